@@ -10,6 +10,7 @@ single ``homegame eval`` start quickly.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -18,12 +19,17 @@ from typing import Any
 from homegame import __version__
 from homegame.errors import PokerError
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "main", "print_json"]
 
 Handler = Callable[[argparse.Namespace], int]
 
+COMMANDS = ("eval",)
+"""Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
+Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""
 
-def _print_json(data: Any) -> None:
+
+def print_json(data: Any) -> None:
+    """Write ``data`` as indented JSON on stdout."""
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -36,7 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"homegame {__version__}")
     parser.set_defaults(handler=None)
-    parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
+    for name in COMMANDS:
+        importlib.import_module(f"homegame.commands.{name}").register(subparsers)
     return parser
 
 

@@ -1,0 +1,130 @@
+"""How hands compare: poker rankings (high, the lows, three-card), badugi, and more.
+
+``get(name, **options)`` returns a ranking; ``ranking.evaluate(cards)`` returns a
+:class:`HandValue`: ordered, greater is better in that contest (lows included).
+
+>>> from homegame.ranking import get
+>>> get("high").evaluate("As Ks Qs Js Ts").name
+'royal flush'
+>>> print(get("low-a5", qualifier=8).evaluate("8h 6d 5c 4s 2h 9c Kd").name)
+8-6-5-4-2 low
+>>> get("high", deck=36).evaluate("As 6d 7c 8h 9s").name
+'nine-high straight'
+>>> get("hi")
+Traceback (most recent call last):
+...
+homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, high, low-27, low-a5, low-a6, three-card)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from homegame.cards import DeckSpec, Rank, SuitOrder, suit_order
+from homegame.errors import ParseError
+from homegame.ranking.badugi import BadugiRanking
+from homegame.ranking.core import Category, HandValue, Ranking, winners
+from homegame.ranking.poker import Kind, PokerRanking, SuitTiebreak
+
+__all__ = [
+    "BadugiRanking",
+    "Category",
+    "HandValue",
+    "Kind",
+    "PokerRanking",
+    "Ranking",
+    "SuitTiebreak",
+    "get",
+    "names",
+    "winners",
+]
+
+_BOOLEANS = {"true": True, "yes": True, "1": True, "on": True, "false": False, "no": False, "0": False, "off": False}
+_POKER_OPTIONS = {
+    "qualifier",
+    "lowest_rank",
+    "deck",
+    "flush_beats_full_house",
+    "suit_tiebreak",
+    "suit_order",
+    "italian_straight_flush",
+    "imperial_flush",
+    "ace_high_straight",
+    "ace_pair_high",
+    "packs",
+}
+
+
+def names() -> list[str]:
+    """The ranking names :func:`get` knows."""
+    return sorted([*(kind.value for kind in Kind), "badugi"])
+
+
+def get(name: str, **options: Any) -> Ranking:
+    """A ranking by name, with house-rule options (values may be given as text).
+
+    Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``three-card``, ``badugi``.
+    Options: see :class:`PokerRanking`; ``deck=36`` is short for the lowest rank
+    of that stripped pack.
+    """
+    key = tuple(sorted((option, _hashable(value)) for option, value in options.items()))
+    return _get(name.strip().lower(), key)
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@cache
+def _get(name: str, options: tuple[tuple[str, Any], ...]) -> Ranking:
+    if name == "badugi":
+        if options:
+            raise ParseError(f"badugi takes no options (got {', '.join(option for option, _ in options)})")
+        return BadugiRanking()
+    try:
+        kind = Kind(name)
+    except ValueError:
+        raise ParseError(f"unknown ranking {name!r} (known: {', '.join(names())})", token=name) from None
+    return PokerRanking(kind=kind, **_poker_options(dict(options)))
+
+
+def _poker_options(options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - _POKER_OPTIONS)
+    if unknown:
+        raise ParseError(f"unknown ranking option {unknown[0]!r} (known: {', '.join(sorted(_POKER_OPTIONS))})")
+    result: dict[str, Any] = {}
+    for option, value in options.items():
+        if option == "deck":
+            result["lowest_rank"] = DeckSpec.of_size(_integer(option, value)).lowest_rank
+        elif option == "lowest_rank":
+            result[option] = value if isinstance(value, Rank) else Rank.parse(str(value))
+        elif option in ("qualifier", "packs"):
+            result[option] = _integer(option, value)
+        elif option == "suit_tiebreak":
+            try:
+                result[option] = SuitTiebreak(str(value))
+            except ValueError:
+                known = ", ".join(rule.value for rule in SuitTiebreak)
+                raise ParseError(f"suit_tiebreak={value!r}: must be one of {known}") from None
+        elif option == "suit_order":
+            result[option] = value if isinstance(value, SuitOrder) else suit_order(str(value))
+        else:
+            result[option] = _boolean(option, value)
+    return result
+
+
+def _integer(option: str, value: Any) -> int:
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise ParseError(f"{option}={value!r}: must be a whole number")
+
+
+def _boolean(option: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _BOOLEANS:
+        return _BOOLEANS[value.strip().lower()]
+    raise ParseError(f"{option}={value!r}: must be true or false")

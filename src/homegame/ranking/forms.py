@@ -1,0 +1,147 @@
+"""Hand formation: which cards may make a hand, apart from how hands rank.
+
+A :class:`Form` says how a player's hole cards and the board combine: the best
+five of all of them (hold'em, stud), exactly two hole cards and three from the
+board (Omaha, and the Spanish game where a player must use both hole cards), or
+at most two hole cards (Shanghai). :class:`Split` checks a player's own division
+of their cards into hands (Pi Gow stud's five and two; Chinese poker's 3-5-5).
+
+>>> from homegame.ranking import get
+>>> from homegame.ranking.forms import Form, best
+>>> high = get("high")
+>>> best(high, "As Kd 7c 2h", "Qs Js Ts 9s 3s").name
+'ace-high flush'
+>>> best(high, "As Kd 7c 2h", "Qs Js Ts 9s 3s", Form.parse("omaha")).name
+'ace-high straight'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from homegame.cards import Card
+from homegame.errors import IllegalActionError, ParseError
+from homegame.ranking.core import HandValue, Ranking, normalize_cards
+
+__all__ = ["Form", "Split", "best"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Form:
+    """How hole and board cards make a hand of ``size`` cards.
+
+    ``hole`` fixes exactly how many hole cards play (Omaha: 2); ``max_hole`` caps
+    them (Shanghai: 2). With neither, any ``size`` cards of hole and board play.
+
+    Text forms (used in game documents): ``best-5``, ``best-3``, ``omaha``
+    (exactly 2 hole + 3 board), ``hole-2`` (the same, "must use both hole cards"),
+    ``max-hole-2``.
+    """
+
+    size: int = 5
+    hole: int | None = None
+    max_hole: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.size <= 13:
+            raise ParseError(f"a hand has 1..13 cards, not {self.size}")
+        if self.hole is not None and not 0 <= self.hole <= self.size:
+            raise ParseError(f"hole={self.hole}: must be 0..{self.size}")
+        if self.max_hole is not None and not 0 <= self.max_hole <= self.size:
+            raise ParseError(f"max_hole={self.max_hole}: must be 0..{self.size}")
+
+    @classmethod
+    def parse(cls, text: str) -> Form:
+        """Read a text form: ``best-5``, ``omaha``, ``hole-2``, ``max-hole-2``, ``omaha-3``."""
+        key = text.strip().lower()
+        if key == "omaha":
+            return cls(hole=2)
+        match = re.fullmatch(r"(best|hole|max-hole)-(\d+)", key)
+        if match is None:
+            raise ParseError(f"{text!r} is not a hand form (best-N, omaha, hole-N, max-hole-N)", token=text)
+        kind, number = match[1], int(match[2])
+        if kind == "best":
+            return cls(size=number)
+        return cls(hole=number) if kind == "hole" else cls(max_hole=number)
+
+    def __str__(self) -> str:
+        if self.hole is not None:
+            return "omaha" if self.hole == 2 and self.size == 5 else f"hole-{self.hole}"
+        if self.max_hole is not None:
+            return f"max-hole-{self.max_hole}"
+        return f"best-{self.size}"
+
+    def candidates(self, hole: Sequence[Card], board: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+        """Every set of cards the form allows (when hole counts are not fixed, all of them at once)."""
+        if self.hole is None and self.max_hole is None:
+            yield (*hole, *board)
+            return
+        counts = [self.hole] if self.hole is not None else range(min(self.max_hole or 0, len(hole)) + 1)
+        for from_hole in counts:
+            from_board = self.size - from_hole
+            if from_hole > len(hole) or from_board > len(board) or from_board < 0:
+                continue
+            for mine in combinations(hole, from_hole):
+                for shared in combinations(board, from_board):
+                    yield (*mine, *shared)
+
+
+def best(
+    ranking: Ranking,
+    hole: str | Iterable[Card],
+    board: str | Iterable[Card] = (),
+    form: Form | None = None,
+    *,
+    wild_rank: object = None,
+) -> HandValue:
+    """The best hand a player makes from ``hole`` and ``board`` under ``form``.
+
+    Raises :class:`~homegame.errors.ParseError` when the form cannot be met (too
+    few hole or board cards).
+    """
+    form = form or Form()
+    hole_cards, board_cards = normalize_cards(hole), normalize_cards(board)
+    values = [ranking.evaluate(cards, wild_rank=wild_rank) for cards in form.candidates(hole_cards, board_cards)]
+    if not values:
+        raise ParseError(f"{form} needs more cards than {len(hole_cards)} hole and {len(board_cards)} board")
+    return max(values, key=lambda value: value.key)
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A player's division of their cards into several hands, best hand first.
+
+    ``sizes`` lists the hands' sizes from the one that must be strongest down
+    (Pi Gow stud: ``(5, 2)``; Chinese poker: ``(5, 5, 3)``, back, middle, front).
+    ``strict``: each hand must *beat* the next (Pi Gow: "the 5-card hand must be a
+    better hand than the 2-card hand"); otherwise it must not lose to it
+    (Chinese poker's "increasing rank").
+
+    >>> from homegame.ranking import get
+    >>> Split((5, 2)).check(get("high"), ["Kc Kd 9s 5h 2c", "Ah Ad"])
+    Traceback (most recent call last):
+    ...
+    homegame.errors.IllegalActionError: the 5-card hand (pair of kings) must beat the 2-card hand (pair of aces)
+    """
+
+    sizes: tuple[int, ...]
+    strict: bool = True
+
+    def check(self, ranking: Ranking, parts: Sequence[str | Iterable[Card]]) -> list[HandValue]:
+        """The value of each part, or :class:`IllegalActionError` saying why the split is illegal."""
+        hands = [normalize_cards(part) for part in parts]
+        if [len(hand) for hand in hands] != list(self.sizes):
+            wanted = " + ".join(map(str, self.sizes))
+            got = " + ".join(str(len(hand)) for hand in hands)
+            raise IllegalActionError(f"a split must be {wanted} cards, not {got}")
+        values = [ranking.evaluate(hand) for hand in hands]
+        for (size_a, a), (size_b, b) in zip(
+            zip(self.sizes, values, strict=True), zip(self.sizes[1:], values[1:], strict=True), strict=False
+        ):
+            if (self.strict and not a > b) or (not self.strict and a < b):
+                verb = "must beat" if self.strict else "must not lose to"
+                raise IllegalActionError(f"the {size_a}-card hand ({a.name}) {verb} the {size_b}-card hand ({b.name})")
+        return values
