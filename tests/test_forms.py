@@ -41,8 +41,8 @@ def test_shanghai_plays_at_most_two_hole_cards() -> None:
     at_most_two = Form.parse("max-hole-2")
     assert best(HIGH, "7h 8h 9h", "Th Jh 2c 3d").name == "jack-high straight flush"
     assert best(HIGH, "7h 8h 9h", "Th Jh 2c 3d", at_most_two).name == "jack high"
-    value = best(HIGH, "7h 7d 7c", "Kh Kd 2c 3d", at_most_two)
-    assert value.name == "kings full of sevens"
+    assert best(HIGH, "7h 7d 7c", "Kh Kd 2c 3d").name == "sevens full of kings"
+    assert best(HIGH, "7h 7d 7c", "Kh Kd 2c 3d", at_most_two).name == "two pair, kings and sevens"
 
 
 def test_form_needs_enough_cards() -> None:

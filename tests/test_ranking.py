@@ -346,7 +346,9 @@ def test_italian_minimum_beats_maximum() -> None:
     minimum = italian.evaluate("As 5s 6s 7s 8s")  # "with 40 cards the minimum straight flush would be A-5-6-7-8"
     maximum = italian.evaluate("Ah Kh Qh Jh Th")
     medium = italian.evaluate("9d Td Jd Qd Kd")
-    assert minimum > maximum and maximum > medium and medium > minimum
+    assert minimum > maximum
+    assert maximum > medium
+    assert medium > minimum
     assert not italian.transitive
     # "where three players hold a straight flush, one minimum, one medium and one maximum, the pot is split"
     assert winners([minimum, medium, maximum, italian.evaluate("Ac Ad Ah As Kc")]) == [0, 1, 2]
@@ -359,7 +361,9 @@ def test_greek_imperial_flush() -> None:
     imperial = greek.evaluate("Ah Kh Qh Jh Th")
     sixes = greek.evaluate("6c 6d 6h 6s Ac")
     nines = greek.evaluate("9c 9d 9h 9s Ac")
-    assert sixes > imperial and imperial > nines and nines > sixes
+    assert sixes > imperial
+    assert imperial > nines
+    assert nines > sixes
     # "a hand in the showdown that beats the four of a kind but is lower than the Imperial Flush ... split"
     assert winners([imperial, sixes, nines]) == [0, 1, 2]
     assert winners([imperial, nines]) == [0]
