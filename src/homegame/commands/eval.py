@@ -16,10 +16,13 @@ def register(subparsers: Any) -> None:
         "eval",
         help=HELP,
         description=HELP + ".",
-        epilog='examples:  homegame eval "As Ks Qs Js Ts"    homegame eval "8h 6d 5c 4s 2h" --ranking low-a5',
+        epilog='examples:  homegame eval "As Ks Qs Js Ts"    homegame eval "8h 6d 5c 4s 2h" --ranking low-a5'
+        '    homegame eval "As 9s 8s 5s Jk" --wild jokers',
     )
     parser.add_argument("cards", help='the cards, e.g. "As Kd Th 2c" (10h, suit symbols and Jk also read)')
     add_ranking_arguments(parser)
+    parser.add_argument("--down", metavar="CARDS", help="which of the cards are down cards (for --wild lowest-down)")
+    parser.add_argument("--wild-rank", metavar="RANK", help="a rank wild at this showdown (for --wild dynamic)")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
 
@@ -36,6 +39,14 @@ def add_ranking_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="a house-rule option of the ranking, e.g. -o flush_beats_full_house=true (repeatable)",
     )
+    parser.add_argument(
+        "--wild",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="wild cards: jokers, bug, a rank (2), ranks ('3 9'), cards ('Jh Js'), lowest, lowest-down, dynamic "
+        "(repeatable; house rules go in -o, e.g. -o natural_beats_wild=true)",
+    )
 
 
 def ranking_options(args: argparse.Namespace, *, deck: int | None = None) -> dict[str, Any]:
@@ -48,6 +59,8 @@ def ranking_options(args: argparse.Namespace, *, deck: int | None = None) -> dic
         options[name.strip()] = value.strip()
     if args.qualifier is not None:
         options["qualifier"] = args.qualifier
+    if args.wild:
+        options["wild"] = " ".join(args.wild)
     if deck is not None and deck != 52 and args.ranking != "badugi":
         options["deck"] = deck
     return options
@@ -59,12 +72,14 @@ def run(args: argparse.Namespace) -> int:
     from homegame.ranking import get
 
     ranking = get(args.ranking, **ranking_options(args))
-    value = ranking.evaluate(args.cards)
+    value = ranking.evaluate(args.cards, wild_rank=args.wild_rank, down=args.down)
     if args.json:
         print_json({"ranking": ranking.label, **value.to_json()})
     else:
         print(value.name)
         print(f"  {value.category.value}: {' '.join(card.pretty for card in value.cards)}")
+        if value.wild:
+            print(f"  plays as {' '.join(card.pretty for card in value.counted)}")
         for wild, card in value.wild:
             print(f"  {wild} as {card}")
     return 0

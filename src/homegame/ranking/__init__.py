@@ -10,6 +10,8 @@
 8-6-5-4-2 low
 >>> get("high", deck=36).evaluate("As 6d 7c 8h 9s").name
 'nine-high straight'
+>>> print(get("high", wild="jokers").evaluate("Ac Ad Ah As Jk").name)
+five aces
 >>> get("hi")
 Traceback (most recent call last):
 ...
@@ -26,6 +28,7 @@ from homegame.errors import ParseError
 from homegame.ranking.badugi import BadugiRanking
 from homegame.ranking.core import Category, HandValue, Ranking, winners
 from homegame.ranking.poker import Kind, PokerRanking, SuitTiebreak
+from homegame.ranking.wild import WildSpec
 
 __all__ = [
     "BadugiRanking",
@@ -35,6 +38,7 @@ __all__ = [
     "PokerRanking",
     "Ranking",
     "SuitTiebreak",
+    "WildSpec",
     "get",
     "names",
     "winners",
@@ -53,6 +57,11 @@ _POKER_OPTIONS = {
     "ace_high_straight",
     "ace_pair_high",
     "packs",
+    "wild",
+    "double_ace_flush",
+    "natural_beats_wild",
+    "fewer_wild_beats_more",
+    "more_wild_beats_fewer",
 }
 
 
@@ -66,7 +75,9 @@ def get(name: str, **options: Any) -> Ranking:
 
     Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``three-card``, ``badugi``.
     Options: see :class:`PokerRanking`; ``deck=36`` is short for the lowest rank
-    of that stripped pack.
+    of that stripped pack; ``wild`` takes a :class:`WildSpec` or its text
+    (``"jokers"``, ``"bug"``, ``"2"``, ``"3 9"``, ``"Jh Js"``, ``"lowest-down"``,
+    ``"dynamic"``; ``"none"`` for no wild cards).
     """
     key = tuple(sorted((option, _hashable(value)) for option, value in options.items()))
     return _get(name.strip().lower(), key)
@@ -79,6 +90,8 @@ def _hashable(value: Any) -> Any:
 @cache
 def _get(name: str, options: tuple[tuple[str, Any], ...]) -> Ranking:
     if name == "badugi":
+        if any(option == "wild" and value not in (None, "none", "") for option, value in options):
+            raise ParseError("badugi has no wild cards (rules document 004 gives wild cards to poker hands only)")
         if options:
             raise ParseError(f"badugi takes no options (got {', '.join(option for option, _ in options)})")
         return BadugiRanking()
@@ -109,9 +122,18 @@ def _poker_options(options: dict[str, Any]) -> dict[str, Any]:
                 raise ParseError(f"suit_tiebreak={value!r}: must be one of {known}") from None
         elif option == "suit_order":
             result[option] = value if isinstance(value, SuitOrder) else suit_order(str(value))
+        elif option == "wild":
+            result[option] = _wild(value)
         else:
             result[option] = _boolean(option, value)
     return result
+
+
+def _wild(value: Any) -> WildSpec | None:
+    if value is None or isinstance(value, WildSpec):
+        return value
+    text = str(value).strip()
+    return None if text.lower() in ("", "none") else WildSpec.parse(text)
 
 
 def _integer(option: str, value: Any) -> int:

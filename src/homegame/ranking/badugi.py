@@ -53,8 +53,14 @@ class BadugiRanking:
         """True when ``a`` beats ``b``."""
         return a.key > b.key
 
-    def evaluate(self, cards: str | Iterable[Card], *, wild_rank: object = None) -> HandValue:
-        """The best badugi among the cards (from any number of cards, at least one)."""
+    def evaluate(
+        self,
+        cards: str | Iterable[Card],
+        *,
+        wild_rank: object = None,
+        down: str | Iterable[Card] | None = None,
+    ) -> HandValue:
+        """The best badugi among the cards (from any number of cards, at least one; ``down`` plays no part)."""
         if wild_rank is not None:
             raise ParseError("badugi has no wild cards")
         hand = normalize_cards(cards)

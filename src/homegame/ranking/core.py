@@ -53,8 +53,10 @@ class HandValue:
     """The value of a hand under one ranking: ordered, greater is better.
 
     ``key`` carries the order (an int); ``category``, ``cards`` (the cards that
-    count, in the order they count), ``name`` and ``wild`` (what each wild card
-    stands for) are for people and programs. Two values are equal when they tie.
+    count, in the order they count: cards of the hand, wild cards included), ``name``
+    and ``wild`` (each wild card among ``cards`` with the card it stands for, in the
+    same order; :attr:`counted` puts them in place) are for people and programs. Two
+    values are equal when they tie.
 
     >>> from homegame.ranking import get
     >>> high = get("high")
@@ -97,6 +99,20 @@ class HandValue:
     def __ge__(self, other: HandValue) -> bool:
         return not self < other
 
+    @property
+    def counted(self) -> tuple[Card, ...]:
+        """The cards as they count: each wild card replaced by the card it stands for.
+
+        >>> from homegame.ranking import get
+        >>> print(*get("high", wild="jokers").evaluate("As 9s 8s 5s Jk").counted)
+        As Ks 9s 8s 5s
+        """
+        if not self.wild:
+            return self.cards
+        stands = iter(card for _, card in self.wild)
+        wild = {card for card, _ in self.wild}
+        return tuple(next(stands) if card in wild else card for card in self.cards)
+
     def describe(self) -> str:
         """The name with the cards that make it (and what wild cards stand for)."""
         text = f"{self.name} ({' '.join(map(str, self.cards))})"
@@ -128,8 +144,19 @@ class Ranking(Protocol):
         """False when a house rule lets a lower hand beat a higher one."""
         ...
 
-    def evaluate(self, cards: str | Iterable[Card], *, wild_rank: object = None) -> HandValue:
-        """The value of the best hand these cards make."""
+    def evaluate(
+        self,
+        cards: str | Iterable[Card],
+        *,
+        wild_rank: object = None,
+        down: str | Iterable[Card] | None = None,
+    ) -> HandValue:
+        """The value of the best hand these cards make.
+
+        ``wild_rank``: a rank made wild at this showdown (Follow the Queen), for
+        rankings whose wild spec is ``dynamic``. ``down``: which of the cards are
+        down cards, for the "lowest down card wild" rule (others ignore it).
+        """
         ...
 
     def beats(self, a: HandValue, b: HandValue) -> bool:

@@ -32,7 +32,7 @@ A-5-4-3-2 low
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import combinations
@@ -40,6 +40,8 @@ from itertools import combinations
 from homegame.cards import SUIT_ORDERS, Card, Rank, SuitOrder
 from homegame.errors import ParseError
 from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.wild import WildSpec
+from homegame.ranking.wild import evaluate as evaluate_wild
 
 __all__ = ["Kind", "PokerRanking", "SuitTiebreak", "rank_name"]
 
@@ -149,6 +151,25 @@ class PokerRanking:
       rulings the document asks players to agree; by default A-K-Q-J-10 is no
       straight and a pair of aces is the lowest pair.
     - ``packs``: how many packs are shuffled together (a card may repeat that often).
+    - ``wild``: which cards are wild (a :class:`~homegame.ranking.wild.WildSpec`:
+      jokers, the bug, deuces, one-eyed jacks, lowest card, a rank named at the
+      showdown); five of a kind then tops the high ranking. With wild cards, the
+      document's house rules:
+
+      - ``double_ace_flush``: "a wild card can represent any card, including a
+        duplicate of a card already held" (A-9-8-5-joker is then a double-ace flush);
+      - ``natural_beats_wild``: "a natural hand beats an equal hand in which one or
+        more of the cards are represented by wild cards";
+      - ``fewer_wild_beats_more``: its extension, the hand with fewer wild cards
+        beats an otherwise equal hand with more;
+      - ``more_wild_beats_fewer``: the extension as the document literally words it
+        ("a hand with more wild cards beats an otherwise equal hand with fewer wild
+        cards"), for a table that reads it that way.
+
+    >>> from homegame.ranking import get
+    >>> deuces = get("high", wild="2", natural_beats_wild=True)
+    >>> deuces.evaluate("As Ks Qs Js Ts") > deuces.evaluate("As Ks Qs Js 2c")
+    True
     """
 
     kind: Kind = Kind.HIGH
@@ -162,6 +183,11 @@ class PokerRanking:
     ace_high_straight: bool = False
     ace_pair_high: bool = False
     packs: int = 1
+    wild: WildSpec | None = None
+    double_ace_flush: bool = False
+    natural_beats_wild: bool = False
+    fewer_wild_beats_more: bool = False
+    more_wild_beats_fewer: bool = False
 
     def __post_init__(self) -> None:
         low = self.kind in (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6)
@@ -173,6 +199,26 @@ class PokerRanking:
             raise ParseError("italian_straight_flush and imperial_flush are options of the high ranking")
         if self.lowest_rank > Rank.TEN:
             raise ParseError(f"lowest_rank={self.lowest_rank.symbol}: a deck must hold at least A-K-Q-J-10")
+        self._check_wild()
+
+    def _check_wild(self) -> None:
+        rules = [name for name in _WILD_RULES if getattr(self, name)]
+        if self.wild is None:
+            if rules:
+                raise ParseError(f"{rules[0]} is a wild-card house rule: give wild=... too")
+            return
+        if self.more_wild_beats_fewer and (self.natural_beats_wild or self.fewer_wild_beats_more):
+            raise ParseError("more_wild_beats_fewer contradicts natural_beats_wild and fewer_wild_beats_more")
+        for rank in self.wild.ranks:
+            if rank < self.lowest_rank and rank != Rank.ACE:
+                raise ParseError(
+                    f"wild={self.wild}: no {rank.symbol} in a deck whose lowest rank is {self.lowest_rank.symbol}"
+                )
+        for card in self.wild.cards:
+            if _rank(card) < self.lowest_rank and card.rank != Rank.ACE:
+                raise ParseError(
+                    f"wild={self.wild}: no {card} in a deck whose lowest rank is {self.lowest_rank.symbol}"
+                )
 
     # -- description -------------------------------------------------------------------------
 
@@ -188,6 +234,8 @@ class PokerRanking:
                 shown = (
                     value.symbol if isinstance(value, Rank) else value.name if isinstance(value, SuitOrder) else value
                 )
+                if isinstance(value, WildSpec):
+                    shown = str(value).replace(" ", "+")
                 parts.append(f"{name}={shown}")
         return " ".join(parts)
 
@@ -208,6 +256,11 @@ class PokerRanking:
 
     def categories(self) -> tuple[Category, ...]:
         """Categories best first (for a low: the best low category first)."""
+        if self.wild is not None and self.kind is Kind.HIGH:
+            return (C.FIVE_OF_A_KIND, *self._natural_categories())
+        return self._natural_categories()
+
+    def _natural_categories(self) -> tuple[Category, ...]:
         if self.kind is Kind.THREE_CARD:
             return _THREE_CARD_ORDER
         if self.kind is Kind.LOW_A5:
@@ -223,13 +276,25 @@ class PokerRanking:
 
     # -- evaluation --------------------------------------------------------------------------
 
-    def evaluate(self, cards: str | Iterable[Card], *, wild_rank: object = None) -> HandValue:
+    def evaluate(
+        self,
+        cards: str | Iterable[Card],
+        *,
+        wild_rank: object = None,
+        down: str | Iterable[Card] | None = None,
+    ) -> HandValue:
         """The value of the best hand the cards make (best five of more).
+
+        ``wild_rank`` is a rank made wild at this showdown (a ``dynamic`` wild spec
+        only); ``down`` lists the hand's down cards (what ``lowest-down`` needs; other
+        rankings ignore it).
 
         >>> from homegame.ranking import get
         >>> get("high").evaluate("Ah Kd 7c 7s 2d 2h 9c").name
         'two pair, sevens and twos'
         """
+        if self.wild is not None:
+            return evaluate_wild(self, cards, wild_rank=wild_rank, down=down)
         if wild_rank is not None:
             raise ParseError("this ranking has no wild cards; build it with wild=... to pass a wild rank")
         hand = normalize_cards(cards)
@@ -240,14 +305,16 @@ class PokerRanking:
         judged = [self.judge(five) for five in combinations(hand, size)]
         return self.make_value(*max(judged, key=lambda j: self.key_of(*j)))
 
-    def check(self, hand: tuple[Card, ...]) -> None:
-        """Refuse hands this ranking cannot judge, naming what is wrong."""
+    def check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None:
+        """Refuse hands this ranking cannot judge, naming what is wrong (jokers only if ``jokers``)."""
         if not hand:
             raise ParseError("a hand needs at least one card")
         seen: dict[Card, int] = {}
         for card in hand:
-            if card.is_joker:
-                raise ParseError(f"{card} is a joker: this ranking has no wild cards (use wild=jokers)")
+            if card.is_joker and not jokers:
+                if self.wild is None:
+                    raise ParseError(f"{card} is a joker: this ranking has no wild cards (use wild=jokers)")
+                raise ParseError(f"{card} is a joker, but jokers are not wild under wild={self.wild}")
             if card.rank is not None and card.rank < self.lowest_rank and card.rank != Rank.ACE:
                 raise ParseError(f"{card} is not in a deck whose lowest rank is {self.lowest_rank.symbol}")
             seen[card] = seen.get(card, 0) + 1
@@ -269,16 +336,16 @@ class PokerRanking:
         return a.key > b.key
 
     def _straight_flush_end(self, value: HandValue) -> str:
-        top = _rank(value.cards[0])
+        top = _rank(value.counted[0])
         if top == Rank.ACE:
             return "maximum"
         return "minimum" if top == self.lowest_rank + 3 else "medium"
 
     def _is_imperial(self, value: HandValue) -> bool:
-        return value.category is C.STRAIGHT_FLUSH and _rank(value.cards[0]) == Rank.ACE
+        return value.category is C.STRAIGHT_FLUSH and _rank(value.counted[0]) == Rank.ACE
 
     def _is_lowest_quads(self, value: HandValue) -> bool:
-        return value.category is C.FOUR_OF_A_KIND and _rank(value.cards[0]) == self.lowest_rank
+        return value.category is C.FOUR_OF_A_KIND and _rank(value.counted[0]) == self.lowest_rank
 
     # -- one hand of at most five cards -------------------------------------------------------
 
@@ -340,16 +407,21 @@ class PokerRanking:
         ordered: list[Card],
         counting: list[int],
         *,
+        held: Sequence[Card] | None = None,
         wild: tuple[tuple[Card, Card], ...] = (),
         wild_part: int = 0,
     ) -> HandValue:
-        """Pack a judged hand into a :class:`HandValue` (wild rankings call this too)."""
+        """Pack a judged hand into a :class:`HandValue` (wild rankings call this too).
+
+        ``ordered`` are the cards as they count; ``held`` the cards actually held in the
+        same order (a wild card where it stands for a card), by default the same.
+        """
         key = self.key_of(category, ordered, counting, wild_part)
         qualified = True
         if self.qualifier is not None:
             qualified = category is C.HIGH_CARD and len(counting) == 5 and max(counting) <= self.qualifier
         name = self._name(category, ordered, counting, qualified)
-        return HandValue(self, key, category, tuple(ordered), name, wild, qualified)
+        return HandValue(self, key, category, tuple(ordered if held is None else held), name, wild, qualified)
 
     def key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int:
         """The order key of a judged hand: greater is better."""
@@ -437,4 +509,5 @@ def _by_suit(cards: list[Card], order: SuitOrder) -> list[Card]:
     return sorted(cards, key=lambda card: order.value(card.suit), reverse=True)  # type: ignore[arg-type]
 
 
+_WILD_RULES = ("double_ace_flush", "natural_beats_wild", "fewer_wild_beats_more", "more_wild_beats_fewer")
 _DEFAULTS = {name: getattr(PokerRanking(), name) for name in PokerRanking.__dataclass_fields__}

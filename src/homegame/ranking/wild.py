@@ -1,0 +1,459 @@
+"""Wild cards: what is wild (a :class:`WildSpec`) and how the best hand is found with them.
+
+Rules document 004, "Poker Hand Ranking with Wild Cards", in the order this module
+follows it:
+
+- "A wild card card that can be used to substitute for a card that the holder needs to
+  make up a hand": jokers (``jokers``), designated ranks ("all the twos ('deuces
+  wild')": ``2``; Baseball's threes and nines: ``3 9``) or designated cards ("the jacks
+  of hearts and spades ('one-eyed jacks wild')": ``Jh Js``).
+- "The most usual rule is that a wild card can be used either 1. to represent any card
+  not already present in the hand, or 2. to make the special combination of 'five of a
+  kind'": so "in the hand A-9-8-5-joker, the joker counts as a K, not a second ace",
+  unless the house rule ``double_ace_flush`` lets it stand for "a duplicate of a card
+  already held".
+- "five of a kind becomes the highest type of hand, beating a royal flush. Between
+  fives of a kind, the higher beats the lower, five aces being highest of all."
+- The bug (``bug``): "a joker added to the pack which acts as a limited wild card. It
+  can either be used as an ace, or to complete a straight or a flush."
+- Fitters: "In Low Poker, a wild card can be used to represent a card of a rank not
+  already present in the player's hand." Every wild card in a low hand is a fitter
+  (a bug too: a low has no use for a second ace).
+- Lowest card wild (``lowest``; ``lowest-down`` for "lowest concealed card"): "the rule
+  applies to the lowest ranked card held at the time of the showdown, using the normal
+  order ace (high) to two (low). Aces cannot be counted as low to make them wild."
+  Every card of that rank is wild (The Option, rules document 001: "Each player's
+  lowest down card (and all other cards in their hand of the same rank) is wild").
+- Natural versus wild: the house rules ``natural_beats_wild`` and
+  ``fewer_wild_beats_more`` (and ``more_wild_beats_fewer``, the document's literal
+  wording; see :class:`~homegame.ranking.poker.PokerRanking`).
+- A rank named at each showdown (``dynamic``): Follow the Queen's wild rank changes as
+  the cards fall, so the engine passes it to ``evaluate(cards, wild_rank=...)``.
+
+How the best hand is found: by reasoning, never by trying substitute cards. For a hand
+of five cards (three for three-card hands) with some wild cards, each family of
+categories is asked for the best hand it can make, and the ranking's own order picks
+among them:
+
+- *groups* (five of a kind down to high card): bugs are aces, and every other wild card
+  joins the largest group of equal ranks (the higher rank when two are as large);
+- *flush*: when the natural cards share a suit, the wild cards take the highest ranks of
+  that suit not already held (aces again and again under ``double_ace_flush``);
+- *straight* (and straight flush): when the natural ranks are distinct and fit in a run,
+  the wild cards fill the highest run that holds them, in the natural cards' suit when
+  they share one;
+- a *low* hand: fitters take the lowest ranks not held; when that makes a straight
+  (deuce-to-seven, ace-to-six) the highest fitter moves up to the next rank that breaks
+  it, and a fitter changes suit rather than make a flush.
+
+From more cards the best five are chosen (every five-card subset is reasoned about).
+
+>>> from homegame.ranking import get
+>>> joker = get("high", wild="jokers")
+>>> value = joker.evaluate("As 9s 8s 5s Jk")
+>>> print(value.describe())
+ace-high flush (As Jk 9s 8s 5s), Jk as Ks
+>>> print(get("high", wild="bug").evaluate("6c 6d 6h 6s Jk").describe())
+four sixes (6s 6h 6d 6c Jk), Jk as As
+>>> print(get("low-27", wild="jokers").evaluate("6c 5d 4h 2s Jk").name)
+7-6-5-4-2 low
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from homegame.cards import Card, Rank, Suit, parse
+from homegame.errors import ParseError
+from homegame.ranking.core import Category, HandValue, normalize_cards
+
+if TYPE_CHECKING:
+    from homegame.ranking.poker import PokerRanking
+
+__all__ = ["Lowest", "WildSpec", "evaluate", "wild_part"]
+
+C = Category
+
+
+class Lowest(StrEnum):
+    """Whether the lowest card held is wild ("Lowest Card Wild" in rules document 004)."""
+
+    NONE = "none"
+    HELD = "lowest"
+    """The lowest ranked card held, and every card of its rank."""
+    DOWN = "lowest-down"
+    """The lowest down (concealed) card, and every card of its rank, up or down."""
+
+
+_ALIASES: dict[str, str] = {"deuces": "2", "one-eyed-jacks": "Jh Js", "joker": "jokers"}
+_WORDS = "jokers, bug, a rank (2, 3 9), a card (Jh Js), deuces, one-eyed-jacks, lowest, lowest-down, dynamic"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WildSpec:
+    """Which cards are wild. Read one from text with :meth:`parse`.
+
+    - ``jokers``: every joker is fully wild; ``bug``: every joker is the bug (an ace, or
+      any card that completes a straight, a flush or a straight flush).
+    - ``ranks``: every card of these ranks is wild (``2`` is deuces wild).
+    - ``cards``: these cards are wild (``Jh Js`` is one-eyed jacks).
+    - ``lowest``: the lowest card held (or the lowest down card) and its rank are wild.
+    - ``dynamic``: one more rank is named when the hand is judged
+      (``evaluate(cards, wild_rank=Rank.SEVEN)``), as in Follow the Queen.
+
+    >>> spec = WildSpec.parse("3, 9")
+    >>> sorted(spec.ranks), str(spec)
+    ([<Rank.THREE: 3>, <Rank.NINE: 9>], '3 9')
+    >>> print(WildSpec.parse("one-eyed-jacks jokers"))
+    jokers Jh Js
+    >>> WildSpec.parse("sevens")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: 'sevens' in wild='sevens' is not a wild card (known: jokers, bug, a rank (2, 3 9), \
+a card (Jh Js), deuces, one-eyed-jacks, lowest, lowest-down, dynamic)
+    """
+
+    jokers: bool = False
+    bug: bool = False
+    ranks: frozenset[Rank] = field(default_factory=frozenset)
+    cards: frozenset[Card] = field(default_factory=frozenset)
+    lowest: Lowest = Lowest.NONE
+    dynamic: bool = False
+
+    def __post_init__(self) -> None:
+        if self.jokers and self.bug:
+            raise ParseError("jokers are either fully wild (jokers) or the bug (bug), not both")
+        for card in self.cards:
+            if card.is_joker:
+                raise ParseError(f"{card} is a joker: write 'jokers' or 'bug' to make jokers wild", token=str(card))
+        if not (self.jokers or self.bug or self.ranks or self.cards or self.lowest is not Lowest.NONE or self.dynamic):
+            raise ParseError("a wild spec names at least one wild card (known: " + _WORDS + ")")
+
+    @classmethod
+    def parse(cls, text: str) -> WildSpec:
+        """Read a spec: words, ranks and cards separated by spaces or commas, any case."""
+        jokers = bug = dynamic = False
+        ranks: set[Rank] = set()
+        cards: set[Card] = set()
+        lowest = Lowest.NONE
+        for token in _tokens(text):
+            word = token.lower()
+            if word in ("jokers", "jk"):
+                jokers = True
+            elif word == "bug":
+                bug = True
+            elif word == "dynamic":
+                dynamic = True
+            elif word in (Lowest.HELD, Lowest.DOWN):
+                lowest = Lowest(word)
+            else:
+                _read_rank_or_card(token, text, ranks, cards)
+        return cls(
+            jokers=jokers,
+            bug=bug,
+            ranks=frozenset(ranks),
+            cards=frozenset(cards),
+            lowest=lowest,
+            dynamic=dynamic,
+        )
+
+    def __str__(self) -> str:
+        parts = ["jokers"] if self.jokers else ["bug"] if self.bug else []
+        parts += [rank.symbol for rank in sorted(self.ranks)]
+        parts += [str(card) for card in sorted(self.cards, key=lambda card: card.code)]
+        if self.lowest is not Lowest.NONE:
+            parts.append(self.lowest.value)
+        if self.dynamic:
+            parts.append("dynamic")
+        return " ".join(parts)
+
+    def wild_in(
+        self, hand: Sequence[Card], *, down: Sequence[Card] | None = None, wild_rank: Rank | None = None
+    ) -> frozenset[Card]:
+        """The cards of ``hand`` that are wild (jokers under ``bug`` included).
+
+        ``down`` lists the hand's down cards (needed for ``lowest-down``); ``wild_rank``
+        is the rank named at this showdown (only a ``dynamic`` spec takes one).
+
+        >>> from homegame.cards import parse
+        >>> spec = WildSpec.parse("lowest")
+        >>> print(*sorted(spec.wild_in(parse("Ac 4d Kh 4s 9c")), key=str))
+        4d 4s
+        >>> spec = WildSpec.parse("lowest-down")
+        >>> print(*sorted(spec.wild_in(parse("3c 8d 8h Kh Ts"), down=parse("8d Kh")), key=str))
+        8d 8h
+        """
+        ranks = set(self.ranks)
+        if wild_rank is not None:
+            if not self.dynamic:
+                raise ParseError(f"wild={self} takes no wild rank at the showdown (add 'dynamic' to the spec)")
+            ranks.add(wild_rank)
+        if self.lowest is not Lowest.NONE:
+            if self.lowest is Lowest.DOWN and down is None:
+                raise ParseError("wild=lowest-down needs to know which cards are down: pass down=...")
+            pool = hand if self.lowest is Lowest.HELD else down or ()
+            held = [_rank(card) for card in pool if not card.is_joker]
+            if held:
+                ranks.add(Rank(min(held)))  # the normal order: ace high, so never the lowest
+        return frozenset(
+            card
+            for card in hand
+            if (card.is_joker and (self.jokers or self.bug)) or card in self.cards or card.rank in ranks
+        )
+
+
+def _tokens(text: str) -> Iterator[str]:
+    expanded = " ".join(_ALIASES.get(token.lower(), token) for token in re.split(r"[\s,;+]+", text.strip()) if token)
+    if not expanded:
+        raise ParseError("an empty wild spec (known: " + _WORDS + ")")
+    yield from expanded.split()
+
+
+def _read_rank_or_card(token: str, text: str, ranks: set[Rank], cards: set[Card]) -> None:
+    try:
+        ranks.add(Rank.parse(token))
+        return
+    except ParseError:
+        pass
+    try:
+        found = parse(token)
+    except ParseError:
+        found = ()
+    if len(found) != 1:
+        raise ParseError(f"{token!r} in wild={text!r} is not a wild card (known: {_WORDS})", token=token)
+    if found[0].is_joker:
+        raise ParseError(f"{token!r} in wild={text!r}: write 'jokers' or 'bug' to make jokers wild", token=token)
+    cards.add(found[0])
+
+
+# -- evaluation ------------------------------------------------------------------------------------
+
+
+def evaluate(
+    ranking: PokerRanking,
+    cards: str | Iterable[Card],
+    *,
+    wild_rank: object = None,
+    down: str | Iterable[Card] | None = None,
+) -> HandValue:
+    """The value of the best hand under a ranking with wild cards (``ranking.wild`` set).
+
+    Which cards are wild is settled on the whole hand first (the lowest card of seven,
+    say); then every five-card subset is reasoned about and the best one plays.
+
+    >>> from homegame.ranking import get
+    >>> print(get("high", wild="2").evaluate("2c 2d Kh Ks 7c").describe())
+    four kings (Ks Kh 2c 2d 7c), 2c as Kd, 2d as Kc
+    >>> print(get("high", wild="dynamic").evaluate("7c 7d Ks Qs Js", wild_rank=Rank.SEVEN).name)
+    royal flush
+    """
+    spec = ranking.wild
+    assert spec is not None, "wild.evaluate judges rankings built with wild=..."
+    hand = normalize_cards(cards)
+    ranking.check(hand, jokers=spec.jokers or spec.bug)
+    down_cards = _down(hand, down)
+    wild = spec.wild_in(hand, down=down_cards, wild_rank=_wild_rank(ranking, wild_rank))
+    size = ranking.hand_size
+    subsets = combinations(hand, size) if len(hand) > size else (hand,)
+    best = max((_best(ranking, subset, wild, spec.bug) for subset in subsets), key=lambda play: play.key)
+    return best.value(ranking, wild)
+
+
+def wild_part(ranking: PokerRanking, wild_cards: int) -> int:
+    """The 4-bit key slot of the natural-versus-wild house rules (0 without them).
+
+    Between hands otherwise equal, the greater slot wins: the natural hand under
+    ``natural_beats_wild``, the one with fewer wild cards under ``fewer_wild_beats_more``,
+    the one with more under ``more_wild_beats_fewer``.
+    """
+    if ranking.fewer_wild_beats_more:
+        return 15 - wild_cards
+    if ranking.more_wild_beats_fewer:
+        return wild_cards
+    if ranking.natural_beats_wild:
+        return int(wild_cards == 0)
+    return 0
+
+
+def _wild_rank(ranking: PokerRanking, value: object) -> Rank | None:
+    if value is None or isinstance(value, Rank):
+        rank = value
+    elif isinstance(value, str):
+        rank = Rank.parse(value)
+    else:
+        raise ParseError(f"wild_rank={value!r}: must be a Rank")
+    if rank is not None and rank < ranking.lowest_rank and rank != Rank.ACE:
+        raise ParseError(f"wild_rank={rank.symbol}: not in a deck whose lowest rank is {ranking.lowest_rank.symbol}")
+    return rank
+
+
+def _down(hand: tuple[Card, ...], down: str | Iterable[Card] | None) -> tuple[Card, ...] | None:
+    if down is None:
+        return None
+    cards = normalize_cards(down)
+    if Counter(cards) - Counter(hand):
+        missing = next(iter(Counter(cards) - Counter(hand)))
+        raise ParseError(f"down card {missing} is not in the hand", token=str(missing))
+    return cards
+
+
+@dataclass(frozen=True, slots=True)
+class _Play:
+    """One way to play at most five cards: the cards held and what they count as."""
+
+    key: int
+    category: Category
+    held: tuple[Card, ...]
+    counted: tuple[Card, ...]
+    counting: tuple[int, ...]
+    wild_part: int
+
+    def value(self, ranking: PokerRanking, wild: frozenset[Card]) -> HandValue:
+        pairs = tuple((held, counted) for held, counted in zip(self.held, self.counted, strict=True) if held in wild)
+        return ranking.make_value(
+            self.category,
+            list(self.counted),
+            list(self.counting),
+            held=self.held,
+            wild=pairs,
+            wild_part=self.wild_part,
+        )
+
+
+def _best(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> _Play:
+    """The best play of at most ``hand_size`` cards, by reasoning about each family of categories."""
+    naturals = [card for card in hand if card not in wild]
+    subs = [card for card in hand if card in wild]
+    bugs = [bug and card.is_joker for card in subs]
+    part = wild_part(ranking, len(subs))
+    if not subs:
+        return _play(ranking, naturals, [], [], part)
+    if ranking.is_low:
+        return _best_low(ranking, naturals, subs, part)
+    full = len(hand) == ranking.hand_size
+    plays = [_play(ranking, naturals, subs, _groups(ranking, naturals, bugs), part)]
+    if full and _one_suit(naturals):
+        plays.append(_play(ranking, naturals, subs, _flush(ranking, naturals, len(subs)), part))
+    if full:
+        run = _run(ranking, naturals, len(subs))
+        if run is not None:
+            plays.append(_play(ranking, naturals, subs, run, part))
+    return max(plays, key=lambda play: play.key)
+
+
+def _play(ranking: PokerRanking, naturals: list[Card], subs: list[Card], stands: list[Card], part: int) -> _Play:
+    """Judge the hand with each wild card in ``subs`` standing for the card in ``stands``."""
+    pool = [*zip(naturals, naturals, strict=True), *zip(subs, stands, strict=True)]
+    category, ordered, counting = ranking.judge(tuple(counted for _, counted in pool))
+    held = []
+    for card in ordered:
+        index = next(i for i, (_, counted) in enumerate(pool) if counted == card)
+        held.append(pool.pop(index)[0])
+    key = ranking.key_of(category, ordered, counting, part)
+    return _Play(key, category, tuple(held), tuple(ordered), tuple(counting), part)
+
+
+def _suits(ranking: PokerRanking) -> list[Suit]:
+    """The suits best first, so that a free choice of suit is never worse under a suit tie-break."""
+    return sorted(Suit, key=ranking.suit_order.value, reverse=True)
+
+
+def _one_suit(cards: list[Card]) -> bool:
+    return len({card.suit for card in cards}) <= 1
+
+
+def _groups(ranking: PokerRanking, naturals: list[Card], bugs: list[bool]) -> list[Card]:
+    """Bugs are aces; every other wild card joins the largest group (higher rank on a tie)."""
+    counts = Counter(_rank(card) for card in naturals)
+    counts[Rank.ACE] += sum(bugs)
+    target = max(counts, key=lambda rank: (counts[rank], rank)) if +counts else Rank.ACE
+    ranks = [Rank.ACE if is_bug else target for is_bug in bugs]
+    taken = set(naturals)
+    stands = []
+    for rank in ranks:
+        free = [card for card in (Card.of(rank, suit) for suit in _suits(ranking)) if card not in taken]
+        card = free[0] if free else Card.of(rank, _suits(ranking)[0])  # five of a kind holds a duplicate
+        taken.add(card)
+        stands.append(card)
+    return stands
+
+
+def _flush(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card]:
+    """The highest cards of the naturals' suit not already held (aces under double_ace_flush)."""
+    suit = naturals[0].suit if naturals else _suits(ranking)[0]
+    assert suit is not None
+    if ranking.double_ace_flush:
+        return [Card.of(Rank.ACE, suit)] * count
+    held = {_rank(card) for card in naturals}
+    return [Card.of(rank, suit) for rank in reversed(_deck_ranks(ranking)) if rank not in held][:count]
+
+
+def _run(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card] | None:
+    """The highest run holding every natural rank, filled by the wild cards, or None."""
+    held = {_rank(card) for card in naturals}
+    if len(held) < len(naturals):
+        return None
+    window = next((run for run in _runs(ranking) if held <= set(run)), None)
+    if window is None:
+        return None
+    suit = naturals[0].suit if naturals and _one_suit(naturals) else _suits(ranking)[0]
+    assert suit is not None
+    stands = [Card.of(rank, suit) for rank in window if rank not in held]
+    assert len(stands) == count
+    return stands
+
+
+def _runs(ranking: PokerRanking) -> list[list[Rank]]:
+    """Every run of ``hand_size`` ranks, highest first; the ace also sits below the lowest rank."""
+    ranks = _deck_ranks(ranking)
+    size = ranking.hand_size
+    runs = [ranks[start : start + size] for start in range(len(ranks) - size, -1, -1)]
+    return [*runs, [*ranks[: size - 1], Rank.ACE]]
+
+
+def _deck_ranks(ranking: PokerRanking) -> list[Rank]:
+    return [Rank(value) for value in range(ranking.lowest_rank, Rank.ACE + 1)]
+
+
+def _best_low(ranking: PokerRanking, naturals: list[Card], subs: list[Card], part: int) -> _Play:
+    """Fitters take the lowest ranks not held; a straight makes the highest fitter move up."""
+    aces_low = ranking.kind.value in ("low-a5", "low-a6")
+    order = _deck_ranks(ranking)
+    if aces_low:
+        order = [Rank.ACE, *order[:-1]]
+    held = {_rank(card) for card in naturals}
+    missing = [rank for rank in order if rank not in held]
+    count = len(subs)
+    best = _play(ranking, naturals, subs, _fitter_cards(ranking, naturals, missing[:count]), part)
+    if best.category in (C.STRAIGHT, C.STRAIGHT_FLUSH):
+        for rank in missing[count:]:
+            ranks = [*missing[: count - 1], rank]
+            best = max(best, _play(ranking, naturals, subs, _fitter_cards(ranking, naturals, ranks), part), key=_key)
+            if best.category not in (C.STRAIGHT, C.STRAIGHT_FLUSH):
+                break
+    return best
+
+
+def _fitter_cards(ranking: PokerRanking, naturals: list[Card], ranks: list[Rank]) -> list[Card]:
+    """Fitters in the best suit, except that the lowest one breaks what would be a flush."""
+    first, second = _suits(ranking)[:2]
+    suits = [first] * len(ranks)
+    if len(naturals) + len(ranks) == ranking.hand_size and all(card.suit == first for card in naturals):
+        suits[0] = second
+    return [Card.of(rank, suit) for rank, suit in zip(ranks, suits, strict=True)]
+
+
+def _key(play: _Play) -> int:
+    return play.key
+
+
+def _rank(card: Card) -> int:
+    rank = card.rank
+    assert rank is not None, "jokers are wild cards"
+    return int(rank)

@@ -1,0 +1,568 @@
+"""Wild cards against rules document 004, "Poker Hand Ranking with Wild Cards", and the
+lowest-down-card rule of The Option (rules document 001).
+
+Each example test quotes the sentence it checks. The reasoning path is held equal to a
+brute force that lives here: every card each wild card could stand for is tried, under
+the rules the document states, and the ranking's own judgement of natural cards says
+which substitution is best. Exact counts over every five-card hand come from classes of
+hands (a multiset of natural ranks, suited or not, and how many wild cards), each
+weighted by how many real hands it holds and judged once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from homegame.cards import Card, DeckSpec, Rank, Suit, parse
+from homegame.cli import main
+from homegame.errors import ParseError
+from homegame.ranking import Category, HandValue, PokerRanking, WildSpec, get
+
+C = Category
+JOKERS = get("high", wild="jokers")
+BUG = get("high", wild="bug")
+DEUCES = get("high", wild="2")
+
+
+def value(text: str, ranking: object = JOKERS, **keywords: object) -> HandValue:
+    return ranking.evaluate(text, **keywords)  # type: ignore[attr-defined, no-any-return]
+
+
+def stands(hand_value: HandValue) -> dict[str, str]:
+    return {str(wild): str(card) for wild, card in hand_value.wild}
+
+
+# -- What a wild card is -----------------------------------------------------------------------
+
+
+def test_deuces_and_one_eyed_jacks() -> None:
+    # "one or more cards of the 52-card pack may be designated as wild - for example all the
+    # twos ('deuces wild') or the jacks of hearts and spades ('one-eyed jacks wild' ...)"
+    assert value("2c 2d Kh Ks 7c", DEUCES).name == "four kings"
+    one_eyed = get("high", wild="one-eyed-jacks")
+    assert one_eyed == get("high", wild="Jh Js")
+    assert value("Jh Ks Kd 7c 4d", one_eyed).name == "three kings"
+    assert value("Jc Ks Kd 7c 4d", one_eyed).name == "pair of kings"  # the jack of clubs has two eyes
+
+
+def test_jokers_added_to_the_pack() -> None:
+    # "In some variants one or more jokers are added to the pack to act as wild cards."
+    hand = value("Jk Jk2 Qd 9c 4h")
+    assert hand.name == "three queens"
+    assert stands(hand) == {"Jk": "Qs", "Jk2": "Qh"}
+
+
+def test_a_wild_card_represents_a_card_not_present() -> None:
+    # "to represent any card not already present in the hand ... The only practical effect
+    # of the rule against duplicates is to prevent the formation of a 'double ace flush'. So
+    # for example in the hand A-9-8-5-joker, the joker counts as a K, not a second ace, and
+    # this hand is therefore beaten by A-K-10-4-3, the 10 beating the 9."
+    hand = value("As 9s 8s 5s Jk")
+    assert hand.name == "ace-high flush"
+    assert stands(hand) == {"Jk": "Ks"}
+    assert hand.counted == parse("As Ks 9s 8s 5s")
+    assert value("Ah Kh Th 4h 3h") > hand
+
+
+def test_or_to_make_five_of_a_kind() -> None:
+    # "or 2. to make the special combination of 'five of a kind'. ... five of a kind - five
+    # cards of equal rank - must necessarily include one duplicate card"
+    hand = value("7c 7d 7h 7s Jk")
+    assert hand.category is C.FIVE_OF_A_KIND and hand.name == "five sevens"
+    assert value("Jk Jk2 Jk3 Qd Qc").name == "five queens"
+
+
+def test_five_of_a_kind_is_the_highest_hand() -> None:
+    # "When playing with wild cards, five of a kind becomes the highest type of hand, beating
+    # a royal flush. Between fives of a kind, the higher beats the lower, five aces being
+    # highest of all."
+    assert JOKERS.categories()[:2] == (C.FIVE_OF_A_KIND, C.STRAIGHT_FLUSH)
+    twos = value("2c 2d 2h 2s Jk")
+    assert twos > value("As Ks Qs Js Ts")
+    assert value("3c 3d 3h Jk Jk2") > twos
+    aces = value("Ac Ad Ah As Jk")
+    assert aces.name == "five aces"
+    assert all(aces > value(f"{r}c {r}d {r}h {r}s Jk") for r in "23456789TJQK")
+
+
+# -- The bug -------------------------------------------------------------------------------------
+
+
+def test_the_bug_is_an_ace_or_completes_a_straight_or_flush() -> None:
+    # "It can either be used as an ace, or to complete a straight or a flush."
+    assert stands(value("Kc Qd 7h 4s Jk", BUG)) == {"Jk": "As"}
+    assert value("Kc Qd 7h 4s Jk", BUG).name == "ace high"
+    assert value("9c 8d 7h 6s Jk", BUG).name == "ten-high straight"
+    assert value("Kd 9d 7d 4d Jk", BUG).name == "ace-high flush"
+    assert value("Ad 9d 7d 4d Jk", BUG).name == "ace-high flush"  # the king of diamonds, no second ace
+    assert value("Jh Th 9h 8h Jk", BUG).name == "queen-high straight flush"
+    assert value("Kc Kd 7h 4s Jk", BUG).name == "pair of kings"  # not three kings
+
+
+def test_the_bug_makes_five_aces_and_no_other_five_of_a_kind() -> None:
+    # "Thus the highest hand is five aces (A-A-A-A-joker), but other fives of a kind are
+    # impossible - for example 6-6-6-6-joker would count as four sixes with an ace kicker and
+    # a straight flush would beat this hand."
+    assert value("Ac Ad Ah As Jk", BUG).name == "five aces"
+    sixes = value("6c 6d 6h 6s Jk", BUG)
+    assert sixes.name == "four sixes" and sixes.counted[-1].rank == Rank.ACE
+    assert value("6c 6d 6h 6s Ac", BUG) == sixes
+    assert value("5h 4h 3h 2h Ah", BUG) > sixes
+
+
+def test_the_bug_makes_no_full_house_from_two_pairs() -> None:
+    # "Also a hand like 8-8-5-5-joker counts as two pairs with the joker representing an
+    # ace, not as a full house."
+    hand = value("8c 8d 5h 5s Jk", BUG)
+    assert hand.category is C.TWO_PAIR and stands(hand) == {"Jk": "As"}
+
+
+# -- Wild cards in low poker ---------------------------------------------------------------------
+
+
+def test_fitters_in_low_poker() -> None:
+    # "In Low Poker, a wild card can be used to represent a card of a rank not already present
+    # in the player's hand. It is then sometimes known as a 'fitter'. For example
+    # 6-5-4-2-joker would count as a pair of sixes in normal poker with the joker wild, but in
+    # ace-to-five low poker the joker could be used as an ace, and in deuce-to-seven low poker
+    # it could be used as a seven to complete a low hand."
+    a5 = value("6c 5d 4h 2s Jk", get("low-a5", wild="jokers"))
+    assert a5.name == "6-5-4-2-A low" and stands(a5) == {"Jk": "As"}
+    d27 = value("6c 5d 4h 2s Jk", get("low-27", wild="jokers"))
+    assert d27.name == "7-6-5-4-2 low" and stands(d27)["Jk"][0] == "7"
+    # In high poker the pair of sixes is a legal reading (joker as a six), but the joker
+    # as a three makes a six-high straight, which is better.
+    high = value("6c 5d 4h 2s Jk")
+    assert high.name == "six-high straight"
+    assert high > value("6c 5d 4h 2s 6h")
+
+
+def test_a_fitter_never_pairs_and_breaks_straights_and_flushes() -> None:
+    d27 = get("low-27", wild="jokers")
+    assert value("6c 5c 4c 3c Jk", d27).name == "8-6-5-4-3 low"  # a 2 or a 7 would make a straight
+    assert value("7s 5s 4s 3s Jk", d27).category is C.HIGH_CARD  # the fitter is not a spade
+    assert value("Ac 2d 3h 4s Jk", get("low-a6", wild="jokers")).name == "6-4-3-2-A low"
+    assert value("Ac Ad 3h 4s Jk", get("low-a5", wild="jokers")).name == "pair of aces"
+
+
+# -- Lowest card wild ------------------------------------------------------------------------------
+
+
+def test_lowest_card_wild_uses_ace_high() -> None:
+    # "the rule applies to the lowest ranked card held at the time of the showdown, using the
+    # normal order ace (high) to two (low). Aces cannot be counted as low to make them wild."
+    lowest = get("high", wild="lowest")
+    hand = value("Ac 3d Kh Ks 9c", lowest)
+    assert hand.name == "three kings" and stands(hand) == {"3d": "Kd"}
+    assert value("Ac Ad 4h 4s 9c", lowest).name == "four aces"  # both fours are wild, no ace
+
+
+def test_lowest_down_card_wild_in_the_option() -> None:
+    # 001, The Option: "Each player's lowest down card (and all other cards in their hand of
+    # the same rank) is wild if the player went high."
+    option = get("high", wild="lowest-down")
+    seven = parse("3c 8d 8h Kh Ts 9s 4d")
+    down = parse("8d Kh 4d")  # the three is up: the lowest down card is the four
+    hand = value(seven, option, down=down)
+    assert {str(card) for card, _ in hand.wild} == {"4d"}
+    assert hand.name == "three eights"
+    assert value("3c 8d 8h Kh 9s", option, down="3c").name == "three eights"
+    with pytest.raises(ParseError, match="down"):
+        value(seven, option)
+    with pytest.raises(ParseError, match="not in the hand"):
+        value(seven, option, down="As")
+
+
+def test_a_wild_rank_named_at_the_showdown() -> None:
+    # Follow the Queen (004): "a wild-card designated as whichever card is immediately dealt
+    # ... after any queen"; the engine names the rank when the hand is judged.
+    follow = get("high", wild="dynamic")
+    assert value("7c 7d Ks Qs Js", follow).name == "pair of sevens"
+    assert value("7c 7d Ks Qs Js", follow, wild_rank=Rank.SEVEN).name == "royal flush"
+    assert value("7c 7d Ks Qs Js", follow, wild_rank="9").name == "pair of sevens"
+    assert value("Qc 7d Ks Qs Js", get("high", wild="Q dynamic"), wild_rank=Rank.SEVEN).name == "royal flush"
+    with pytest.raises(ParseError, match="dynamic"):
+        value("7c 7d Ks Qs Js", DEUCES, wild_rank=Rank.SEVEN)
+
+
+# -- House rules ---------------------------------------------------------------------------------
+
+
+def test_double_ace_flush_only_by_agreement() -> None:
+    # "Some people play with the house rule that a wild card can represent any card, including
+    # a duplicate of a card already held. It then becomes possible to have a flush containing
+    # two or more aces. Flushes with more than one ace are not allowed unless specifically
+    # agreed as a house rule."
+    doubled = get("high", wild="jokers", double_ace_flush=True)
+    hand = value("As 9s 8s 5s Jk", doubled)
+    assert stands(hand) == {"Jk": "As"} and hand.counted == parse("As As 9s 8s 5s")
+    assert hand > value("Ah Kh Th 4h 3h", doubled)
+    assert value("As Ks 8s 5s Jk Jk2", doubled).counted[:3] == parse("As As As")
+    assert value("As 9s 8s 5s Jk").counted[:2] == parse("As Ks")
+
+
+def test_natural_versus_wild() -> None:
+    # "Some play with the house rule that a natural hand beats an equal hand in which one or
+    # more of the cards are represented by wild cards. This can be extended to specify that a
+    # hand with more wild cards beats an otherwise equal hand with fewer wild cards. This must
+    # be agreed in advance: in the absence of any agreement, wild cards are as good as the
+    # natural cards they represent."
+    natural, one, two = "Ah Kh Qh Jh Th", "Ah Kh Qh Jh Jk", "Ah Kh Qh Jk Jk2"
+    assert value(natural) == value(one) == value(two)
+    rule = get("high", wild="jokers", natural_beats_wild=True)
+    assert value(natural, rule) > value(one, rule) == value(two, rule)
+    fewer = get("high", wild="jokers", fewer_wild_beats_more=True)
+    assert value(natural, fewer) > value(one, fewer) > value(two, fewer)
+    more = get("high", wild="jokers", more_wild_beats_fewer=True)  # the sentence as worded
+    assert value(two, more) > value(one, more) > value(natural, more)
+    assert value("As Kd Kc 7h Jk", rule) > value("Ac Ad Kh Ks 2c", rule)  # the category comes first
+    low = get("low-a5", wild="jokers", natural_beats_wild=True)
+    assert value("8c 6d 4h 3s Ac", low) > value("8c 6d 4h 3s Jk", low)
+
+
+def test_natural_beats_wild_chooses_the_natural_five_of_seven() -> None:
+    rule = get("high", wild="jokers", natural_beats_wild=True)
+    hand = value("Ah Kh Qh Jh Th Jk 2c", rule)
+    assert not hand.wild and hand.name == "royal flush"
+
+
+def test_incomplete_hands_with_wild_cards() -> None:
+    # "With fewer than five cards, you cannot have a straight, flush or full house. You can
+    # make a four of a kind or two pairs with only four cards, triplets with three cards"
+    assert value("Kc Kd Jk").name == "three kings"
+    assert value("Kc Kd 7c Jk").name == "three kings"
+    assert value("Kc Kd Kh Jk").name == "four kings"
+    assert value("9h Th Jk").name == "pair of tens"
+
+
+def test_describe_and_json_show_what_each_wild_card_stands_for() -> None:
+    hand = value("As 9s 8s 5s Jk")
+    assert hand.describe() == "ace-high flush (As Jk 9s 8s 5s), Jk as Ks"
+    assert hand.to_json()["wild"] == {"Jk": "Ks"}
+    assert set(hand.cards) == set(parse("As 9s 8s 5s Jk"))
+
+
+def test_hand_probabilities_change_with_wild_cards() -> None:
+    # "with a large number of wild cards, it is almost inevitable that the higher hand types
+    # will be the commoner, not rarer": with deuces wild four of a kind outnumbers full houses.
+    counts = wild_counts(DEUCES, DeckSpec())
+    assert counts[C.FOUR_OF_A_KIND] > counts[C.FULL_HOUSE] > 0
+    assert counts[C.THREE_OF_A_KIND] > counts[C.TWO_PAIR]
+
+
+# -- Bad input ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: get("high", wild="sevens"), "'sevens' in wild='sevens' is not a wild card"),
+        (lambda: get("high", wild="Jx"), "'Jx'"),
+        (lambda: get("high", wild="jokers bug"), "not both"),
+        (lambda: get("high", double_ace_flush=True), "give wild="),
+        (lambda: get("high", wild="jokers", natural_beats_wild=True, more_wild_beats_fewer=True), "contradicts"),
+        (lambda: get("high", wild="2", deck=36), "no 2 in a deck"),
+        (lambda: get("badugi", wild="jokers"), "badugi has no wild cards"),
+        (lambda: DEUCES.evaluate("As Kd Jk 7c 2c"), "Jk is a joker, but jokers are not wild under wild=2"),
+        (lambda: get("high").evaluate("As Kd Jk 7c 2c"), "use wild=jokers"),
+        (lambda: JOKERS.evaluate("As As Jk 7c 2c"), "duplicate"),
+        (lambda: JOKERS.evaluate("As Kd", wild_rank=Rank.TWO), "dynamic"),
+        (lambda: get("high", wild="dynamic").evaluate("As Kd", wild_rank=7), "must be a Rank"),
+    ],
+)
+def test_bad_input_names_what_is_wrong(call: object, message: str) -> None:
+    with pytest.raises(ParseError, match=message):
+        call()  # type: ignore[operator]
+
+
+def test_spec_text_round_trips() -> None:
+    for text in ("jokers", "bug", "2", "3 9", "Jh Js", "lowest", "lowest-down", "dynamic", "bug 2 Kh lowest dynamic"):
+        assert str(WildSpec.parse(text)) == text
+    assert get("high", wild="3 9").label == "high wild=3+9"
+    assert get("high", wild="none") == get("high")
+
+
+# -- The CLI ----------------------------------------------------------------------------------------
+
+
+def test_eval_names_the_ace_king_flush(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "As 9s 8s 5s Jk", "--wild", "jokers"]) == 0
+    out = capsys.readouterr().out
+    assert "ace-high flush" in out and "plays as A♠ K♠ 9♠ 8♠ 5♠" in out and "Jk as Ks" in out
+    assert main(["eval", "As 9s 8s 5s Jk", "--wild", "jokers", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["category"] == "flush" and data["wild"] == {"Jk": "Ks"}
+    assert main(["eval", "3c 8d 8h Kh 9s", "--wild", "lowest-down", "--down", "3c"]) == 0
+    assert capsys.readouterr().out.startswith("three eights")
+    assert main(["eval", "7c 7d Ks Qs Js", "--wild", "dynamic", "--wild-rank", "7"]) == 0
+    assert capsys.readouterr().out.startswith("royal flush")
+    assert main(["eval", "As Jk", "--wild", "sevens"]) == 2
+
+
+# -- The reasoning equals brute-force substitution ------------------------------------------------
+
+
+def natural_deck(ranking: PokerRanking) -> list[Card]:
+    return list(DeckSpec(lowest_rank=ranking.lowest_rank).cards())
+
+
+@cache
+def judged(ranking: PokerRanking, ranks: tuple[int, ...], flush: bool, part: int) -> tuple[Category, int]:
+    """Category and key of natural cards of these ranks, all of one suit or not.
+
+    Without a suit tie-break, suits count only through the flush.
+    """
+    suits = [Suit.SPADES] * len(ranks) if flush else [Suit(i % 4) for i in range(len(ranks))]
+    cards = tuple(Card.of(rank, suit) for rank, suit in zip(ranks, suits, strict=True))
+    category, ordered, counting = ranking.judge(cards)
+    return category, ranking.key_of(category, ordered, counting, part)
+
+
+def part_of(ranking: PokerRanking, wild_cards: int) -> int:
+    """The document's natural-versus-wild house rules as a tie-break slot."""
+    if ranking.fewer_wild_beats_more:
+        return 15 - wild_cards
+    if ranking.more_wild_beats_fewer:
+        return wild_cards
+    return int(wild_cards == 0) if ranking.natural_beats_wild else 0
+
+
+def allowed(ranking: PokerRanking, naturals: Sequence[Card], substitutes: Sequence[Card]) -> bool:
+    """Whether the wild cards may stand for ``substitutes`` (the bug's limit is checked apart)."""
+    if ranking.is_low:  # fitters: "a card of a rank not already present in the player's hand"
+        natural_ranks = {card.rank for card in naturals}
+        ranks = [card.rank for card in substitutes]
+        return len(set(ranks)) == len(ranks) and not natural_ranks & set(ranks)
+    cards = [*naturals, *substitutes]
+    if len(cards) == 5 and len({card.rank for card in cards}) == 1:
+        return True  # "to make the special combination of 'five of a kind'"
+    if ranking.double_ace_flush:
+        return True  # "a wild card can represent any card, including a duplicate"
+    return len(set(cards)) == len(cards)  # "any card not already present in the hand"
+
+
+def brute_five(ranking: PokerRanking, hand: Sequence[Card], wild: frozenset[Card]) -> int:
+    """Try every card each wild card could be; the best key."""
+    assert ranking.wild is not None
+    naturals = [card for card in hand if card not in wild]
+    bug = ranking.wild.bug
+    bugs = sum(1 for card in hand if card in wild and card.is_joker and bug)
+    full = len(hand) - len(naturals) - bugs
+    part = part_of(ranking, full + bugs)
+    deck = natural_deck(ranking)
+    best = -1
+    for wilds in combinations_with_replacement(deck, full):
+        for limited in combinations_with_replacement(deck, bugs):
+            substitutes = (*wilds, *limited)
+            if not allowed(ranking, naturals, substitutes):
+                continue
+            cards = [*naturals, *substitutes]
+            flush = len(cards) == ranking.hand_size and len({card.suit for card in cards}) == 1
+            ranks = tuple(sorted(int(card.rank) for card in cards))  # type: ignore[arg-type]
+            category, key = judged(ranking, ranks, flush, part)
+            bug_ok = ranking.is_low or category in (C.STRAIGHT, C.FLUSH, C.STRAIGHT_FLUSH)
+            if not bug_ok and any(card.rank != Rank.ACE for card in limited):
+                continue  # "It can either be used as an ace, or to complete a straight or a flush."
+            best = max(best, key)
+    return best
+
+
+def brute_force(ranking: PokerRanking, hand: Sequence[Card], wild: frozenset[Card]) -> int:
+    size = ranking.hand_size
+    return max(brute_five(ranking, five, wild) for five in combinations(hand, min(size, len(hand))))
+
+
+def check_play(ranking: PokerRanking, hand: Sequence[Card], result: HandValue, wild: frozenset[Card]) -> None:
+    """The cards shown are the hand's, and what the wild cards stand for is allowed and judged right."""
+    assert not Counter(result.cards) - Counter(hand)
+    assert {card for card, _ in result.wild} <= wild
+    naturals = [card for card in result.cards if card not in wild]
+    substitutes = [card for _, card in result.wild]
+    assert allowed(ranking, naturals, substitutes)
+    category, ordered, counting = ranking.judge(result.counted)
+    assert result.category is category
+    assert ranking.key_of(category, ordered, counting, part_of(ranking, len(result.wild))) == result.key
+
+
+KINDS = ["high", "low-a5", "low-27", "low-a6", "three-card"]
+SPECS = {
+    "jokers": [Card.joker(n) for n in (1, 2, 3)],
+    "bug": [Card.joker(n) for n in (1, 2, 3)],
+    "2": parse("2c 2d 2h 2s"),
+    "Jh Js": parse("Jh Js"),
+    "3 9": parse("3c 3d 3h 3s 9c 9d 9h 9s"),
+    "lowest": [],
+}
+HOUSE_RULES = [
+    {},
+    {"double_ace_flush": True},
+    {"natural_beats_wild": True},
+    {"fewer_wild_beats_more": True},
+    {"more_wild_beats_fewer": True},
+    {"double_ace_flush": True, "natural_beats_wild": True},
+]
+
+
+@st.composite
+def wild_hands(draw: st.DrawFn, sizes: tuple[int, int] = (1, 5), most_wild: int = 3) -> tuple[PokerRanking, list[Card]]:
+    kind = draw(st.sampled_from(KINDS))
+    spec = draw(st.sampled_from(sorted(SPECS)))
+    options: dict[str, object] = dict(draw(st.sampled_from(HOUSE_RULES)))
+    if draw(st.booleans()) and spec not in ("2", "3 9"):
+        options["deck"] = 36
+    if kind == "low-a6":
+        options["ace_high_straight"] = draw(st.booleans())
+        options["ace_pair_high"] = draw(st.booleans())
+    ranking = get(kind, wild=spec, **options)
+    assert isinstance(ranking, PokerRanking)
+    low, high = sizes
+    if kind == "three-card" and high == 5:
+        high = 3
+    size = draw(st.integers(low, high))
+    pool = [card for card in SPECS[spec] if card.is_joker or card in natural_deck(ranking)]
+    wild_count = draw(st.integers(0, min(most_wild, size, len(pool))))
+    wild = draw(st.lists(st.sampled_from(pool), min_size=wild_count, max_size=wild_count, unique=True)) if pool else []
+    others = [card for card in natural_deck(ranking) if card not in SPECS[spec]]
+    rest = draw(st.lists(st.sampled_from(others), min_size=size - len(wild), max_size=size - len(wild), unique=True))
+    hand = draw(st.permutations([*wild, *rest]))
+    return ranking, hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(wild_hands())
+def test_reasoning_equals_brute_force(case: tuple[PokerRanking, list[Card]]) -> None:
+    ranking, hand = case
+    assert ranking.wild is not None
+    wild = ranking.wild.wild_in(hand)
+    assume(len(wild) <= 3)
+    result = ranking.evaluate(hand)
+    assert result.key == brute_force(ranking, hand, wild)
+    check_play(ranking, hand, result, wild)
+
+
+@settings(max_examples=40, deadline=None)
+@given(wild_hands(sizes=(6, 7), most_wild=2))
+def test_reasoning_equals_brute_force_best_five_of_seven(case: tuple[PokerRanking, list[Card]]) -> None:
+    ranking, hand = case
+    assert ranking.wild is not None
+    wild = ranking.wild.wild_in(hand)
+    assume(len(wild) <= 2)
+    result = ranking.evaluate(hand)
+    assert result.key == brute_force(ranking, hand, wild)
+    check_play(ranking, hand, result, wild)
+
+
+# -- Exact counts over every five-card hand ----------------------------------------------------------
+
+
+@cache
+def wild_counts(ranking: object, deck: DeckSpec) -> Counter[Category]:
+    """Category counts over every five-card hand of ``deck``, by classes of hands.
+
+    A class is a number of wild cards and a multiset of natural ranks, suited (one suit,
+    distinct ranks) or not; it holds C(wild cards in the deck, w) times the ways to give
+    the ranks suits. Wild cards are jokers or whole ranks here, so one representative
+    hand is judged per class.
+    """
+    spec = ranking.wild  # type: ignore[attr-defined]
+    wild_pool = [card for card in deck.cards() if card in spec.wild_in(deck.cards())]
+    natural_ranks = sorted({card.rank for card in deck.cards() if card not in wild_pool}, key=int)
+    counts: Counter[Category] = Counter()
+    for wild in range(min(5, len(wild_pool)) + 1):
+        for multiset in combinations_with_replacement(natural_ranks, 5 - wild):
+            copies = Counter(multiset)
+            if copies and max(copies.values()) > 4:
+                continue
+            ways = 1
+            for copy in copies.values():
+                ways *= comb(4, copy)
+            for weight, cards in _classes(multiset, copies, ways):
+                category = ranking.evaluate([*wild_pool[:wild], *cards]).category  # type: ignore[attr-defined]
+                counts[category] += weight * comb(len(wild_pool), wild)
+    return counts
+
+
+def _classes(
+    multiset: tuple[Rank | None, ...], copies: Counter[Rank | None], ways: int
+) -> Iterable[tuple[int, list[Card]]]:
+    distinct = len(copies) == len(multiset)
+    if distinct and multiset:
+        yield 4, [Card.of(rank, Suit.SPADES) for rank in multiset]  # type: ignore[arg-type]
+        ways -= 4
+    if ways:
+        cards = [Card.of(rank, suit) for rank, copy in copies.items() for suit in list(Suit)[:copy]]  # type: ignore[arg-type]
+        if distinct:
+            cards[0] = Card.of(cards[0].rank, Suit.HEARTS)  # type: ignore[arg-type]
+        yield ways, cards
+
+
+def test_deuces_wild_counts() -> None:
+    # 672 fives of a kind with four wild deuces; the rest as published for deuces wild
+    # (natural royal 4 + wild royal 480 + other straight flushes 2,068).
+    counts = wild_counts(DEUCES, DeckSpec())
+    assert sum(counts.values()) == 2_598_960
+    assert counts == DEUCES_WILD
+
+
+def test_joker_wild_counts() -> None:
+    # One fully wild joker in 53 cards: 2,869,685 hands, 13 of them five of a kind.
+    counts = wild_counts(JOKERS, DeckSpec(jokers=1))
+    assert sum(counts.values()) == 2_869_685
+    assert counts == JOKER_WILD
+
+
+def test_bug_counts() -> None:
+    # One bug in 53 cards: one five of a kind (A-A-A-A-bug). Four of a kind: 624 natural,
+    # bug with three aces and another card 4 * 48, bug with four of a lower rank 12: 828.
+    # Full house: 3,744 natural, bug with two aces and a pair 6 * 12 * 6, with an ace and
+    # three of a kind 4 * 12 * 4: 4,368. Straights and flushes as with a fully wild joker.
+    counts = wild_counts(BUG, DeckSpec(jokers=1))
+    assert sum(counts.values()) == 2_869_685
+    assert counts == BUG_COUNTS
+
+
+JOKER_WILD = {
+    C.FIVE_OF_A_KIND: 13,
+    C.STRAIGHT_FLUSH: 204,
+    C.FOUR_OF_A_KIND: 3_120,
+    C.FULL_HOUSE: 6_552,
+    C.FLUSH: 7_804,
+    C.STRAIGHT: 20_532,
+    C.THREE_OF_A_KIND: 137_280,
+    C.TWO_PAIR: 123_552,
+    C.ONE_PAIR: 1_268_088,
+    C.HIGH_CARD: 1_302_540,
+}
+BUG_COUNTS = {
+    C.FIVE_OF_A_KIND: 1,
+    C.STRAIGHT_FLUSH: 204,
+    C.FOUR_OF_A_KIND: 828,
+    C.FULL_HOUSE: 4_368,
+    C.FLUSH: 7_804,
+    C.STRAIGHT: 20_532,
+    C.THREE_OF_A_KIND: 63_360,
+    C.TWO_PAIR: 138_600,
+    C.ONE_PAIR: 1_215_024,
+    C.HIGH_CARD: 1_418_964,
+}
+DEUCES_WILD = {
+    C.FIVE_OF_A_KIND: 672,
+    C.STRAIGHT_FLUSH: 2_552,
+    C.FOUR_OF_A_KIND: 31_552,
+    C.FULL_HOUSE: 12_672,
+    C.FLUSH: 14_472,
+    C.STRAIGHT: 62_232,
+    C.THREE_OF_A_KIND: 355_080,
+    C.TWO_PAIR: 95_040,
+    C.ONE_PAIR: 1_225_008,
+    C.HIGH_CARD: 799_680,
+}
