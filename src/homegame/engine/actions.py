@@ -1,0 +1,207 @@
+"""Actions: what a player says at the table, as typed values, and the legal-action descriptors.
+
+Each action is a small frozen value named for what players say, with its amount
+semantics in the name: ``RaiseTo(60)`` means "my bet this round is now 60 in
+all", never "60 more". ``str()`` is the notation used in histories and on the
+command line, and :func:`parse_action` reads it back.
+
+>>> print(RaiseTo(60), Draw(parse("Kc 2d")), Declare("both"), Fold())
+raise_to 60 draw Kc 2d declare both fold
+>>> parse_action("raise_to 60") == RaiseTo(60)
+True
+
+A :class:`Legal` descriptor says what a seat may do now, with bounds, so a
+screen or a bot never guesses:
+
+>>> legal = Legal(kind="raise_to", min=40, max=200)
+>>> legal.check(RaiseTo(30))
+Traceback (most recent call last):
+...
+homegame.errors.IllegalActionError: raise_to 30: the amount must be 40..200
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from homegame.cards import Card, format_cards, parse
+from homegame.errors import IllegalActionError, ParseError
+
+__all__ = [
+    "Action",
+    "BetTo",
+    "BringIn",
+    "Call",
+    "Check",
+    "Complete",
+    "Declare",
+    "Draw",
+    "Fold",
+    "Legal",
+    "RaiseTo",
+    "parse_action",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; ``kind`` is its name in notation and in :class:`Legal`."""
+
+    kind: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Action):
+    """Give up the hand and any claim to the pot."""
+
+    kind: ClassVar[str] = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Action):
+    """Pass without betting (only when there is nothing to call)."""
+
+    kind: ClassVar[str] = "check"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Match the current bet (or put in all one has: an all-in call)."""
+
+    kind: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn(Action):
+    """Stud: the forced low card opens for the bring-in amount instead of completing."""
+
+    kind: ClassVar[str] = "bring_in"
+
+
+@dataclass(frozen=True, slots=True)
+class Complete(Action):
+    """Stud: raise the bring-in to a full bet."""
+
+    kind: ClassVar[str] = "complete"
+
+
+@dataclass(frozen=True, slots=True)
+class BetTo(Action):
+    """Open the betting: this round's bet becomes ``amount``."""
+
+    kind: ClassVar[str] = "bet_to"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bet_to {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo(Action):
+    """Raise: this round's bet becomes ``amount`` in all."""
+
+    kind: ClassVar[str] = "raise_to"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"raise_to {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Discard ``cards`` (possibly none: "standing pat") and be dealt as many new ones."""
+
+    kind: ClassVar[str] = "draw"
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return f"draw {format_cards(self.cards)}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Declare which way one plays for the pot: ``high``, ``low`` or ``both``."""
+
+    kind: ClassVar[str] = "declare"
+    side: str
+
+    def __str__(self) -> str:
+        return f"declare {self.side}"
+
+
+_SIMPLE: dict[str, Action] = {action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete())}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its notation: ``fold``, ``call``, ``raise_to 60``, ``draw Kc 2d``, ``declare low``.
+
+    >>> parse_action("draw") == Draw(())
+    True
+    >>> parse_action("shove")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: 'shove' is not an action (fold, check, call, ...)
+    """
+    word, _, rest = text.strip().partition(" ")
+    rest = rest.strip()
+    if word in _SIMPLE and not rest:
+        return _SIMPLE[word]
+    if word in ("bet_to", "raise_to") and rest.isdigit():
+        return BetTo(int(rest)) if word == "bet_to" else RaiseTo(int(rest))
+    if word == "draw":
+        return Draw(parse(rest))
+    if word == "declare" and rest:
+        return Declare(rest)
+    known = ", ".join(_SIMPLE) + ", bet_to N, raise_to N, draw CARDS, declare SIDE"
+    raise ParseError(f"{text!r} is not an action ({known})", token=text)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Legal:
+    """One kind of action a seat may take now, with its bounds.
+
+    - ``fold``, ``check``: no bounds.
+    - ``call``, ``bring_in``, ``complete``: ``min == max``, the chips the action
+      puts in (``call``) or the round's bet it makes (``bring_in``, ``complete``).
+    - ``bet_to``, ``raise_to``: the round's bet may become any amount ``min..max``.
+    - ``draw``: discard ``min..max`` of ``cards``.
+    - ``declare``: one of ``choices``.
+    """
+
+    kind: str
+    min: int = 0
+    max: int = 0
+    choices: tuple[str, ...] = ()
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind in ("bet_to", "raise_to"):
+            return f"{self.kind} {self.min}" if self.min == self.max else f"{self.kind} {self.min}..{self.max}"
+        if self.kind in ("call", "bring_in", "complete"):
+            return f"{self.kind} {self.min}"
+        if self.kind == "draw":
+            return f"draw {self.min}..{self.max} of {format_cards(self.cards)}"
+        if self.kind == "declare":
+            return f"declare {'/'.join(self.choices)}"
+        return self.kind
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` (of this kind) is within the bounds."""
+        if isinstance(action, BetTo | RaiseTo):
+            if not self.min <= action.amount <= self.max:
+                bounds = str(self.min) if self.min == self.max else f"{self.min}..{self.max}"
+                raise IllegalActionError(f"{action}: the amount must be {bounds}")
+        elif isinstance(action, Draw):
+            if not self.min <= len(action.cards) <= self.max:
+                raise IllegalActionError(f"{action}: discard {self.min}..{self.max} cards, not {len(action.cards)}")
+            if len(set(action.cards)) != len(action.cards):
+                raise IllegalActionError(f"{action}: a card is named twice")
+            foreign = [card for card in action.cards if card not in self.cards]
+            if foreign:
+                raise IllegalActionError(f"{action}: {format_cards(foreign)} not among your cards")
+        elif isinstance(action, Declare) and action.side not in self.choices:
+            raise IllegalActionError(f"{action}: declare one of {', '.join(self.choices)}")

@@ -1,0 +1,113 @@
+"""A game: everything a game document says, validated, as one frozen value.
+
+The loader (:mod:`homegame.games`) builds a :class:`Game` from TOML; the engine
+plays it. A game holds no code of its own: its ``steps`` are instances of the
+registered step kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from homegame.cards import DeckSpec
+from homegame.engine.betting import Betting, Stakes
+from homegame.engine.steps.base import Step
+from homegame.errors import ParseError
+
+__all__ = ["Family", "Game", "Option", "OptionValue"]
+
+OptionValue = bool | int | str
+
+
+class Family(StrEnum):
+    """Where a game sits among the variant families of rules document 004."""
+
+    COMMUNITY = "community"
+    STUD = "stud"
+    DRAW = "draw"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option:
+    """A house rule a table may change: its name, default and what it means.
+
+    >>> cap = Option(name="cap", default=4, doc="bets and raises allowed in one round")
+    >>> cap.coerce("5"), cap.coerce(3)
+    (5, 3)
+    >>> Option(name="kill", default=False, doc="").coerce("yes")
+    True
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[str, ...] = ()
+
+    def coerce(self, value: object) -> OptionValue:
+        """``value`` (typed, or text from a command line) as this option's type, or :class:`ParseError`."""
+        default = self.default
+        if isinstance(default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+                return text in ("true", "yes", "on", "1")
+        elif isinstance(default, int):
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                return int(value)
+        elif isinstance(value, str) and (not self.choices or value in self.choices):
+            return value
+        wanted = (
+            "true or false"
+            if isinstance(default, bool)
+            else "a whole number"
+            if isinstance(default, int)
+            else f"one of {', '.join(self.choices)}"
+            if self.choices
+            else "text"
+        )
+        raise ParseError(f"option {self.name}={value!r}: must be {wanted}", token=str(value))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Game:
+    """A validated game: identity, table size, deck, betting, stakes, house rules, rules text, steps."""
+
+    name: str
+    title: str
+    family: Family
+    aliases: tuple[str, ...] = ()
+    players: tuple[int, int] = (2, 10)
+    deck: DeckSpec = field(default_factory=DeckSpec)
+    betting: Betting
+    stakes: Stakes
+    options: tuple[Option, ...] = ()
+    rules: str = ""
+    source: str | None = None
+    steps: tuple[Step, ...]
+    path: str = ""
+
+    def option(self, name: str) -> Option | None:
+        """The house-rule option called ``name``, if the game has it."""
+        return next((option for option in self.options if option.name == name), None)
+
+    def option_values(self, overrides: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """The house rules in force: the defaults, changed by ``overrides`` (checked and typed).
+
+        >>> from homegame.games import load
+        >>> load("stud-declare").option_values({"cap": "5"})["cap"]
+        5
+        """
+        values = {option.name: option.default for option in self.options}
+        for name, value in (overrides or {}).items():
+            option = self.option(name)
+            if option is None:
+                known = ", ".join(values) or "none"
+                raise ParseError(f"{self.name} has no option {name!r} (known: {known})", token=name)
+            values[name] = option.coerce(value)
+        return values

@@ -1,0 +1,422 @@
+"""A hand: one deal of one game, as a deterministic state machine.
+
+Given the game, the stacks, the button, the deck order (or a random source) and
+the list of actions, a hand is always the same hand: the actions and the
+recorded shuffles *are* its history, and :meth:`History.replay` rebuilds any
+state from them.
+
+The whole interface: :meth:`Hand.pending` (who must decide now),
+:meth:`Hand.legal_actions`, :meth:`Hand.act`, :meth:`Hand.view`,
+:attr:`Hand.events` and :attr:`Hand.result`. Seats are numbered ``0..n-1`` in
+the order they sit; the :class:`~homegame.engine.table.Table` maps them to its
+own seat numbers.
+
+A heads-up hold'em hand, the deck stacked so the story is known (cards go one at a
+time from the button's left, so seat 1 holds the aces):
+
+>>> from homegame.games import load
+>>> from homegame.engine.actions import Call, Check, RaiseTo
+>>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h 4s 5c")
+>>> hand.pending(), [str(legal) for legal in hand.legal_actions(0)]
+((0,), ['fold', 'call 1', 'raise_to 4..100'])
+>>> _ = hand.act(0, Call()); _ = hand.act(1, Check())
+>>> print(*hand.board)
+7d 8h 9s
+>>> for _ in range(3):
+...     _ = hand.act(1, Check()); _ = hand.act(0, Check())
+>>> print(hand.result)
+seat 0 -2, seat 1 +2
+>>> print(hand.events[-1])
+seat 1 wins 4 from the main pot (high: pair of aces)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from homegame.cards import Card, Deck, Rank, parse
+from homegame.engine.actions import Action, Legal
+from homegame.engine.betting import Stakes
+from homegame.engine.events import CarriedOver, Event, Reshuffled, Won
+from homegame.engine.game import Game, OptionValue
+from homegame.engine.pots import Pot, build_pots
+from homegame.engine.steps.base import Decision
+from homegame.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from homegame.engine.view import View
+
+__all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Setup:
+    """Everything a hand starts from except its randomness: game, stacks, button, stakes, house rules,
+    and chips carried over from an earlier deal."""
+
+    game: Game
+    stacks: tuple[int, ...]
+    button: int = 0
+    stakes: Stakes
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    carried: int = 0
+
+
+class Chance:
+    """Where a hand's randomness comes from, every shuffle recorded.
+
+    Recorded orders (``record``) are played back first; after them, ``rng``
+    shuffles (a seeded ``random.Random`` for tests and simulation, a
+    ``random.SystemRandom`` for real play). ``log`` holds every order used.
+    """
+
+    __slots__ = ("log", "record", "rng")
+
+    def __init__(self, rng: random.Random | None = None, record: Sequence[Sequence[Card]] = ()) -> None:
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.record = list(record)
+        self.log: list[tuple[Card, ...]] = []
+
+    def shuffle(self, cards: list[Card]) -> None:
+        """Put ``cards`` in the next order: the next recorded one, else a fresh shuffle."""
+        if len(self.log) < len(self.record):
+            order = self.record[len(self.log)]
+            if Counter(order) != Counter(cards):
+                raise ValueError("a recorded deck order does not hold the cards being shuffled")
+            cards[:] = order
+        else:
+            self.rng.shuffle(cards)
+        self.log.append(tuple(cards))
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """A hand's full history: its setup, the deck orders it used and every action in order."""
+
+    setup: Setup
+    chance: tuple[tuple[Card, ...], ...]
+    actions: tuple[tuple[int, Action], ...]
+
+    def replay(self, upto: int | None = None) -> Hand:
+        """The hand rebuilt from its start, with the first ``upto`` actions (all by default)."""
+        hand = Hand.from_setup(self.setup, Chance(random.Random(0), self.chance))
+        for seat, action in self.actions[:upto]:
+            hand.act(seat, action)
+        return hand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """How a hand ended: each seat's final stack and net, the awards and the chips carried over."""
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    awards: tuple[Won, ...]
+    carried: int = 0
+
+    def __str__(self) -> str:
+        text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))
+        return text + (f", {self.carried} carried over" if self.carried else "")
+
+
+class Hand:
+    """One deal of one game. See the module docstring for an example.
+
+    ``stacks`` are the seats' chips (seat order, each > 0); ``button`` the
+    dealer's seat. Randomness: ``deck`` stacks the top of the deck (notation or
+    cards; the rest follows in a fixed order), else ``seed`` or ``rng`` shuffles
+    (the operating system's secure source when neither is given). ``stakes`` and
+    ``options`` override the game's defaults; ``carried`` chips from an earlier
+    deal start in the pot.
+
+    The state below is read by the steps (and by views); it changes only
+    through :meth:`act` and the steps it runs.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        deck: str | Sequence[Card] | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        stakes: Stakes | None = None,
+        options: Mapping[str, object] | None = None,
+        carried: int = 0,
+    ) -> None:
+        values = game.option_values(options)
+        setup = Setup(
+            game=game,
+            stacks=tuple(stacks),
+            button=button,
+            stakes=stakes or game.stakes,
+            options=tuple(values.items()),
+            carried=carried,
+        )
+        record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
+        if rng is None:
+            rng = random.Random(seed) if seed is not None or deck is not None else random.SystemRandom()
+        self._start(setup, Chance(rng, record))
+
+    @classmethod
+    def from_setup(cls, setup: Setup, chance: Chance) -> Hand:
+        """A hand from a :class:`Setup` and a :class:`Chance` (used by replay)."""
+        hand = cls.__new__(cls)
+        hand._start(setup, chance)
+        return hand
+
+    def _start(self, setup: Setup, chance: Chance) -> None:
+        game = setup.game
+        seats = len(setup.stacks)
+        low, high = game.players
+        if not low <= seats <= high:
+            raise ValueError(f"{game.name} is for {low} to {high} players, not {seats}")
+        if any(not isinstance(stack, int) or stack <= 0 for stack in setup.stacks):
+            raise ValueError(f"every seat needs chips (a whole number > 0): {setup.stacks}")
+        if not 0 <= setup.button < seats:
+            raise ValueError(f"the button must be a seat 0..{seats - 1}, not {setup.button}")
+        self.setup = setup
+        self.chance = chance
+        self.game = game
+        self.stakes = setup.stakes
+        self.options: dict[str, OptionValue] = dict(setup.options)
+        self.seats = seats
+        self.button = setup.button
+        self.stacks = list(setup.stacks)
+        self.bets = [0] * seats
+        """Chips in front of each seat in the current betting round."""
+        self.committed = [0] * seats
+        """Chips each seat has put in this hand (bets included)."""
+        self.folded = [False] * seats
+        self.live = seats
+        """How many seats have not folded."""
+        self.down: list[list[Card]] = [[] for _ in range(seats)]
+        self.up: list[list[Card]] = [[] for _ in range(seats)]
+        self.board: list[Card] = []
+        self.muck: list[Card] = []
+        """Discards and burned cards (the stuff of a reshuffle)."""
+        self.choices: list[str | None] = [None] * seats
+        """Secret choices of a simultaneous decision (a declaration), each seen only by its seat."""
+        self.declared: list[str | None] = [None] * seats
+        """Declarations, once revealed to all."""
+        self.wild_rank: Rank | None = None
+        """The wild rank in force, if a step made one."""
+        self.last_blind = -1
+        """The seat that posted the last blind (-1 when none did)."""
+        self.shown: dict[int, tuple[Card, ...]] = {}
+        self.dead = setup.carried
+        self.paid = 0
+        """Chips paid out of the pot (won, or carried over)."""
+        self.carried_out = 0
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.over = False
+        self.result: HandResult | None = None
+        self.decision: Decision | None = None
+        self._step = 0
+        self._legal_seat = -1
+        self._legal: tuple[Legal, ...] = ()
+        cards = list(game.deck.cards())
+        chance.shuffle(cards)
+        self.deck = Deck(cards)
+        self._advance()
+
+    # -- the interface ---------------------------------------------------------------------------
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must decide now: one, several at once (a declaration), or none when over."""
+        decision = self.decision
+        return () if decision is None else decision.pending()
+
+    def legal_actions(self, seat: int) -> tuple[Legal, ...]:
+        """What ``seat`` may do now, with bounds; empty when it is not that seat's turn."""
+        if seat == self._legal_seat:
+            return self._legal
+        decision = self.decision
+        if decision is None or seat not in decision.pending():
+            return ()
+        self._legal_seat, self._legal = seat, decision.legal(seat)
+        return self._legal
+
+    def act(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Validate ``action`` for ``seat``, carry it out and return the events it caused.
+
+        An illegal action raises :class:`IllegalActionError` saying why and what
+        is legal, and leaves the hand unchanged.
+        """
+        legal = self.legal_actions(seat)
+        if not legal:
+            if self.over:
+                raise IllegalActionError(f"seat {seat} cannot act: the hand is over")
+            waiting = ", ".join(map(str, self.pending()))
+            raise IllegalActionError(f"seat {seat} cannot act now: waiting for seat {waiting}")
+        for option in legal:
+            if option.kind == action.kind:
+                option.check(action)
+                break
+        else:
+            allowed = "; ".join(map(str, legal))
+            raise IllegalActionError(f"seat {seat} cannot {action.kind} now (legal: {allowed})")
+        start = len(self.events)
+        self.actions.append((seat, action))
+        self._legal_seat = -1
+        assert self.decision is not None
+        self.decision.apply(seat, action, option)
+        self._advance()
+        return tuple(self.events[start:])
+
+    def view(self, seat: int | None = None) -> View:
+        """Exactly what ``seat`` may see (``None``: a spectator)."""
+        from homegame.engine.view import build_view
+
+        return build_view(self, seat)
+
+    def history(self) -> History:
+        """The hand's history so far: replay it to rebuild this state."""
+        return History(self.setup, tuple(self.chance.log), tuple(self.actions))
+
+    # -- the loop --------------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        steps = self.game.steps
+        while True:
+            decision = self.decision
+            if decision is not None:
+                if not decision.done() and self.live > 1:
+                    return
+                decision.close()
+                self.decision = None
+            if self.live <= 1:
+                self._award_uncontested()
+                return
+            if self._step == len(steps):
+                self._finish()
+                return
+            step = steps[self._step]
+            self._step += 1
+            self.decision = step.begin(self)
+
+    def _award_uncontested(self) -> None:
+        winner = self.folded.index(False)
+        amount = self.pot
+        if amount:
+            self.award(Won(seat=winner, amount=amount))
+        self._finish()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.decision = None
+        self._legal_seat = -1
+        start = self.setup.stacks
+        self.result = HandResult(
+            stacks=tuple(self.stacks),
+            net=tuple(stack - before for stack, before in zip(self.stacks, start, strict=True)),
+            awards=tuple(event for event in self.events if isinstance(event, Won)),
+            carried=self.carried_out,
+        )
+
+    # -- what steps use --------------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Record an event (steps call this; it is the hand's only log)."""
+        self.events.append(event)
+
+    def option(self, name: str, default: OptionValue) -> OptionValue:
+        """A house rule in force, or ``default`` when the game has no such option."""
+        return self.options.get(name, default)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle: what has been put in (bets included), carried in, not yet paid out."""
+        return sum(self.committed) + self.dead - self.paid
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand (bets of the round in progress not included)."""
+        put = [committed - bet for committed, bet in zip(self.committed, self.bets, strict=True)]
+        return build_pots(put, [not folded for folded in self.folded], self.dead)
+
+    def put_in(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` chips from the seat's stack to its bet; returns the chips moved."""
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.bets[seat] += amount
+        self.committed[seat] += amount
+        return amount
+
+    def put_dead(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` chips into the pot without betting them (an ante)."""
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.committed[seat] += amount
+        return amount
+
+    def take_back(self, seat: int, amount: int) -> None:
+        """Return ``amount`` of the seat's bet to its stack (an uncalled bet)."""
+        self.stacks[seat] += amount
+        self.bets[seat] -= amount
+        self.committed[seat] -= amount
+
+    def award(self, won: Won) -> None:
+        """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it."""
+        self.stacks[won.seat] += won.amount
+        self.paid += won.amount
+        self.emit(won)
+
+    def carry_over(self, amount: int) -> None:
+        """Keep ``amount`` chips of the pot for the next deal."""
+        self.paid += amount
+        self.carried_out += amount
+        self.emit(CarriedOver(amount))
+
+    def fold(self, seat: int) -> None:
+        """The seat gives up the hand; its cards go to the muck."""
+        self.folded[seat] = True
+        self.live -= 1
+        self.muck.extend(self.down[seat])
+        self.muck.extend(self.up[seat])
+
+    def order(self, first: int | None = None) -> range | list[int]:
+        """Every seat clockwise, from ``first`` (by default the seat left of the button)."""
+        seats = self.seats
+        start = (self.button + 1) % seats if first is None else first
+        return range(seats) if start == 0 else [(start + step) % seats for step in range(seats)]
+
+    def in_hand(self, first: int | None = None) -> list[int]:
+        """The seats still in the hand, clockwise from ``first`` (by default left of the button)."""
+        folded = self.folded
+        return [seat for seat in self.order(first) if not folded[seat]]
+
+    def cards(self, seat: int) -> list[Card]:
+        """All of a seat's cards: down cards, then up cards."""
+        return self.down[seat] + self.up[seat]
+
+    def take(self, count: int) -> tuple[Card, ...]:
+        """Take ``count`` cards from the stock. When it runs short, the muck (discards, burned and
+        folded cards) is shuffled under it, as the draw rule says."""
+        deck = self.deck
+        if count > len(deck) and self.muck:
+            fresh, self.muck = self.muck, []
+            self.chance.shuffle(fresh)
+            deck.cards.extend(fresh)
+            self.emit(Reshuffled(len(fresh)))
+        return deck.deal(count)
+
+
+def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The whole deck with ``top`` first and the rest of the game's deck after it, in its fixed order."""
+    rest = Counter(game.deck.cards())
+    rest.subtract(top)
+    if any(count < 0 for count in rest.values()):
+        raise ValueError("the stacked cards are not all in this game's deck (or one is named twice)")
+    tail = []
+    for card in game.deck.cards():
+        if rest[card] > 0:
+            rest[card] -= 1
+            tail.append(card)
+    return (*top, *tail)

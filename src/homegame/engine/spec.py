@@ -1,0 +1,150 @@
+"""Reading a game document's tables, reporting every problem with its location.
+
+A :class:`Fields` wraps one TOML table (a step, the stakes, an option). Its
+typed getters return the value or a default, and record a problem instead of
+raising, so the loader can report everything wrong with a document at once.
+Fields nobody asked for are reported by :meth:`Fields.finish`.
+
+>>> problems = Problems("draw.toml")
+>>> fields = Fields({"max": 9, "colour": "red"}, "steps[3]", problems)
+>>> fields.integer("max", 3, low=0, high=5)
+3
+>>> fields.finish()
+>>> print(*problems.items, sep="\\n")
+draw.toml: steps[3].max: must be 0..5, not 9
+draw.toml: steps[3].colour: unknown field (known: max)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar, cast
+
+__all__ = ["Fields", "Problems"]
+
+T = TypeVar("T")
+
+
+class Problems:
+    """The problems found in one document, each ``"source: location: message"``."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.items: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        """Record a problem at ``where`` (``steps[3].max``; empty for the whole document)."""
+        self.items.append(f"{self.source}: {where}: {message}" if where else f"{self.source}: {message}")
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class Fields:
+    """One table of a document being read, at location ``where``."""
+
+    def __init__(self, data: Any, where: str, problems: Problems) -> None:
+        if not isinstance(data, Mapping):
+            problems.add(where, f"must be a table, not {_kind(data)}")
+            data = {}
+        self.data: Mapping[str, Any] = data
+        self.where = where
+        self.problems = problems
+        self.asked: set[str] = set()
+
+    def at(self, name: str) -> str:
+        """The location of field ``name``."""
+        return f"{self.where}.{name}" if self.where else name
+
+    def problem(self, name: str, message: str) -> None:
+        """Record a problem with field ``name``."""
+        self.problems.add(self.at(name), message)
+
+    def has(self, name: str) -> bool:
+        """True when the table gives ``name`` (and marks it as read)."""
+        self.asked.add(name)
+        return name in self.data
+
+    def raw(self, name: str) -> Any:
+        """The field's value as written, or ``None``."""
+        self.asked.add(name)
+        return self.data.get(name)
+
+    def _typed(self, name: str, default: T, kind: type, label: str) -> T:
+        value = self.raw(name)
+        if value is None:
+            return default
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            self.problem(name, f"must be {label}, not {_kind(value)} {value!r}")
+            return default
+        return cast(T, value)
+
+    def integer(self, name: str, default: int, *, low: int | None = None, high: int | None = None) -> int:
+        """A whole number, optionally within ``low..high``."""
+        value = self._typed(name, default, int, "a whole number")
+        if name in self.data and value is not default and not _within(value, low, high):
+            self.problem(name, f"must be {_bounds(low, high)}, not {value}")
+            return default
+        return value
+
+    def boolean(self, name: str, default: bool) -> bool:
+        """``true`` or ``false``."""
+        return self._typed(name, default, bool, "true or false")
+
+    def string(self, name: str, default: str, choices: Sequence[str] = ()) -> str:
+        """Text, optionally one of ``choices``."""
+        value = self._typed(name, default, str, "text")
+        if choices and name in self.data and value not in choices:
+            self.problem(name, f"must be one of {', '.join(choices)}, not {value!r}")
+            return default
+        return value
+
+    def strings(self, name: str, default: Sequence[str], choices: Sequence[str] = ()) -> tuple[str, ...]:
+        """A list of texts, each optionally one of ``choices``."""
+        value = self.raw(name)
+        if value is None:
+            return tuple(default)
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            self.problem(name, f"must be a list of texts, not {value!r}")
+            return tuple(default)
+        for index, item in enumerate(value):
+            if choices and item not in choices:
+                self.problems.add(f"{self.at(name)}[{index}]", f"must be one of {', '.join(choices)}, not {item!r}")
+        return tuple(item for item in value if not choices or item in choices)
+
+    def tables(self, name: str) -> list[Fields]:
+        """A list of tables (``[[steps]]``, ``contests = [{...}, ...]``), each at its own location."""
+        value = self.raw(name)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.problem(name, f"must be a list of tables, not {_kind(value)}")
+            return []
+        return [Fields(item, f"{self.at(name)}[{index}]", self.problems) for index, item in enumerate(value)]
+
+    def table(self, name: str) -> Fields:
+        """A sub-table (empty when absent)."""
+        return Fields(self.raw(name) or {}, self.at(name), self.problems)
+
+    def finish(self) -> None:
+        """Report every field that nobody read."""
+        known = ", ".join(sorted(self.asked)) or "none"
+        for name in self.data:
+            if name not in self.asked:
+                self.problem(name, f"unknown field (known: {known})")
+
+
+def _within(value: int, low: int | None, high: int | None) -> bool:
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f"{low}..{high}"
+    return f">= {low}" if low is not None else f"<= {high}"
+
+
+def _kind(value: Any) -> str:
+    return {dict: "a table", list: "a list", str: "text", bool: "a boolean", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )

@@ -1,0 +1,37 @@
+"""The step kinds, one class per module, registered by the name game documents use.
+
+Adding a mechanic is adding one module here with one :class:`Step` subclass
+decorated with :func:`register`; the package imports every module in it, so
+the loader and the hand find the new kind without any other edit.
+
+>>> sorted(STEP_KINDS)
+['antes', 'bet', 'blinds', 'deal', 'declare', 'draw', 'showdown']
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import TypeVar
+
+from homegame.engine.steps.base import Decision, Step
+
+__all__ = ["STEP_KINDS", "Decision", "Step", "register"]
+
+STEP_KINDS: dict[str, type[Step]] = {}
+"""Every step kind by its document name."""
+
+S = TypeVar("S", bound=type[Step])
+
+
+def register(cls: S) -> S:
+    """Class decorator: make a step kind known by its ``kind`` name."""
+    if cls.kind in STEP_KINDS:
+        raise ValueError(f"step kind {cls.kind!r} is registered twice")
+    STEP_KINDS[cls.kind] = cls
+    return cls
+
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name != "base":
+        importlib.import_module(f"{__name__}.{_module.name}")

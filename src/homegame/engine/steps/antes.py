@@ -1,0 +1,50 @@
+"""``antes``: every seat puts the ante in the pot before the deal (dead money, not a bet)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.engine.events import Posted
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Antes(Step):
+    """Every seat antes ``stakes.ante`` (a short stack puts in what it has).
+
+    >>> Antes().describe()
+    'Everyone antes.'
+    """
+
+    kind: ClassVar[str] = "antes"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Antes:
+        """No fields."""
+        return cls()
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Post the antes, from the seat left of the button."""
+        ante = hand.stakes.ante
+        for seat in hand.order():
+            put = hand.put_dead(seat, ante)
+            if put:
+                hand.emit(Posted(seat, "ante", put))
+        return None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return "Everyone antes."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """The stakes must name an ante."""
+        if not game.stakes.ante:
+            fields.problem("kind", "antes need stakes.ante > 0")

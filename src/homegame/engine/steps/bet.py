@@ -1,0 +1,129 @@
+"""``bet``: a round of betting, with who acts first.
+
+Who acts first (``first``):
+
+- ``left-of-button``: the first player still in, left of the button (later
+  streets of hold'em and draw).
+- ``after-blinds``: the player left of the last blind (the first round of a
+  blind game; heads-up that is the button, who posted the small blind).
+- ``best-showing``: the best hand showing in up cards, judged by the
+  ``showing`` ranking (stud's later streets); ties go to the tied player
+  nearest the button's left.
+- ``bring-in``: the lowest up card (``bring_in = "lowest"``, aces high) or the
+  highest (``"highest"``, aces low, as in razz) must bring in or complete;
+  equal ranks are broken by the suit order in force (house rule
+  ``suit_order``, bridge by default: clubs lowest, spades highest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card, suit_order
+from homegame.engine.betting import Betting, BettingRound
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.ranking import get
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet(Step):
+    """A betting round. ``size`` (``small`` or ``big``) picks the fixed-limit unit; ``first`` says who
+    opens (see the module docstring). The house rules ``cap`` (bets and raises a round, fixed
+    limit) and ``lift_cap_heads_up`` apply when the game has them.
+
+    >>> Bet(size="big", first="best-showing").describe()
+    'A round of betting in big bets; the best hand showing acts first.'
+    """
+
+    kind: ClassVar[str] = "bet"
+    size: str = "small"
+    first: str = "left-of-button"
+    showing: str = "high"
+    bring_in: str = "lowest"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Bet:
+        """``size``, ``first``, ``showing`` (a ranking name) and ``bring_in``."""
+        showing = fields.string("showing", "high")
+        try:
+            get(showing)
+        except ValueError as error:
+            fields.problem("showing", str(error))
+            showing = "high"
+        return cls(
+            size=fields.string("size", "small", ("small", "big")),
+            first=fields.string("first", "left-of-button", FIRST),
+            showing=showing,
+            bring_in=fields.string("bring_in", "lowest", ("lowest", "highest")),
+        )
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Start the round."""
+        stakes = hand.stakes
+        if hand.game.betting is Betting.FIXED_LIMIT:
+            unit = stakes.small_bet if self.size == "small" else stakes.big_bet
+        else:
+            unit = stakes.opening_bet
+        cap = hand.option("cap", 0)
+        lift = hand.option("lift_cap_heads_up", False)
+        return BettingRound(
+            hand,
+            first=self._first(hand),
+            unit=unit,
+            cap=cap if isinstance(cap, int) else 0,
+            uncapped_heads_up=lift is True,
+            bring_in=stakes.bring_in if self.first == "bring-in" else 0,
+        )
+
+    def _first(self, hand: Hand) -> int:
+        if self.first == "after-blinds" and hand.last_blind >= 0:
+            return (hand.last_blind + 1) % hand.seats
+        if self.first == "best-showing":
+            ranking = get(self.showing)
+            showing = [(seat, hand.up[seat]) for seat in hand.in_hand() if hand.up[seat]]
+            if showing:
+                return max(showing, key=lambda item: ranking.evaluate(item[1]).key)[0]
+        if self.first == "bring-in":
+            order = suit_order(str(hand.option("suit_order", "bridge")))
+            ace_low = self.bring_in == "highest"
+
+            def strength(card: Card) -> tuple[int, int]:
+                rank = int(card.rank or 0)
+                return (1 if ace_low and rank == 14 else rank), order.value(card.suit) if card.suit is not None else 0
+
+            doors = [(seat, hand.up[seat][-1]) for seat in hand.in_hand() if hand.up[seat]]
+            if doors:
+                pick = max if ace_low else min
+                return pick(doors, key=lambda item: strength(item[1]))[0]
+        return (hand.button + 1) % hand.seats
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        first = {
+            "left-of-button": "the first player left of the button acts first",
+            "after-blinds": "the player left of the big blind acts first",
+            "best-showing": "the best hand showing acts first",
+            "bring-in": f"the {self.bring_in} card showing brings in",
+        }[self.first]
+        return f"A round of betting in {self.size} bets; {first}."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """Fixed limit needs the bet sizes; a bring-in needs its amount."""
+        stakes = game.stakes
+        if game.betting is Betting.FIXED_LIMIT:
+            if not (stakes.small_bet if self.size == "small" else stakes.big_bet):
+                fields.problem("size", f"fixed limit needs stakes.{self.size}_bet > 0")
+        elif game.betting is Betting.SPREAD_LIMIT and not stakes.max_bet:
+            fields.problem("kind", "spread limit needs stakes.max_bet > 0")
+        if self.first == "bring-in" and not stakes.bring_in:
+            fields.problem("first", "a bring-in needs stakes.bring_in > 0")

@@ -1,0 +1,96 @@
+"""``deal``: cards to each player (down or up, one at a time around the table) and to the board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.engine.events import Burned, Dealt
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+
+if TYPE_CHECKING:
+    from homegame.engine.hand import Hand
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Step):
+    """Deal ``cards`` to every player still in the hand (each entry, ``down`` or ``up``, one card
+    around the table from the seat left of the button), then ``board`` community cards face up,
+    after burning ``burn`` cards.
+
+    >>> Deal(cards=("down", "down", "up")).describe()
+    'Each player is dealt two cards down and one card up.'
+    >>> Deal(board=3, burn=1).describe()
+    'Burn a card, then three cards to the board.'
+    """
+
+    kind: ClassVar[str] = "deal"
+    cards: tuple[str, ...] = ()
+    board: int = 0
+    burn: int = 0
+
+    @classmethod
+    def read(cls, fields: Fields) -> Deal:
+        """``cards = ["down", "up"]``, ``board = 3``, ``burn = 1``."""
+        step = cls(
+            cards=fields.strings("cards", (), choices=("down", "up")),
+            board=fields.integer("board", 0, low=0, high=10),
+            burn=fields.integer("burn", 0, low=0, high=3),
+        )
+        if not step.cards and not step.board and not fields.problems:
+            fields.problem("cards", "a deal needs cards for the players or the board")
+        return step
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Burn, deal round by round to the seats in the hand, then the board."""
+        if self.burn:
+            hand.muck.extend(hand.take(self.burn))
+            hand.emit(Burned(self.burn))
+        faces = self.cards
+        if faces:
+            seats = hand.in_hand()
+            dealt = hand.take(len(faces) * len(seats))
+            width = len(seats)
+            for index, seat in enumerate(seats):
+                mine = dealt[index::width]
+                down = tuple(card for card, face in zip(mine, faces, strict=True) if face == "down")
+                up = tuple(card for card, face in zip(mine, faces, strict=True) if face == "up")
+                if down:
+                    hand.down[seat].extend(down)
+                    hand.emit(Dealt(seat=seat, cards=down, up=False))
+                if up:
+                    hand.up[seat].extend(up)
+                    hand.emit(Dealt(seat=seat, cards=up, up=True))
+        if self.board:
+            board = hand.take(self.board)
+            hand.board.extend(board)
+            hand.emit(Dealt(seat=None, cards=board, up=True))
+        return None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        parts = []
+        if self.burn:
+            parts.append("Burn a card, then" if self.burn == 1 else f"Burn {_NUMBERS[self.burn]} cards, then")
+        if self.cards:
+            down, up = self.cards.count("down"), self.cards.count("up")
+            what = " and ".join(f"{_count(number)} {face}" for number, face in ((down, "down"), (up, "up")) if number)
+            parts.append(f"{'each' if parts else 'Each'} player is dealt {what}")
+        if self.board:
+            board = f"{_count(self.board)} to the board"
+            parts.append(f"{'then ' if self.cards else ''}{board}" if parts else board.capitalize())
+        return ", ".join(parts).replace("then, ", "then ") + "."
+
+    def cards_needed(self, players: int) -> int:
+        """Burns, every player's cards and the board."""
+        return self.burn + len(self.cards) * players + self.board
+
+
+def _count(number: int) -> str:
+    word = _NUMBERS[number] if number < len(_NUMBERS) else str(number)
+    return f"{word} card" if number == 1 else f"{word} cards"

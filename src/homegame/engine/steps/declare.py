@@ -1,0 +1,98 @@
+"""``declare``: every player still in secretly chooses which way they play for the pot
+(rules 000, 4.1; rules 003, "Declaring"): ``low``, ``high`` or ``both``. Nobody sees another's
+choice until all have chosen; then all open at once. The showdown then judges each side among
+the players who declared it (see :mod:`homegame.engine.steps.showdown` for the "both" rule)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.engine.actions import Action, Declare, Legal
+from homegame.engine.events import Declared, Revealed
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareStep(Step):
+    """A simultaneous declaration among ``choices``; ``both`` means every side.
+
+    >>> DeclareStep().describe()
+    'Everyone still in declares at once, in secret: high, low or both.'
+    """
+
+    kind: ClassVar[str] = "declare"
+    choices: tuple[str, ...] = ("high", "low", "both")
+
+    @classmethod
+    def read(cls, fields: Fields) -> DeclareStep:
+        """``choices``: the sides one may declare, ``both`` included when allowed."""
+        choices = fields.strings("choices", ("high", "low", "both"))
+        if len(choices) < 2 or len(set(choices)) != len(choices):
+            fields.problem("choices", "need two or more different sides")
+        return cls(choices=choices)
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Everyone still in must choose."""
+        return DeclareRound(hand, self.choices)
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return f"Everyone still in declares at once, in secret: {', '.join(self.choices[:-1])} or {self.choices[-1]}."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """Every side but ``both`` must be a contest of the showdown."""
+        from homegame.engine.steps.showdown import Showdown
+
+        sides = {contest.side for step in game.steps if isinstance(step, Showdown) for contest in step.contests}
+        for choice in self.choices:
+            if choice != "both" and choice not in sides:
+                fields.problem("choices", f"{choice!r} is not a side of the showdown ({', '.join(sorted(sides))})")
+
+
+class DeclareRound:
+    """The runtime of a declaration: everyone at once; choices stay secret until all are in."""
+
+    __slots__ = ("choices", "hand", "waiting")
+
+    def __init__(self, hand: Hand, choices: tuple[str, ...]) -> None:
+        self.hand = hand
+        self.choices = choices
+        self.waiting = hand.in_hand(0)
+
+    def pending(self) -> tuple[int, ...]:
+        """Every seat that has not chosen yet."""
+        return tuple(self.waiting)
+
+    def legal(self, seat: int) -> tuple[Legal, ...]:
+        """One of the sides."""
+        return (Legal(kind="declare", choices=self.choices),)
+
+    def apply(self, seat: int, action: Action, legal: Legal) -> None:
+        """Record the secret choice."""
+        assert isinstance(action, Declare)
+        self.hand.choices[seat] = action.side
+        self.hand.emit(Declared(seat, action.side))
+        self.waiting.remove(seat)
+
+    def done(self) -> bool:
+        """True when all have chosen."""
+        return not self.waiting
+
+    def close(self) -> None:
+        """Open all the declarations at once."""
+        hand = self.hand
+        sides = []
+        for seat, side in enumerate(hand.choices):
+            if side is not None:
+                hand.declared[seat] = side
+                hand.choices[seat] = None
+                sides.append((seat, side))
+        hand.emit(Revealed(tuple(sides)))

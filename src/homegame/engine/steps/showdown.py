@@ -1,0 +1,175 @@
+"""``showdown``: the players still in show their cards, and each pot is shared between contests.
+
+A contest is one way to win a share of the pot: a side name (``high``,
+``low``), a ranking with its options, a hand form, and a share (a weight;
+equal by default). For each pot, main pot first:
+
+- the contests with at least one entrant among the pot's players share it in
+  proportion to their shares; a contest nobody enters (no qualifying low, or
+  nobody declared that side) leaves its share to the others; the odd chip of
+  the split goes to the contest listed first (high, by default);
+- within a contest the best hand wins; tied hands split that share, the odd
+  chips going one each to the tied players from the button's left;
+- when no contest has an entrant, the pot is split among its players
+  (``no_winner = "split"``) or kept for the next deal (``"carry"``).
+
+After a declaration (rules 000 and 003), each contest is entered only by the
+players who declared its side or ``both``. A player who declared both must win
+every side outright: a loss *or a tie* on either side, judged against every
+other player still in, and that player wins nothing; every pot is then shared
+as if they had folded. If nobody declared one side, the other side takes the pot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.engine.events import Shown, Won
+from homegame.engine.judge import Judge, Score
+from homegame.engine.pots import share
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.ranking import Ranking, get
+from homegame.ranking.forms import Form
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Contest:
+    """One way to win a share of the pot."""
+
+    side: str
+    ranking: Ranking
+    form: Form
+    share: int = 1
+    judge: Judge = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "judge", Judge(self.ranking, self.form))
+
+    @classmethod
+    def read(cls, fields: Fields) -> Contest:
+        """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share``."""
+        side = fields.string("side", "high")
+        name = fields.string("ranking", "high")
+        options = dict(fields.table("options").data)
+        fields.has("options")
+        if fields.has("qualifier"):
+            options["qualifier"] = fields.integer("qualifier", 8, low=5, high=14)
+        try:
+            ranking = get(name, **options)
+        except ValueError as error:
+            fields.problem("ranking", str(error))
+            ranking = get("high")
+        try:
+            form = Form.parse(fields.string("form", "best-5"))
+        except ValueError as error:
+            fields.problem("form", str(error))
+            form = Form()
+        return cls(side=side, ranking=ranking, form=form, share=fields.integer("share", 1, low=1, high=100))
+
+    def describe(self) -> str:
+        """The contest for the rules text: ``high (high, best-5)``."""
+        return f"{self.side} ({self.ranking.label}, {self.form})"
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Showdown(Step):
+    """The showdown: contests sharing each pot (see the module docstring).
+
+    >>> from homegame.ranking import get
+    >>> print(Showdown(contests=(Contest(side="high", ranking=get("high"), form=Form()),)).describe())
+    Showdown: the best hand wins (high, best-5).
+    """
+
+    kind: ClassVar[str] = "showdown"
+    contests: tuple[Contest, ...]
+    no_winner: str = "split"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Showdown:
+        """``contests = [{side, ranking, ...}, ...]`` and ``no_winner``."""
+        contests = []
+        for table in fields.tables("contests"):
+            contests.append(Contest.read(table))
+            table.finish()
+        if not contests:
+            fields.problem("contests", "a showdown needs at least one contest")
+        sides = [contest.side for contest in contests]
+        if len(set(sides)) != len(sides):
+            fields.problem("contests", f"sides must differ, not {', '.join(sides)}")
+        return cls(contests=tuple(contests), no_winner=fields.string("no_winner", "split", ("split", "carry")))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Show, judge, and pay every pot."""
+        live = hand.in_hand()
+        board = hand.board
+        for seat in live:
+            shown = tuple(hand.cards(seat))
+            hand.shown[seat] = shown
+            hand.emit(Shown(seat, shown))
+        declaring = any(hand.declared[seat] for seat in live)
+        scores: list[dict[int, Score]] = []
+        for contest in self.contests:
+            entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
+            scores.append(contest.judge.scores({seat: (hand.cards(seat), board) for seat in entrants}, hand.wild_rank))
+        failed = [
+            seat
+            for seat in live
+            if hand.declared[seat] == "both"
+            and any(
+                contest.judge.winners(score, live) != [seat]
+                for contest, score in zip(self.contests, scores, strict=True)
+            )
+        ]
+        for score in scores:
+            for seat in failed:
+                score.pop(seat, None)
+        for index, pot in enumerate(hand.pots()):
+            eligible = [seat for seat in live if seat in pot.eligible]
+            active = [pair for pair in zip(self.contests, scores, strict=True) if any(s in pair[1] for s in eligible)]
+            if not active:
+                if self.no_winner == "carry":
+                    hand.carry_over(pot.amount)
+                    continue
+                takers = [seat for seat in eligible if seat not in failed] or eligible
+                for seat, amount in zip(takers, share(pot.amount, takers), strict=True):
+                    if amount:
+                        hand.award(Won(seat=seat, amount=amount, pot=index))
+                continue
+            parts = share(pot.amount, active, [contest.share for contest, _ in active])
+            for (contest, score), part in zip(active, parts, strict=True):
+                winners = contest.judge.winners(score, eligible)
+                for seat, amount in zip(winners, share(part, winners), strict=True):
+                    if amount:
+                        hand.award(
+                            Won(
+                                seat=seat,
+                                amount=amount,
+                                pot=index,
+                                side=contest.side,
+                                cards=hand.shown[seat],
+                                board=tuple(board),
+                                wild_rank=hand.wild_rank,
+                                judge=contest.judge,
+                            )
+                        )
+        return None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        if len(self.contests) == 1:
+            return f"Showdown: the best hand wins ({self.contests[0].ranking.label}, {self.contests[0].form})."
+        parts = ", ".join(contest.describe() for contest in self.contests)
+        return f"Showdown: the pot is shared between {parts}."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """The showdown is the last step."""
+        if game.steps[-1] is not self:
+            fields.problem("kind", "the showdown must be the last step")
