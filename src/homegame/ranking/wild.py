@@ -76,7 +76,7 @@ from homegame.ranking.core import Category, HandValue, normalize_cards
 if TYPE_CHECKING:
     from homegame.ranking.poker import PokerRanking
 
-__all__ = ["Lowest", "WildSpec", "evaluate", "wild_part"]
+__all__ = ["Lowest", "WildSpec", "evaluate", "value_of", "wild_part"]
 
 C = Category
 
@@ -259,9 +259,28 @@ def evaluate(
     ranking.check(hand, jokers=spec.jokers or spec.bug)
     down_cards = _down(hand, down)
     wild = spec.wild_in(hand, down=down_cards, wild_rank=_wild_rank(ranking, wild_rank))
+    return _value(ranking, hand, wild, spec.bug)
+
+
+def value_of(ranking: PokerRanking, naturals: Sequence[Card], wild_cards: int, *, bug: bool = False) -> HandValue:
+    """The value of ``naturals`` held with ``wild_cards`` wild cards (bugs if ``bug``).
+
+    Which cards are wild plays no part, only how many: jokers stand in for them. The
+    wild-card kernel (:mod:`homegame.ranking.wild_kernel`) builds its tables from this.
+
+    >>> from homegame.cards import parse
+    >>> from homegame.ranking import get
+    >>> print(value_of(get("high", wild="2"), parse("Kc Kd 7h"), 2).name)
+    four kings
+    """
+    jokers = tuple(Card.joker(number) for number in range(1, wild_cards + 1))
+    return _value(ranking, (*naturals, *jokers), frozenset(jokers), bug)
+
+
+def _value(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> HandValue:
     size = ranking.hand_size
     subsets = combinations(hand, size) if len(hand) > size else (hand,)
-    best = max((_best(ranking, subset, wild, spec.bug) for subset in subsets), key=lambda play: play.key)
+    best = max((_best(ranking, subset, wild, bug) for subset in subsets), key=lambda play: play.key)
     return best.value(ranking, wild)
 
 
