@@ -250,6 +250,11 @@ class PokerRanking:
         return self.kind in (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6)
 
     @property
+    def aces_low(self) -> bool:
+        """True for ace-to-five and ace-to-six, where an ace is the lowest card."""
+        return self.kind in (Kind.LOW_A5, Kind.LOW_A6)
+
+    @property
     def hand_size(self) -> int:
         """How many cards make a full hand: five, or three for three-card hands."""
         return 3 if self.kind is Kind.THREE_CARD else 5
@@ -352,7 +357,7 @@ class PokerRanking:
     def judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]:
         """Category, the cards in the order they count, and the value each counts as."""
         ace_low = self.lowest_rank - 1
-        aces_low = self.kind in (Kind.LOW_A5, Kind.LOW_A6)
+        aces_low = self.aces_low
 
         def value(card: Card, grouped: bool) -> int:
             rank = _rank(card)

@@ -280,7 +280,7 @@ def value_of(ranking: PokerRanking, naturals: Sequence[Card], wild_cards: int, *
 def _value(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> HandValue:
     size = ranking.hand_size
     subsets = combinations(hand, size) if len(hand) > size else (hand,)
-    best = max((_best(ranking, subset, wild, bug) for subset in subsets), key=lambda play: play.key)
+    best = max((_best(ranking, subset, wild, bug) for subset in subsets), key=_key)
     return best.value(ranking, wild)
 
 
@@ -363,7 +363,7 @@ def _best(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], 
         run = _run(ranking, naturals, len(subs))
         if run is not None:
             plays.append(_play(ranking, naturals, subs, run, part))
-    return max(plays, key=lambda play: play.key)
+    return max(plays, key=_key)
 
 
 def _play(ranking: PokerRanking, naturals: list[Card], subs: list[Card], stands: list[Card], part: int) -> _Play:
@@ -442,9 +442,8 @@ def _deck_ranks(ranking: PokerRanking) -> list[Rank]:
 
 def _best_low(ranking: PokerRanking, naturals: list[Card], subs: list[Card], part: int) -> _Play:
     """Fitters take the lowest ranks not held; a straight makes the highest fitter move up."""
-    aces_low = ranking.kind.value in ("low-a5", "low-a6")
     order = _deck_ranks(ranking)
-    if aces_low:
+    if ranking.aces_low:
         order = [Rank.ACE, *order[:-1]]
     held = {_rank(card) for card in naturals}
     missing = [rank for rank in order if rank not in held]
