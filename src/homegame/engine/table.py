@@ -1,0 +1,237 @@
+"""A table: a session of many hands. Seats, stacks, the button, which game is next, pots carried
+over from one deal to the next, and the ledger of buy-ins, rebuys and cash-outs.
+
+>>> from homegame.games import load
+>>> from homegame.bots import RandomBot, play
+>>> import random
+>>> table = Table(load("holdem"), rng=random.Random(3))
+>>> for seat, player in enumerate(["ann", "bob", "cy"]):
+...     table.sit(seat, player, 200)
+>>> hand = table.deal()
+>>> play(hand, [RandomBot(random.Random(1))] * 3)
+>>> table.settle(hand)
+>>> sum(table.ledger.net(player, table.stack_of(player)) for player in ("ann", "bob", "cy"))
+0
+>>> table.button, table.hands_played
+(1, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from homegame.engine.betting import Stakes
+from homegame.engine.game import Game
+from homegame.engine.hand import Hand
+
+__all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
+
+
+@dataclass(frozen=True, slots=True)
+class FixedGame:
+    """Always the same game."""
+
+    game: Game
+
+    def next_game(self, table: Table) -> Game:
+        """The game."""
+        return self.game
+
+
+@dataclass(frozen=True, slots=True)
+class DealersChoice:
+    """The dealer names the next game from ``games`` (:meth:`Table.choose`); the first until named."""
+
+    games: tuple[Game, ...]
+
+    def next_game(self, table: Table) -> Game:
+        """The dealer's choice, if made and allowed, else the first game."""
+        chosen = table.chosen
+        return chosen if chosen is not None and chosen in self.games else self.games[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Rotation:
+    """Games in turn, changing every ``every`` hands (H.O.R.S.E. plays each for a round)."""
+
+    games: tuple[Game, ...]
+    every: int = 1
+
+    def next_game(self, table: Table) -> Game:
+        """The game whose turn it is."""
+        return self.games[(table.hands_played // self.every) % len(self.games)]
+
+
+Schedule = FixedGame | DealersChoice | Rotation
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """Chips crossing the table's edge: ``kind`` is ``buy-in``, ``rebuy`` or ``cash-out``."""
+
+    player: str
+    kind: str
+    amount: int
+
+
+@dataclass(slots=True)
+class Ledger:
+    """Every buy-in, rebuy and cash-out, in order."""
+
+    entries: list[LedgerEntry] = field(default_factory=list)
+
+    def record(self, player: str, kind: str, amount: int) -> None:
+        """Add an entry."""
+        self.entries.append(LedgerEntry(player, kind, amount))
+
+    def bought(self, player: str | None = None) -> int:
+        """Chips bought in (and rebought), by one player or by everyone."""
+        return sum(e.amount for e in self.entries if e.kind != "cash-out" and player in (None, e.player))
+
+    def cashed(self, player: str | None = None) -> int:
+        """Chips cashed out, by one player or by everyone."""
+        return sum(e.amount for e in self.entries if e.kind == "cash-out" and player in (None, e.player))
+
+    def net(self, player: str, stack: int = 0) -> int:
+        """What a player is up or down: cashed out plus ``stack`` still on the table, less bought in."""
+        return self.cashed(player) + stack - self.bought(player)
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player sitting at the table with ``stack`` chips."""
+
+    player: str
+    stack: int
+
+
+class Table:
+    """A session of hands. ``schedule`` is a game (always that game) or a :class:`FixedGame`,
+    :class:`DealersChoice` or :class:`Rotation`. ``size`` seats (2..10); ``stakes`` and ``options``
+    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default)."""
+
+    def __init__(
+        self,
+        schedule: Game | Schedule,
+        *,
+        size: int = 10,
+        stakes: Stakes | None = None,
+        options: Mapping[str, object] | None = None,
+        button: int = 0,
+        rng: random.Random | None = None,
+    ) -> None:
+        if not 2 <= size <= 10:
+            raise ValueError(f"a table has 2 to 10 seats, not {size}")
+        self.schedule: Schedule = FixedGame(schedule) if isinstance(schedule, Game) else schedule
+        self.seats: list[Seat | None] = [None] * size
+        self.stakes = stakes
+        self.options = dict(options or {})
+        self.button = button
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.carried = 0
+        """Chips carried over from a deal nobody won, waiting in the pot for the next."""
+        self.hands_played = 0
+        self.chosen: Game | None = None
+        """The dealer's choice for the next deal (:meth:`choose`)."""
+        self.ledger = Ledger()
+        self._dealt: tuple[int, ...] = ()
+
+    # -- players and chips -----------------------------------------------------------------------
+
+    def sit(self, seat: int, player: str, chips: int) -> None:
+        """Seat ``player`` with a buy-in of ``chips``."""
+        if self.seats[seat] is not None:
+            raise ValueError(f"seat {seat} is taken")
+        self._positive(chips)
+        self.seats[seat] = Seat(player, chips)
+        self.ledger.record(player, "buy-in", chips)
+
+    def rebuy(self, seat: int, chips: int) -> None:
+        """Add ``chips`` to a seated player's stack."""
+        occupant = self._occupant(seat)
+        self._positive(chips)
+        occupant.stack += chips
+        self.ledger.record(occupant.player, "rebuy", chips)
+
+    def leave(self, seat: int) -> int:
+        """The player cashes out and leaves; returns the chips cashed out."""
+        occupant = self._occupant(seat)
+        self.seats[seat] = None
+        self.ledger.record(occupant.player, "cash-out", occupant.stack)
+        return occupant.stack
+
+    def stack_of(self, player: str) -> int:
+        """The chips ``player`` has on the table (0 when not seated)."""
+        return sum(seat.stack for seat in self.seats if seat is not None and seat.player == player)
+
+    @property
+    def chips(self) -> int:
+        """Every chip on the table: stacks and the carried-over pot."""
+        return sum(seat.stack for seat in self.seats if seat is not None) + self.carried
+
+    # -- hands -----------------------------------------------------------------------------------
+
+    def choose(self, game: Game) -> None:
+        """The dealer names the next game (dealer's choice)."""
+        self.chosen = game
+
+    def next_game(self) -> Game:
+        """The game of the next deal."""
+        return self.schedule.next_game(self)
+
+    def deal(self, *, deck: str | None = None) -> Hand:
+        """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests)."""
+        active = tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
+        game = self.next_game()
+        if len(active) < game.players[0]:
+            raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
+        button = next((i for i, index in enumerate(active) if index >= self.button), 0)
+        self._dealt = active
+        stacks = [self._occupant(index).stack for index in active]
+        return Hand(
+            game,
+            stacks,
+            button=button,
+            deck=deck,
+            rng=self.rng,
+            stakes=self.stakes,
+            options={name: value for name, value in self.options.items() if game.option(name) is not None},
+            carried=self.carried,
+        )
+
+    def seat_of(self, hand_seat: int) -> int:
+        """The table seat of a seat of the hand last dealt."""
+        return self._dealt[hand_seat]
+
+    def settle(self, hand: Hand) -> None:
+        """Take a finished hand's result: stacks, the carried-over pot, the button moves on."""
+        if hand.result is None:
+            raise ValueError("the hand is not over")
+        for hand_seat, stack in enumerate(hand.result.stacks):
+            self._occupant(self._dealt[hand_seat]).stack = stack
+        self.carried = hand.result.carried
+        self.hands_played += 1
+        self.chosen = None
+        self.button = self._next_occupied(self.button)
+
+    def _next_occupied(self, seat: int) -> int:
+        size = len(self.seats)
+        for step in range(1, size + 1):
+            other = (seat + step) % size
+            occupant = self.seats[other]
+            if occupant is not None and occupant.stack > 0:
+                return other
+        return seat
+
+    def _occupant(self, seat: int) -> Seat:
+        occupant = self.seats[seat]
+        if occupant is None:
+            raise ValueError(f"seat {seat} is empty")
+        return occupant
+
+    @staticmethod
+    def _positive(chips: int) -> None:
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
+            raise ValueError(f"chips must be a whole number > 0, not {chips!r}")
