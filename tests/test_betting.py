@@ -222,3 +222,15 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="cannot bet_to now"):
         hand.act(0, BetTo(10))
     assert hand.view(None) == before and hand.actions == []
+
+
+def test_a_short_big_blind_is_still_called_in_full() -> None:
+    # The big blind has one chip: the others must call the full blind; its extra comes back uncalled.
+    hand = Hand(load("holdem"), [100, 100, 1], button=0, seed=13)
+    assert hand.bets == [0, 1, 1]
+    assert legal(hand, 0) == ["fold", "call 2", "raise_to 4..100"]
+    hand.act(0, Call())
+    assert legal(hand, 1) == ["fold", "call 1", "raise_to 4..100"]
+    events = hand.act(1, Fold())
+    assert Returned(0, 1) in events  # nobody else can bet: the board runs out for a pot of 3
+    assert hand.over and sum(won.amount for won in hand.result.awards) == 3  # type: ignore[union-attr]

@@ -104,7 +104,9 @@ class BettingRound:
 
     ``unit`` is the fixed-limit bet size of this round (and the completion size
     of a bring-in); ``bring_in``, when positive, makes ``first`` choose between
-    bringing it in and completing.
+    bringing it in and completing. ``level`` is the least the round's bet
+    stands at: the full big blind, even when the big blind was all in for less
+    (the others must still call the full blind).
     """
 
     __slots__ = (
@@ -133,6 +135,7 @@ class BettingRound:
         cap: int | None = None,
         uncapped_heads_up: bool = False,
         bring_in: int = 0,
+        level: int = 0,
     ) -> None:
         self.hand = hand
         self.betting = hand.game.betting
@@ -140,7 +143,7 @@ class BettingRound:
         self.opening = unit if self.betting is Betting.FIXED_LIMIT else hand.stakes.opening_bet
         self.cap = cap
         self.uncapped_heads_up = uncapped_heads_up
-        self.current = max(hand.bets)
+        self.current = max(*hand.bets, level) if any(hand.bets) else 0
         self.full_level = self.current
         self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, self.current)
         self.raises = 1 if self.current else 0

@@ -83,6 +83,7 @@ class Bet(Step):
             cap=cap if isinstance(cap, int) else 0,
             uncapped_heads_up=lift is True,
             bring_in=stakes.bring_in if self.first == "bring-in" else 0,
+            level=max(stakes.big_blind, stakes.straddle) if self.first == "after-blinds" else 0,
         )
 
     def _first(self, hand: Hand) -> int:
