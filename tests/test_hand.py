@@ -4,6 +4,7 @@ the draw's reshuffle, views and replay (issue 5; declare as rules 000 and 003 sa
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +13,7 @@ from homegame.cards import parse
 from homegame.engine import BringIn, Call, Check, Declare, Draw, Fold, Hand, RaiseTo
 from homegame.engine.events import CarriedOver, Declared, Reshuffled, Revealed, Won
 from homegame.errors import IllegalActionError
-from homegame.games import load, load_text
+from homegame.games import load
 
 
 def wins(hand: Hand) -> list[tuple[int, int, int, str]]:
@@ -131,30 +132,11 @@ def test_declarations_stay_secret_until_everyone_has_chosen() -> None:
 
 # -- carry-over ---------------------------------------------------------------------------------
 
-LOW_ONLY = """
-name = "low-only"
-title = "A low-only test game where an eight-or-better low must qualify"
-family = "draw"
-players = { min = 2, max = 6 }
-betting = "fixed-limit"
-stakes = { ante = 5, small_bet = 2, big_bet = 4 }
-
-[[steps]]
-kind = "antes"
-
-[[steps]]
-kind = "deal"
-cards = ["down", "down", "down", "down", "down"]
-
-[[steps]]
-kind = "showdown"
-no_winner = "carry"
-contests = [{ side = "low", ranking = "low-a5", qualifier = 8 }]
-"""
+LOW_ONLY = Path(__file__).parent / "games" / "low-only.toml"
 
 
 def test_a_pot_nobody_wins_is_carried_over() -> None:
-    game = load_text(LOW_ONLY, "low-only.toml")
+    game = load(LOW_ONLY)  # a user's own document, by path
     hand = Hand(game, [100, 100], deck="Kc Kd Qc Qd Jc Jd Tc Td 9c 9d")
     assert hand.over and hand.events[-1] == CarriedOver(10)
     assert hand.result is not None and hand.result.carried == 10 and hand.stacks == [95, 95]
