@@ -122,6 +122,8 @@ class Acted(Event):
         return self.put_in
 
     def __str__(self) -> str:
+        if self.put_in and not hasattr(self.action, "amount"):
+            return f"seat {self.seat}: {self.action} ({self.put_in})"
         return f"seat {self.seat}: {self.action}"
 
 
