@@ -113,3 +113,8 @@ def test_every_step_kind_describes_itself() -> None:
         for step in load(name).steps:
             assert type(step) is STEP_KINDS[step.kind]
             assert step.describe().endswith(".")
+
+
+def test_a_contest_must_use_a_row_that_is_dealt() -> None:
+    text = (CATALOGUE / "holdem.toml").read_text().replace('form = "best-5" }', 'form = "best-5", row = "good" }')
+    assert problems(text) == ["draw.toml: steps[9].contests: row 'good' of high is never dealt"]

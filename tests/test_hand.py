@@ -11,7 +11,7 @@ import pytest
 from homegame.bots import RandomBot, play
 from homegame.cards import parse
 from homegame.engine import BringIn, Call, Check, Declare, Draw, Fold, Hand, RaiseTo
-from homegame.engine.events import CarriedOver, Declared, Reshuffled, Revealed, Won
+from homegame.engine.events import CarriedOver, Dealt, Declared, Reshuffled, Revealed, Won
 from homegame.errors import IllegalActionError
 from homegame.games import load
 
@@ -206,3 +206,63 @@ def test_a_stacked_deck_starts_with_the_given_cards() -> None:
     assert hand.down == [[parse("Ks")[0], hand.down[0][1]], [parse("As")[0], hand.down[1][1]]]
     with pytest.raises(ValueError, match="named twice"):
         Hand(load("holdem"), [100, 100], deck="As As")
+
+
+# -- rows of community cards ------------------------------------------------------------------
+
+TWO_ROWS = """
+name = "two-rows"
+title = "A test game with two rows of community cards; hands are made with the good row only"
+family = "community"
+players = { min = 2, max = 6 }
+betting = "no-limit"
+stakes = { ante = 2, big_blind = 2 }
+
+[[steps]]
+kind = "antes"
+
+[[steps]]
+kind = "deal"
+cards = ["down", "down"]
+
+[[steps]]
+kind = "deal"
+board = 3
+row = "good"
+
+[[steps]]
+kind = "deal"
+board = 2
+row = "bad"
+
+[[steps]]
+kind = "showdown"
+contests = [{ side = "high", ranking = "high", row = "good" }]
+"""
+
+
+def test_rows_of_community_cards() -> None:
+    from homegame.games import load_text
+
+    game = load_text(TWO_ROWS, "two-rows.toml")
+    # Seat 1 has the kings, seat 0 the queens; the bad row's aces would give seat 0 a full house.
+    hand = Hand(game, [50, 50], button=0, deck="Kc Qc Kd Qd  2s 7h 9d  As Ah")
+    assert hand.pending() == ()  # no betting in this test game
+    rows = [str(event) for event in hand.events if isinstance(event, Dealt) and event.seat is None]
+    assert rows == ["good dealt 2s 7h 9d up", "bad dealt As Ah up"]
+    view = hand.view(None)
+    assert [(name, " ".join(map(str, cards))) for name, cards in view.rows] == [
+        ("board", ""),
+        ("good", "2s 7h 9d"),
+        ("bad", "As Ah"),
+    ]
+    assert wins(hand) == [(1, 4, 0, "high")] and hand.stacks == [48, 52]
+
+
+def test_blinds_never_gathered_by_a_betting_round_still_go_to_the_showdown() -> None:
+    from homegame.games import load_text
+
+    text = TWO_ROWS.replace('kind = "antes"', 'kind = "blinds"').replace("ante = 2", "small_blind = 1")
+    game = load_text(text, "two-rows.toml")
+    hand = Hand(game, [50, 50], button=0, deck="Kc Qc Kd Qd  2s 7h 9d  As Ah")
+    assert wins(hand) == [(1, 2, 0, "high"), (1, 1, 1, "high")] and hand.stacks == [49, 51]

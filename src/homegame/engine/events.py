@@ -78,13 +78,15 @@ class Posted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dealt(Event):
-    """Cards dealt to a seat (``seat`` is ``None`` for the board), face up or down.
-    Seen by another seat, down cards keep only their number (``hidden``)."""
+    """Cards dealt to a seat, face up or down, or (``seat`` ``None``) face up to a row of community
+    cards (``row``, by default the board). Seen by another seat, down cards keep only their number
+    (``hidden``)."""
 
     seat: int | None
     cards: tuple[Card, ...]
     up: bool
     hidden: int = 0
+    row: str = "board"
 
     def seen_by(self, seat: int | None) -> Event:
         """Down cards of another seat become a count."""
@@ -93,7 +95,7 @@ class Dealt(Event):
         return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards))
 
     def __str__(self) -> str:
-        who = "board" if self.seat is None else f"seat {self.seat}"
+        who = self.row if self.seat is None else f"seat {self.seat}"
         what = format_cards(self.cards) if self.cards else f"{self.hidden} cards"
         return f"{who} dealt {what} {'up' if self.up else 'down'}"
 

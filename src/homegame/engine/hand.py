@@ -198,7 +198,10 @@ class Hand:
         """How many seats have not folded."""
         self.down: list[list[Card]] = [[] for _ in range(seats)]
         self.up: list[list[Card]] = [[] for _ in range(seats)]
-        self.board: list[Card] = []
+        self.rows: dict[str, list[Card]] = {"board": []}
+        """Community cards by row name; most games have one row, ``board`` (rules 001's Good/Bad rows have two)."""
+        self.board = self.rows["board"]
+        """The main row of community cards (the same list as ``rows["board"]``)."""
         self.muck: list[Card] = []
         """Discards and burned cards (the stuff of a reshuffle)."""
         self.choices: list[str | None] = [None] * seats
@@ -336,9 +339,10 @@ class Hand:
         """All chips in the middle: what has been put in (bets included), carried in, not yet paid out."""
         return sum(self.committed) + self.dead - self.paid
 
-    def pots(self) -> list[Pot]:
-        """The main pot and side pots as they stand (bets of the round in progress not included)."""
-        put = [committed - bet for committed, bet in zip(self.committed, self.bets, strict=True)]
+    def pots(self, *, with_bets: bool = False) -> list[Pot]:
+        """The main pot and side pots as they stand: without the bets of the round in progress (as a
+        table shows them), or ``with_bets`` (as the showdown shares them)."""
+        put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
         return build_pots(put, [not folded for folded in self.folded], self.dead)
 
     def put_in(self, seat: int, amount: int) -> int:

@@ -1,6 +1,6 @@
 """Views: exactly what one seat may see of a hand.
 
-A view is the public table (up cards, the board, pots, stacks, bets, whose
+A view is the public table (up cards, the board and any other rows, pots, stacks, bets, whose
 turn, the wild rank in force, revealed declarations, cards shown at the
 showdown), that seat's own down cards and secret choices, its legal actions,
 and the events as that seat may see them. Never another seat's down cards,
@@ -63,6 +63,7 @@ class View:
     button: int
     seats: tuple[SeatView, ...]
     board: tuple[Card, ...]
+    rows: tuple[tuple[str, tuple[Card, ...]], ...]
     pots: tuple[Pot, ...]
     pot: int
     to_act: tuple[int, ...]
@@ -105,6 +106,7 @@ def build_view(hand: Hand, viewer: int | None) -> View:
         button=hand.button,
         seats=tuple(seats),
         board=tuple(hand.board),
+        rows=tuple((name, tuple(cards)) for name, cards in hand.rows.items()),
         pots=tuple(hand.pots()),
         pot=hand.pot,
         to_act=hand.pending(),

@@ -31,6 +31,7 @@ from homegame.engine.pots import share
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.deal import Deal
 from homegame.ranking import Ranking, get
 from homegame.ranking.forms import Form
 
@@ -47,6 +48,7 @@ class Contest:
     ranking: Ranking
     form: Form
     share: int = 1
+    row: str = "board"
     judge: Judge = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -54,7 +56,8 @@ class Contest:
 
     @classmethod
     def read(cls, fields: Fields) -> Contest:
-        """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share``."""
+        """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
+        ``row`` (the community cards hands are made with: the board unless the game has several rows)."""
         side = fields.string("side", "high")
         name = fields.string("ranking", "high")
         options = dict(fields.table("options").data)
@@ -71,7 +74,8 @@ class Contest:
         except ValueError as error:
             fields.problem("form", str(error))
             form = Form()
-        return cls(side=side, ranking=ranking, form=form, share=fields.integer("share", 1, low=1, high=100))
+        share = fields.integer("share", 1, low=1, high=100)
+        return cls(side=side, ranking=ranking, form=form, share=share, row=fields.string("row", "board"))
 
     def describe(self) -> str:
         """The contest for the rules text: ``high (high, best-5)``."""
@@ -109,7 +113,6 @@ class Showdown(Step):
     def begin(self, hand: Hand) -> Decision | None:
         """Show, judge, and pay every pot."""
         live = hand.in_hand()
-        board = hand.board
         for seat in live:
             shown = tuple(hand.cards(seat))
             hand.shown[seat] = shown
@@ -118,6 +121,7 @@ class Showdown(Step):
         scores: list[dict[int, Score]] = []
         for contest in self.contests:
             entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
+            board = hand.rows.get(contest.row, [])
             scores.append(contest.judge.scores({seat: (hand.cards(seat), board) for seat in entrants}, hand.wild_rank))
         failed = [
             seat
@@ -131,7 +135,7 @@ class Showdown(Step):
         for score in scores:
             for seat in failed:
                 score.pop(seat, None)
-        for index, pot in enumerate(hand.pots()):
+        for index, pot in enumerate(hand.pots(with_bets=True)):
             eligible = [seat for seat in live if seat in pot.eligible]
             active = [pair for pair in zip(self.contests, scores, strict=True) if any(s in pair[1] for s in eligible)]
             if not active:
@@ -155,7 +159,7 @@ class Showdown(Step):
                                 pot=index,
                                 side=contest.side,
                                 cards=hand.shown[seat],
-                                board=tuple(board),
+                                board=tuple(hand.rows.get(contest.row, ())),
                                 wild_rank=hand.wild_rank,
                                 judge=contest.judge,
                             )
@@ -170,6 +174,10 @@ class Showdown(Step):
         return f"Showdown: the pot is shared between {parts}."
 
     def check_game(self, game: Game, fields: Fields) -> None:
-        """The showdown is the last step."""
+        """The showdown is the last step, and its contests use rows that are dealt."""
         if game.steps[-1] is not self:
             fields.problem("kind", "the showdown must be the last step")
+        dealt = {"board"} | {step.row for step in game.steps if isinstance(step, Deal)}
+        for contest in self.contests:
+            if contest.row not in dealt:
+                fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
