@@ -161,7 +161,10 @@ class Hand:
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None:
-            rng = random.Random(seed) if seed is not None or deck is not None else random.SystemRandom()
+            stacked = deck is not None  # a stacked deck is for teaching and tests: reshuffles repeat too
+            rng = (
+                random.Random(seed if seed is not None else 0) if seed is not None or stacked else random.SystemRandom()
+            )
         self._start(setup, Chance(rng, record))
 
     @classmethod

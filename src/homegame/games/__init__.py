@@ -4,6 +4,23 @@
 a catalogue name, one of its aliases, or the path of a user's own document.
 ``names()`` lists the catalogue.
 
+A game document reads like the rules a dealer would recite. Top-level fields:
+
+- ``name`` (lower-case, dashes; a catalogue file is named after it), ``title``,
+  ``aliases``, ``family`` (``community``, ``stud``, ``draw``, ``other``);
+- ``players = { min, max }`` (2..10; the loader checks the deck holds enough cards);
+- ``deck``: ``"standard"`` or ``{ cards = 36, jokers = 0, packs = 1 }``;
+- ``betting``: exactly one of ``fixed-limit``, ``spread-limit``, ``pot-limit``, ``no-limit``;
+- ``stakes``: default amounts (``ante``, ``small_blind``, ``big_blind``, ``straddle``,
+  ``bring_in``, ``small_bet``, ``big_bet``, ``min_bet``, ``max_bet``);
+- ``[options.NAME]`` with ``default``, ``doc`` and optional ``choices``: the house rules a
+  table may change (the engine reads ``cap``, ``lift_cap_heads_up`` and ``suit_order``);
+- ``rules``: the rules text shown to players, in our own words; ``source``: the rules
+  document it comes from, if any;
+- ``[[steps]]``, in order, each with a ``kind`` and that kind's fields (see
+  :mod:`homegame.engine.steps`: ``antes``, ``blinds``, ``deal``, ``bet``, ``draw``,
+  ``declare``, ``showdown``). The last step is the showdown.
+
 >>> from homegame.games import load, names
 >>> "holdem" in names()
 True
