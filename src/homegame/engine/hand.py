@@ -160,11 +160,8 @@ class Hand:
             carried=carried,
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
-        if rng is None:
-            stacked = deck is not None  # a stacked deck is for teaching and tests: reshuffles repeat too
-            rng = (
-                random.Random(seed if seed is not None else 0) if seed is not None or stacked else random.SystemRandom()
-            )
+        if rng is None and (seed is not None or deck is not None):
+            rng = random.Random(seed or 0)  # a stacked deck is for teaching and tests: its reshuffles repeat too
         self._start(setup, Chance(rng, record))
 
     @classmethod
