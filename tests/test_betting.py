@@ -234,3 +234,17 @@ def test_a_short_big_blind_is_still_called_in_full() -> None:
     events = hand.act(1, Fold())
     assert Returned(0, 1) in events  # nobody else can bet: the board runs out for a pot of 3
     assert hand.over and sum(won.amount for won in hand.result.awards) == 3  # type: ignore[union-attr]
+
+
+def test_fixed_limit_an_all_in_raise_of_less_than_half_a_bet_does_not_reopen() -> None:
+    hand = Hand(load("draw"), [100, 100, 7], button=0, seed=14)
+    for seat, action in ((0, Call()), (1, Call()), (2, Check())):
+        hand.act(seat, action)
+    for seat in (1, 2, 0):
+        hand.act(seat, Draw(()))
+    hand.act(1, BetTo(4))
+    assert legal(hand, 2) == ["fold", "call 4", "raise_to 5"]  # all in: one chip more than the bet
+    hand.act(2, RaiseTo(5))
+    assert legal(hand, 0) == ["fold", "call 5", "raise_to 8"]  # a full raise is still one bet over 4
+    hand.act(0, Call())
+    assert legal(hand, 1) == ["fold", "call 1"]  # seat 1 faces less than half a bet: no raise
