@@ -64,3 +64,20 @@ def test_rules_prints_the_text_and_the_house_rules_in_force(capsys: pytest.Captu
     assert data["name"] == "holdem" and data["stakes"] == {"small_blind": 1, "big_blind": 2}
     status, _, err = run(capsys, "rules", "draw", "-o", "cap=lots")
     assert status == 2 and "option cap='lots'" in err
+
+
+def test_simulate_exits_non_zero_when_an_invariant_breaks(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from homegame.engine.events import Won
+    from homegame.engine.hand import Hand
+
+    original = Hand.award
+
+    def generous(hand: Hand, won: Won) -> None:  # a bug that pays one chip too many
+        original(hand, won)
+        hand.stacks[won.seat] += 1
+
+    monkeypatch.setattr(Hand, "award", generous)
+    status, out, _ = run(capsys, "simulate", "holdem", "--hands", "5", "--seed", "3")
+    assert status == 1 and "BROKEN: hand 0: chips not conserved" in out

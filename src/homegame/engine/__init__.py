@@ -24,6 +24,7 @@ from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.hand import Hand, HandResult, History, Setup
 from homegame.engine.pots import Pot
+from homegame.engine.table import DealersChoice, FixedGame, Ledger, Rotation, Table
 from homegame.engine.view import SeatView, View
 
 __all__ = [
@@ -34,21 +35,26 @@ __all__ = [
     "Call",
     "Check",
     "Complete",
+    "DealersChoice",
     "Declare",
     "Draw",
     "Family",
+    "FixedGame",
     "Fold",
     "Game",
     "Hand",
     "HandResult",
     "History",
+    "Ledger",
     "Legal",
     "Option",
     "Pot",
     "RaiseTo",
+    "Rotation",
     "SeatView",
     "Setup",
     "Stakes",
+    "Table",
     "View",
     "parse_action",
 ]
