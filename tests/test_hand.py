@@ -266,3 +266,10 @@ def test_blinds_never_gathered_by_a_betting_round_still_go_to_the_showdown() -> 
     game = load_text(text, "two-rows.toml")
     hand = Hand(game, [50, 50], button=0, deck="Kc Qc Kd Qd  2s 7h 9d  As Ah")
     assert wins(hand) == [(1, 2, 0, "high"), (1, 1, 1, "high")] and hand.stacks == [49, 51]
+
+
+def test_a_hand_shuffled_by_the_secure_source_replays_from_its_recorded_shuffles() -> None:
+    hand = Hand(load("draw"), [100] * 6, button=2)  # random.SystemRandom: no seed to repeat
+    play(hand, [RandomBot(random.Random(seat)) for seat in range(6)])
+    again = hand.history().replay()
+    assert again.events == hand.events and again.result == hand.result
