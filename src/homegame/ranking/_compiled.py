@@ -27,12 +27,12 @@ from numba import njit, prange
 from homegame.ranking.lookup import FLUSH_ADD, FLUSH_BITS, ROW_BITS, SUIT_SHIFT, SUM_MASK, Mode
 from homegame.ranking.lookup import CompiledTables as Tables
 
-__all__ = ["count_from", "evaluate", "evaluate_parallel"]
+__all__ = ["deal", "evaluate", "evaluate_parallel"]
 
 _NO_SUITS = int(Mode.NO_SUITS)
 _FLUSH_WINS = int(Mode.FLUSH_WINS)
 _COLUMN = (1 << ROW_BITS) - 1
-_BLOCK = 1 << 12  # hands per block: of a parallel batch, or of the hands a count gathers
+_BLOCK = 1 << 12  # hands per task of a parallel batch
 
 Array = Any  # numba takes numpy arrays; their dtypes are fixed by the callers in kernel.py
 
@@ -121,43 +121,28 @@ def evaluate_parallel(hands: Array, tables: Tables, out: Array) -> None:
 
 
 @njit(cache=True)
-def count_from(deck: Array, size: int, first: int, tables: Tables, counts: Array) -> None:
-    """Add to ``counts[ordinal]`` every hand of ``size`` cards of ``deck`` (distinct codes)
-    whose first card is ``deck[first]`` and whose other cards come later in ``deck``.
+def deal(deck: Array, index: Array, block: Array) -> int:
+    """Write hands into the rows of ``block``: every choice of ``len(index)`` of the cards of
+    ``deck``, in order, from the choice whose positions ``index`` holds. Returns how many rows
+    were written; ``index`` then holds the next choice, and ``index[0] == len(deck)`` once
+    every hand has been dealt.
 
-    A depth-first walk writes the hands into a block (each new row starts as a copy of
-    the last), and each full block is evaluated and tallied.
+    Counting a table runs through all hands of a deck this way, a block at a time.
     """
     n = deck.shape[0]
-    block = np.empty((_BLOCK, size), np.uint8)
-    ordinals = np.empty(_BLOCK, np.int32)
-    index = np.empty(size, np.int64)
-    index[0] = first
-    block[0, 0] = deck[first]
-    row = 0
-    depth = 1
-    index[1] = first
-    while depth > 0:
-        index[depth] += 1
-        if index[depth] > n - size + depth:
-            depth -= 1
-            continue
-        block[row, depth] = deck[index[depth]]
-        if depth < size - 1:
-            depth += 1
-            index[depth] = index[depth - 1]
-            continue
-        following = (row + 1) % _BLOCK
-        if following == 0:
-            _tally(block, _BLOCK, tables, ordinals, counts)
-        block[following, : size - 1] = block[row, : size - 1]
-        row = following
-    _tally(block, row, tables, ordinals, counts)
-
-
-@njit(cache=True)
-def _tally(block: Array, filled: int, tables: Tables, ordinals: Array, counts: Array) -> None:
-    """Evaluate the first ``filled`` hands of ``block`` and count their ordinals."""
-    _evaluate_rows(block, 0, filled, tables, ordinals)
-    for i in range(filled):
-        counts[ordinals[i]] += 1
+    size = index.shape[0]
+    filled = 0
+    while filled < block.shape[0] and index[0] <= n - size:
+        for j in range(size):
+            block[filled, j] = deck[index[j]]
+        filled += 1
+        moved = size - 1
+        while moved >= 0 and index[moved] == n - size + moved:
+            moved -= 1
+        if moved < 0:
+            index[0] = n
+            break
+        index[moved] += 1
+        for j in range(moved + 1, size):
+            index[j] = index[j - 1] + 1
+    return filled

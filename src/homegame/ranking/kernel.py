@@ -21,7 +21,7 @@ ranking once per configuration and cached on disk.
 >>> evaluator = Evaluator.for_ranking(high)
 >>> hand = parse("Ah Kd 7c 7s 2d 2h 9c")
 >>> ordinal = evaluator.rank([card.code for card in hand])
->>> evaluator.keys[ordinal] == high.evaluate(hand).key, evaluator.categories[ordinal].value
+>>> bool(evaluator.keys[ordinal] == high.evaluate(hand).key), evaluator.categories[ordinal].value
 (True, 'two_pair')
 >>> Evaluator.for_ranking(get("high", suit_tiebreak="highest-card")) is None  # suits matter: use the reference
 True

@@ -160,7 +160,8 @@ class Tables:
 
 def supports(ranking: object) -> bool:
     """True when the kernel can judge this ranking: a poker high or low from one pack, whose order
-    depends on ranks and flushes only (no suit tie-break, no "no unbeatable hand" rule, no wild cards).
+    depends on ranks and flushes only (no suit tie-break, no "no unbeatable hand" rule, no wild
+    cards: those go to :mod:`homegame.ranking.wild_kernel`).
 
     >>> from homegame.ranking import get
     >>> supports(get("low-27", deck=36)), supports(get("high", italian_straight_flush=True))
@@ -168,6 +169,7 @@ def supports(ranking: object) -> bool:
     """
     return (
         type(ranking) is PokerRanking
+        and ranking.wild is None
         and ranking.kind in _MODES
         and ranking.suit_tiebreak is SuitTiebreak.NONE
         and ranking.transitive
@@ -188,7 +190,7 @@ def search_rank_keys(ranks: int = 13, cards: int = _MAX_CARDS, copies: int = _CO
     strikes out every such ``k``, a block of candidates at a time, and takes the first left.
 
     >>> search_rank_keys(ranks=4, cards=3, copies=2)
-    (0, 1, 3, 7)
+    (0, 1, 3, 8)
     """
     keys: list[int] = []
     sums = np.zeros(1, dtype=np.int64)  # the sum of every multiset so far

@@ -1,0 +1,443 @@
+"""Exact hand probability tables: how many hands of each category a deck deals.
+
+Rules document 004, "Hand probabilities and multiple decks": "The ranking order of
+poker hands corresponds to their probability of occurring in straight poker, where
+five cards are dealt from a 52-card deck ... it ceases to be true when wild cards
+are introduced." :func:`count` counts every hand, exactly, for any ranking, deck,
+jokers and packs, and says so when it cannot.
+
+Hands are counted as the dealer deals them: every set of ``cards`` physical cards of
+the deck is one hand, so with two packs the two aces of spades are two cards and a
+hand holding both counts once (a deck of 104 cards deals C(104, 5) hands).
+
+How the counting stays fast:
+
+- *Up to a full hand* (five cards; three for three-card hands), hands fall into
+  classes: the ranks of the natural cards, how many jokers, which designated wild
+  cards (``wild="Jh Js"``: their suits matter), and whether the natural cards that
+  are not wild share one suit. One hand per class is judged by ``ranking.evaluate``
+  (the readable reference, wild cards included) and weighted by how many real hands
+  the class holds (binomials per rank and suit). Five cards from 52 are 7,462 such
+  judgements, not 2,598,960.
+- *More cards than a full hand* (six or seven): a suit pattern no longer reduces to one
+  flag, so every hand is dealt and judged by the compiled kernel
+  (:mod:`homegame.ranking.kernel`, or :mod:`homegame.ranking.wild_kernel` with wild
+  cards): 133,784,560 seven-card hands take seconds.
+- Anything else (another ranking object) is dealt hand by hand when there are few
+  enough hands, and refused with a message otherwise.
+
+>>> from homegame.ranking import get
+>>> table = count(get("high"), cards=5)
+>>> table.hands, table.counts["straight_flush"], table.distinct["high_card"]
+(2598960, 40, 1277)
+>>> print(table.rows()[3])
+flush: 5,108 hands, probability 0.00196540, odds 507.80 : 1 against, 1,277 distinct
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from homegame.cards import Card, DeckSpec, Rank, Suit
+from homegame.errors import ParseError
+from homegame.ranking.core import Category, Ranking
+from homegame.ranking.poker import PokerRanking, SuitTiebreak
+
+__all__ = ["DEALT_LIMIT", "STANDARD", "Row", "Table", "count", "plot"]
+
+Progress = Callable[[float], None]
+
+STANDARD = DeckSpec()
+"""The standard deck of 52 cards, no jokers, one pack."""
+DEALT_LIMIT = 300_000
+"""Most hands :func:`count` deals one by one through ``ranking.evaluate`` (when no faster way applies)."""
+_BLOCK = 1 << 20  # hands per block when the kernel deals every hand
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One category of a :class:`Table`, as printed."""
+
+    category: str
+    count: int
+    probability: float
+    odds: str
+    """Odds against, ``"N : 1"`` (``"-"`` when no hand has the category)."""
+    distinct: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.category}: {self.count:,} hands, probability {self.probability:.8f}, "
+            f"odds {self.odds} against, {self.distinct:,} distinct"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Table:
+    """How many hands of each category a deck deals, and how many distinct hand values each holds.
+
+    ``counts`` and ``distinct`` list every category of the ranking, best first, zeros
+    included; ``values`` maps each hand value (its reference key) to its number of hands.
+    """
+
+    ranking: str
+    deck: DeckSpec
+    cards: int
+    hands: int
+    counts: Mapping[str, int]
+    distinct: Mapping[str, int]
+    values: Mapping[int, int] = dataclasses.field(repr=False)
+
+    def to_json(self) -> dict[str, object]:
+        """``{"hands": total, "counts": {category: n}, "distinct": {category: n}}``."""
+        return {"hands": self.hands, "counts": dict(self.counts), "distinct": dict(self.distinct)}
+
+    def rows(self) -> list[Row]:
+        """One :class:`Row` per category, best first."""
+        return [
+            Row(category, hands, hands / self.hands, _odds(hands, self.hands), self.distinct[category])
+            for category, hands in self.counts.items()
+        ]
+
+    @property
+    def title(self) -> str:
+        """What was counted, in words."""
+        return f"{self.cards} cards from {self.deck}, {self.ranking}: {self.hands:,} hands"
+
+    def __str__(self) -> str:
+        header = ("category", "hands", "probability", "odds against", "distinct")
+        lines = [
+            (row.category.replace("_", " "), f"{row.count:,}", f"{row.probability:.8f}", row.odds, f"{row.distinct:,}")
+            for row in self.rows()
+        ]
+        lines.append(("total", f"{self.hands:,}", f"{1:.8f}", "", f"{sum(self.distinct.values()):,}"))
+        widths = [max(len(line[i]) for line in [header, *lines]) for i in range(len(header))]
+        text = [self.title, ""]
+        for line in [header, *lines]:
+            cells = [line[0].ljust(widths[0])] + [
+                cell.rjust(width) for cell, width in zip(line[1:], widths[1:], strict=True)
+            ]
+            text.append("  ".join(cells).rstrip())
+        return "\n".join(text)
+
+
+def _odds(hands: int, total: int) -> str:
+    if hands == 0:
+        return "-"
+    against = (total - hands) / hands
+    return f"{against:,.0f} : 1" if against >= 1000 else f"{against:,.2f} : 1"
+
+
+def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: Progress | None = None) -> Table:
+    """Count every hand of ``cards`` cards that ``deck`` deals, by category, exactly.
+
+    A poker ranking is fitted to the deck first: its lowest rank becomes the deck's (so
+    with 36 cards A-6-7-8-9 is a straight, "the ace is considered to be adjacent to the
+    lowest card present in the deck") and it allows as many copies of a card as the deck
+    has packs. ``progress`` is called with the fraction done, now and then.
+
+    Raises :class:`~homegame.errors.ParseError` for what cannot be counted: jokers with a
+    ranking that has no wild jokers, wild cards that depend on the deal (a rank named at
+    the showdown, the lowest down card), or more hands than can be dealt one by one.
+
+    >>> from homegame.ranking import get
+    >>> count(get("high"), cards=5, deck=DeckSpec.of_size(36)).counts["straight"]
+    6120
+    >>> count(get("low-a5"), cards=5).distinct["high_card"]
+    1287
+    """
+    if not 1 <= cards <= deck.size:
+        raise ParseError(f"cannot deal {cards} cards from a deck of {deck.size}")
+    fitted = _fit(ranking, deck)
+    report = progress or (lambda done: None)
+    if isinstance(fitted, PokerRanking):
+        _check(fitted, deck)
+        if fitted.suit_tiebreak is SuitTiebreak.NONE:
+            if cards <= fitted.hand_size:
+                tally = _count_classes(fitted, deck, cards, report)
+                return _table(fitted, deck, cards, tally)
+            evaluator = _evaluator(fitted, deck)
+            if evaluator is not None:
+                return _table(fitted, deck, cards, _count_dealt(evaluator, deck, cards, report))
+    hands = comb(deck.size, cards)
+    if hands > DEALT_LIMIT:
+        raise ParseError(
+            f"cannot count {hands:,} hands of {cards} cards under {fitted.label}: exact tables of more than "
+            f"{DEALT_LIMIT:,} hands need a full hand or less of a poker ranking without suit tie-breaks, or "
+            "a ranking the fast kernel judges (high and the lows from one pack, five to seven cards)"
+        )
+    return _table(fitted, deck, cards, _count_each(fitted, deck, cards, report))
+
+
+# -- what is counted -----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Hands per hand value (reference key), and each value's category."""
+
+    hands: Counter[int] = dataclasses.field(default_factory=Counter)
+    category: dict[int, Category] = dataclasses.field(default_factory=dict)
+
+    def add(self, key: int, category: Category, hands: int) -> None:
+        self.hands[key] += hands
+        self.category[key] = category
+
+
+def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table:
+    order = list(ranking.categories())
+    extra = [category for category in Category if category in tally.category.values() and category not in order]
+    # five of a kind from several packs: the strongest combination, so best for high and worst for a low
+    order = [*order, *extra] if getattr(ranking, "is_low", False) else [*extra, *order]
+    counts = dict.fromkeys((category.value for category in order), 0)
+    distinct = dict.fromkeys(counts, 0)
+    for key, hands in tally.hands.items():
+        if hands:
+            counts[tally.category[key].value] += hands
+            distinct[tally.category[key].value] += 1
+    total = sum(counts.values())
+    if total != comb(deck.size, cards):
+        raise AssertionError(f"counted {total} hands, not C({deck.size}, {cards})")
+    return Table(
+        ranking=ranking.label,
+        deck=deck,
+        cards=cards,
+        hands=total,
+        counts=counts,
+        distinct=distinct,
+        values=dict(tally.hands),
+    )
+
+
+def _fit(ranking: Ranking, deck: DeckSpec) -> Ranking:
+    if not isinstance(ranking, PokerRanking):
+        return ranking
+    changes: dict[str, Any] = {}
+    if ranking.lowest_rank != deck.lowest_rank:
+        changes["lowest_rank"] = deck.lowest_rank
+    if ranking.packs < deck.packs:
+        changes["packs"] = deck.packs
+    return dataclasses.replace(ranking, **changes) if changes else ranking
+
+
+def _check(ranking: PokerRanking, deck: DeckSpec) -> None:
+    spec = ranking.wild
+    if deck.jokers and (spec is None or not (spec.jokers or spec.bug)):
+        raise ParseError(
+            f"the deck holds {deck.jokers} joker(s) but {ranking.label} has no wild jokers: "
+            "make them wild (--wild jokers, or --wild bug)"
+        )
+    if spec is not None and spec.dynamic:
+        raise ParseError("a wild rank named at the showdown (wild=dynamic) changes from deal to deal: no fixed table")
+    if spec is not None and spec.lowest.value == "lowest-down":
+        raise ParseError("the lowest down card (wild=lowest-down) depends on which cards are down: no table")
+
+
+# -- up to a full hand: classes of hands ---------------------------------------------------------
+
+
+def _count_classes(ranking: PokerRanking, deck: DeckSpec, cards: int, report: Progress) -> _Tally:
+    """Count by classes: ranks of the natural cards, jokers, designated wild cards, one-suit or not."""
+    packs = deck.packs
+    spec = ranking.wild
+    designated = sorted((card for card in spec.cards if _in_deck(card, deck)), key=lambda c: c.code) if spec else []
+    suits = {rank: [suit for suit in Suit if Card.of(rank, suit) not in designated] for rank in deck.ranks}
+    room = {rank: len(suits[rank]) * packs for rank in deck.ranks}
+    jokers = deck.jokers * packs
+    shapes = [
+        (wild_jokers, held)
+        for wild_jokers in range(min(jokers, cards) + 1)
+        for held in _designated(designated, packs, cards - wild_jokers)
+    ]
+    ranks_of = {size: list(_multisets(deck.ranks, size, room)) for size in {cards - j - len(h) for j, h in shapes}}
+    work = sum(len(ranks_of[cards - j - len(held)]) for j, held in shapes)
+    tally = _Tally()
+    judged: dict[tuple[object, ...], tuple[int, Category]] = {}
+    done = 0
+    for wild_jokers, held in shapes:
+        ways_held = comb(jokers, wild_jokers) * prod(comb(packs, n) for n in Counter(held).values())
+        prefix = (*(Card.joker(1 + i % max(deck.jokers, 1)) for i in range(wild_jokers)), *held)
+        for naturals in ranks_of[cards - wild_jokers - len(held)]:
+            done += 1
+            if done % 2048 == 0:
+                report(done / work)
+            spread = _spread(naturals, suits)
+            wild = spec.wild_in((*prefix, *spread)) if spec else frozenset()
+            wild_ranks = {card.rank for card in spread if card in wild}
+            plain = [rank for rank in naturals if rank not in wild_ranks]
+            wild_naturals = tuple(rank for rank in naturals if rank in wild_ranks)
+            ways_wild = prod(comb(room[rank], n) for rank, n in Counter(wild_naturals).items())
+            for one_suit, ways in _suit_classes(plain, suits, packs):
+                memo = (tuple(plain), one_suit, wild_naturals, wild_jokers, len(held))
+                if memo not in judged:
+                    value = ranking.evaluate((*prefix, *_suited(spread, plain, one_suit, suits, packs)))
+                    judged[memo] = (value.key, value.category)
+                key, category = judged[memo]
+                tally.add(key, category, ways_held * ways_wild * ways)
+    report(1.0)
+    return tally
+
+
+def _in_deck(card: Card, deck: DeckSpec) -> bool:
+    return card.rank is not None and card.rank in deck.ranks
+
+
+def _designated(cards: list[Card], packs: int, most: int) -> Iterator[tuple[Card, ...]]:
+    """Every multiset of at most ``most`` of these cards, each at most ``packs`` times."""
+    for size in range(min(most, len(cards) * packs) + 1):
+        for held in combinations_with_replacement(cards, size):
+            if max(Counter(held).values(), default=0) <= packs:
+                yield held
+
+
+def _multisets(ranks: Sequence[Rank], size: int, room: Mapping[Rank, int]) -> Iterator[tuple[Rank, ...]]:
+    for chosen in combinations_with_replacement(ranks, size):
+        if all(n <= room[rank] for rank, n in Counter(chosen).items()):
+            yield chosen
+
+
+def _suit_classes(plain: list[Rank], suits: Mapping[Rank, list[Suit]], packs: int) -> Iterator[tuple[bool, int]]:
+    """(whether the plain natural cards share one suit, how many ways their suits can fall so)."""
+    multiplicity = Counter(plain)
+    every = prod(comb(len(suits[rank]) * packs, n) for rank, n in multiplicity.items())
+    if len(plain) < 2:
+        yield True, every
+        return
+    one_suit = sum(
+        prod(comb(packs if suit in suits[rank] else 0, n) for rank, n in multiplicity.items()) for suit in Suit
+    )
+    if one_suit:
+        yield True, one_suit
+    if every > one_suit:
+        yield False, every - one_suit
+
+
+def _spread(naturals: tuple[Rank, ...], suits: Mapping[Rank, list[Suit]]) -> list[Card]:
+    """Cards of these ranks (sorted, so copies of a rank stand together): the copies of a rank take
+    its available suits in turn, so that no card is held more often than there are packs."""
+    return [Card.of(rank, suits[rank][position % len(suits[rank])]) for position, rank in enumerate(naturals)]
+
+
+def _suited(
+    spread: list[Card], plain: list[Rank], one_suit: bool, suits: Mapping[Rank, list[Suit]], packs: int
+) -> list[Card]:
+    """The natural cards with suits such that the ``plain`` ones (those not wild) share one suit
+    exactly when ``one_suit`` says so."""
+    if len(plain) < 2:
+        return spread
+    plain_ranks = set(plain)
+    if one_suit:
+        held = Counter(plain)
+        suit = next(s for s in Suit if all(s in suits[rank] and n <= packs for rank, n in held.items()))
+        return [Card.of(card.rank, suit) if card.rank in plain_ranks else card for card in spread]
+    shared = {card.suit for card in spread if card.rank in plain_ranks}
+    if len(shared) > 1:
+        return spread
+    copies = Counter(spread)
+    for position, card in enumerate(spread):
+        rank = card.rank
+        if rank not in plain_ranks:
+            continue
+        for suit in suits[rank]:
+            other = Card.of(rank, suit)
+            if suit not in shared and copies[other] < packs:
+                return [*spread[:position], other, *spread[position + 1 :]]
+    raise AssertionError(f"no way to split {plain} over two suits")
+
+
+# -- more than a full hand: every hand dealt to the kernel ---------------------------------------
+
+
+def _evaluator(ranking: PokerRanking, deck: DeckSpec) -> Any:
+    """The kernel that judges this ranking (the "no unbeatable hand" rules bend only who beats whom,
+    not the keys, so their twin without them serves), or ``None``."""
+    twin = dataclasses.replace(ranking, italian_straight_flush=False, imperial_flush=False)
+    if deck.packs > 1:
+        return None
+    if twin.wild is None:
+        from homegame.ranking.kernel import Evaluator
+
+        return Evaluator.for_ranking(twin)
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    return WildEvaluator.for_ranking(twin)
+
+
+def _deck_codes(deck: DeckSpec) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    return np.array([card.code for card in deck.cards()], dtype=np.uint8)
+
+
+def _count_dealt(evaluator: Any, deck: DeckSpec, cards: int, report: Progress) -> _Tally:
+    from homegame.ranking import _compiled
+
+    codes = _deck_codes(deck)
+    index = np.arange(cards, dtype=np.int64)
+    block = np.empty((min(_BLOCK, comb(len(codes), cards)), cards), dtype=np.uint8)
+    ordinals = np.zeros(len(evaluator.keys), dtype=np.int64)
+    total, done = comb(len(codes), cards), 0
+    while filled := _compiled.deal(codes, index, block):
+        ordinals += np.bincount(evaluator.batch(block[:filled]), minlength=len(ordinals))
+        done += filled
+        report(done / total)
+    tally = _Tally()
+    for ordinal in np.flatnonzero(ordinals).tolist():
+        tally.add(int(evaluator.keys[ordinal]), evaluator.categories[ordinal], int(ordinals[ordinal]))
+    return tally
+
+
+# -- anything else: hand by hand -----------------------------------------------------------------
+
+
+def _count_each(ranking: Ranking, deck: DeckSpec, cards: int, report: Progress) -> _Tally:
+    tally = _Tally()
+    total = comb(deck.size, cards)
+    for done, hand in enumerate(combinations(deck.cards(), cards), 1):
+        value = ranking.evaluate(hand)
+        tally.add(value.key, value.category, 1)
+        if done % 4096 == 0:
+            report(done / total)
+    report(1.0)
+    return tally
+
+
+# -- a picture -----------------------------------------------------------------------------------
+
+
+def plot(table: Table, path: str | Path) -> None:
+    """Draw the table as a bar chart (hands per category, log scale) into a PNG file.
+
+    Needs matplotlib (the ``plot`` extra); it is imported only here, with the headless Agg backend.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = table.rows()
+    figure, axes = plt.subplots(figsize=(10, 5.5), layout="constrained")
+    names = [row.category.replace("_", " ") for row in rows]
+    bars = axes.bar(names, [row.count for row in rows], color="#3b6ea5")
+    axes.set_yscale("log")
+    axes.set_ylabel("hands (log scale)")
+    axes.set_title(table.title)
+    axes.tick_params(axis="x", labelrotation=30)
+    for bar, row in zip(bars, rows, strict=True):
+        if row.count:
+            axes.annotate(
+                f"{row.probability:.4%}",
+                (bar.get_x() + bar.get_width() / 2, row.count),
+                ha="center",
+                va="bottom",
+                fontsize=8,
+            )
+    figure.savefig(path, format="png", dpi=100)
+    plt.close(figure)
