@@ -53,6 +53,18 @@ def test_a_tie_splits_and_the_odd_chip_goes_to_the_first_winner_left_of_the_butt
     assert wins(hand) == [(2, 3, 0, "high"), (0, 2, 0, "high")]
 
 
+def test_by_house_rule_the_odd_chip_goes_to_the_highest_card_by_suit() -> None:
+    deck = "2c 3d 4h  5c 6d 7h  8c As Ks Qs  9d Js  8h Ts"
+    hand = Hand(load("holdem"), [100, 100, 100], button=0, deck=deck, options={"odd_chip": "suit"})
+    hand.act(0, Call())
+    hand.act(1, Fold())
+    hand.act(2, Check())
+    for _ in range(3):
+        hand.act(2, Check())
+        hand.act(0, Check())
+    assert wins(hand) == [(0, 3, 0, "high"), (2, 2, 0, "high")]  # seat 0's 7h beats seat 2's 6d
+
+
 # -- seven-card stud high-low declare -----------------------------------------------------------
 
 # Seats 0, 1, 2 (button 2), dealt in turn: two down, one up, three up, one down.

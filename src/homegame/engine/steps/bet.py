@@ -37,7 +37,8 @@ FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bet(Step):
-    """A betting round. ``size`` (``small`` or ``big``) picks the fixed-limit unit; ``first`` says who
+    """A betting round. ``size`` (``small`` or ``big``) picks the fixed-limit unit (other structures
+    leave it out); ``first`` says who
     opens (see the module docstring). The house rules ``cap`` (bets and raises a round, fixed
     limit) and ``lift_cap_heads_up`` apply when the game has them.
 
@@ -46,7 +47,7 @@ class Bet(Step):
     """
 
     kind: ClassVar[str] = "bet"
-    size: str = "small"
+    size: str = ""
     first: str = "left-of-button"
     showing: str = "high"
     bring_in: str = "lowest"
@@ -61,7 +62,7 @@ class Bet(Step):
             fields.problem("showing", str(error))
             showing = "high"
         return cls(
-            size=fields.string("size", "small", ("small", "big")),
+            size=fields.string("size", "", ("small", "big")),
             first=fields.string("first", "left-of-button", FIRST),
             showing=showing,
             bring_in=fields.string("bring_in", "lowest", ("lowest", "highest")),
@@ -116,13 +117,15 @@ class Bet(Step):
             "best-showing": "the best hand showing acts first",
             "bring-in": f"the {self.bring_in} card showing brings in",
         }[self.first]
-        return f"A round of betting in {self.size} bets; {first}."
+        return f"A round of betting{f' in {self.size} bets' if self.size else ''}; {first}."
 
     def check_game(self, game: Game, fields: Fields) -> None:
         """Fixed limit needs the bet sizes; a bring-in needs its amount."""
         stakes = game.stakes
         if game.betting is Betting.FIXED_LIMIT:
-            if not (stakes.small_bet if self.size == "small" else stakes.big_bet):
+            if not self.size:
+                fields.problem("size", "fixed limit needs size = small or big")
+            elif not (stakes.small_bet if self.size == "small" else stakes.big_bet):
                 fields.problem("size", f"fixed limit needs stakes.{self.size}_bet > 0")
         elif game.betting is Betting.SPREAD_LIMIT and not stakes.max_bet:
             fields.problem("kind", "spread limit needs stakes.max_bet > 0")

@@ -22,9 +22,10 @@ as if they had folded. If nobody declared one side, the other side takes the pot
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from homegame.cards import suit_order
 from homegame.engine.events import Shown, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
@@ -117,24 +118,7 @@ class Showdown(Step):
             shown = tuple(hand.cards(seat))
             hand.shown[seat] = shown
             hand.emit(Shown(seat, shown))
-        declaring = any(hand.declared[seat] for seat in live)
-        scores: list[dict[int, Score]] = []
-        for contest in self.contests:
-            entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
-            board = hand.rows.get(contest.row, [])
-            scores.append(contest.judge.scores({seat: (hand.cards(seat), board) for seat in entrants}, hand.wild_rank))
-        failed = [
-            seat
-            for seat in live
-            if hand.declared[seat] == "both"
-            and any(
-                contest.judge.winners(score, live) != [seat]
-                for contest, score in zip(self.contests, scores, strict=True)
-            )
-        ]
-        for score in scores:
-            for seat in failed:
-                score.pop(seat, None)
+        scores, failed = self._judge(hand, live)
         for index, pot in enumerate(hand.pots(with_bets=True)):
             eligible = [seat for seat in live if seat in pot.eligible]
             active = [pair for pair in zip(self.contests, scores, strict=True) if any(s in pair[1] for s in eligible)]
@@ -149,22 +133,29 @@ class Showdown(Step):
                 continue
             parts = share(pot.amount, active, [contest.share for contest, _ in active])
             for (contest, score), part in zip(active, parts, strict=True):
-                winners = contest.judge.winners(score, eligible)
+                winners = _odd_chip_order(hand, contest.judge.winners(score, eligible))
+                board = tuple(hand.rows.get(contest.row, ()))
                 for seat, amount in zip(winners, share(part, winners), strict=True):
                     if amount:
-                        hand.award(
-                            Won(
-                                seat=seat,
-                                amount=amount,
-                                pot=index,
-                                side=contest.side,
-                                cards=hand.shown[seat],
-                                board=tuple(hand.rows.get(contest.row, ())),
-                                wild_rank=hand.wild_rank,
-                                judge=contest.judge,
-                            )
-                        )
+                        won = Won(seat=seat, amount=amount, pot=index, side=contest.side, cards=hand.shown[seat])
+                        hand.award(replace(won, board=board, wild_rank=hand.wild_rank, judge=contest.judge))
         return None
+
+    def _judge(self, hand: Hand, live: list[int]) -> tuple[list[dict[int, Score]], list[int]]:
+        """Each contest's scores of its entrants, and the players who declared both and failed."""
+        declaring = any(hand.declared[seat] for seat in live)
+        scores: list[dict[int, Score]] = []
+        for contest in self.contests:
+            entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
+            board = hand.rows.get(contest.row, [])
+            scores.append(contest.judge.scores({seat: (hand.cards(seat), board) for seat in entrants}, hand.wild_rank))
+        pairs = [(contest.judge, score) for contest, score in zip(self.contests, scores, strict=True)]
+        pigs = [seat for seat in live if hand.declared[seat] == "both"]
+        failed = [seat for seat in pigs if any(judge.winners(score, live) != [seat] for judge, score in pairs)]
+        for score in scores:
+            for seat in failed:
+                score.pop(seat, None)
+        return scores, failed
 
     def describe(self) -> str:
         """One line for the rules."""
@@ -181,3 +172,18 @@ class Showdown(Step):
         for contest in self.contests:
             if contest.row not in dealt:
                 fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
+
+
+def _odd_chip_order(hand: Hand, winners: list[int]) -> list[int]:
+    """Tied winners in the order odd chips go to them: from the button's left (the default), or by
+    the house rule ``odd_chip = "suit"`` to the holder of the highest card, equal ranks broken by the
+    suit order in force (rules document 004, "Ranking of suits")."""
+    if len(winners) < 2 or hand.option("odd_chip", "position") != "suit":
+        return winners
+    order = suit_order(str(hand.option("suit_order", "bridge")))
+
+    def highest(seat: int) -> tuple[int, int]:
+        cards = [card for card in hand.cards(seat) if card.rank is not None and card.suit is not None]
+        return max((int(card.rank), order.value(card.suit)) for card in cards)  # type: ignore[arg-type]
+
+    return sorted(winners, key=highest, reverse=True)
