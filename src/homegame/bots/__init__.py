@@ -21,23 +21,27 @@ from functools import partial
 from typing import Protocol
 
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Declare, Draw, Fold, Legal, RaiseTo
+from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.view import View
 
-__all__ = ["Bot", "RandomBot", "Turn", "play"]
+__all__ = ["Bot", "CallerBot", "RandomBot", "SensibleBot", "Turn", "play"]
 
 _SIMPLE: dict[str, Action] = {action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete())}
 
 
 class Turn:
-    """A seat's turn to decide: ``seat``, ``legal`` and the seat's :meth:`view` (built on demand)."""
+    """A seat's turn to decide: ``seat``, ``legal``, the seat's :meth:`view` (built on demand) and
+    the ``game`` being played (public knowledge at the table; ``None`` when not given: a bot then
+    loads it by the view's name)."""
 
-    __slots__ = ("_view", "legal", "seat")
+    __slots__ = ("_view", "game", "legal", "seat")
 
-    def __init__(self, seat: int, legal: tuple[Legal, ...], view: Callable[[], View]) -> None:
+    def __init__(self, seat: int, legal: tuple[Legal, ...], view: Callable[[], View], game: Game | None = None) -> None:
         self.seat = seat
         self.legal = legal
         self._view = view
+        self.game = game
 
     def view(self) -> View:
         """What this seat may see now."""
@@ -86,5 +90,9 @@ def play(hand: Hand, bots: Sequence[Bot]) -> None:
     decide in seat order; none sees another's secret choice)."""
     while not hand.over:
         for seat in hand.pending():
-            turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat))
+            turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game)
             hand.act(seat, bots[seat].choose(turn))
+
+
+from homegame.bots.caller import CallerBot  # noqa: E402  (they use Turn, defined above)
+from homegame.bots.sensible import SensibleBot  # noqa: E402

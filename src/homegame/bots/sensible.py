@@ -1,0 +1,149 @@
+"""The sensible bot: plays by its equity and the pot odds, from its own view only.
+
+On each turn it looks at what the game offers and decides:
+
+- *Betting*: it estimates its equity (its expected share of the pot at the
+  showdown, :func:`homegame.analysis.equity.estimate`, from its view alone) and
+  compares it with the price. It bets or raises when its equity is well above
+  its fair share (``1 / players``; see ``aggression``), about three quarters of
+  the pot in the big-bet games; it calls when the pot odds pay for it
+  (``equity * (pot + to call) >= to call``); it checks when it may and folds
+  otherwise. In stud it brings in rather than completes unless it would raise.
+- *Drawing*: the simple rules of :mod:`homegame.bots.drawing` for the contest it
+  has the best chance in (high or low).
+- *Declaring*: the side with the best expected return: half the pot times the
+  chance of winning one side, or the whole pot times the chance of winning
+  every side outright for ``both``.
+- Anything else (kinds of action it does not know yet): the least committal
+  legal action (:func:`homegame.bots.choices.simplest`).
+
+It never takes an illegal action: every action is built from the legal
+descriptors and checked against them.
+
+>>> import random
+>>> from homegame.bots import play
+>>> from homegame.engine import Hand
+>>> from homegame.games import load
+>>> hand = Hand(load("holdem"), [200] * 4, seed=11)
+>>> play(hand, [SensibleBot(random.Random(seat), trials=100) for seat in range(4)])
+>>> hand.over, sum(hand.stacks)
+(True, 800)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from homegame.analysis.equity import Equity, contests, estimate
+from homegame.bots.choices import make, simplest
+from homegame.bots.drawing import discards
+from homegame.engine.actions import Action, Legal
+from homegame.engine.betting import Betting
+from homegame.engine.game import Game
+from homegame.engine.view import View
+from homegame.games import load
+
+if TYPE_CHECKING:
+    from homegame.bots import Turn
+
+__all__ = ["SensibleBot"]
+
+_BETTING = frozenset({"fold", "check", "call", "bet_to", "raise_to", "complete", "bring_in"})
+_RAISES = ("raise_to", "bet_to", "complete")
+
+
+class SensibleBot:
+    """Equity and pot odds for bets, simple rules for draws, expected return for declarations.
+
+    ``rng`` seeds its Monte Carlo estimates (reproducible play); ``trials`` is how many
+    deals an estimate judges; ``aggression`` (0..1) is how far above its fair share its
+    equity must be, as a fraction of the way to certainty, before it bets or raises; ``bet_size``
+    is its bet or raise in the big-bet games, as a fraction of the pot after calling.
+    """
+
+    __slots__ = ("aggression", "bet_size", "rng", "trials")
+
+    def __init__(
+        self, rng: random.Random | None = None, *, trials: int = 300, aggression: float = 0.25, bet_size: float = 0.75
+    ) -> None:
+        self.rng = rng or random.Random()
+        self.trials = trials
+        self.aggression = aggression
+        self.bet_size = bet_size
+
+    def choose(self, turn: Turn) -> Action:
+        """This turn's action (one of ``turn.legal``)."""
+        legal = turn.legal
+        if len(legal) == 1 and not (legal[0].cards or legal[0].choices or legal[0].min != legal[0].max):
+            return make(legal[0])
+        by_kind = {option.kind: option for option in legal}
+        game = turn.game or load(turn.view().game)
+        if "declare" in by_kind:
+            return self._declare(by_kind["declare"], game, turn.view())
+        if "draw" in by_kind:
+            return self._draw(by_kind["draw"], game, turn.view())
+        if _BETTING.issuperset(by_kind):
+            return self._bet(by_kind, game, turn.view())
+        return simplest(legal)
+
+    def _equity(self, game: Game, view: View) -> Equity:
+        return estimate(game, view, trials=self.trials, rng=self.rng)
+
+    def _bet(self, by_kind: dict[str, Legal], game: Game, view: View) -> Action:
+        equity = self._equity(game, view).share
+        players = sum(not seat.folded for seat in view.seats)
+        fair = 1.0 / players
+        strong = equity >= fair + (1.0 - fair) * self.aggression
+        raising = next((by_kind[kind] for kind in _RAISES if kind in by_kind), None)
+        if strong and raising is not None:
+            return make(raising, amount=self._size(raising, game, view))
+        for kind in ("bring_in", "check"):
+            if kind in by_kind:
+                return make(by_kind[kind])
+        call = by_kind.get("call")
+        if call is not None and equity * (view.pot + call.min) >= call.min:
+            return make(call)
+        return make(by_kind["fold"]) if "fold" in by_kind else simplest(tuple(by_kind.values()))
+
+    def _size(self, raising: Legal, game: Game, view: View) -> int:
+        """The round's bet to make: a fraction of the pot after calling, within the bounds."""
+        if raising.min == raising.max or game.betting is Betting.FIXED_LIMIT:
+            return raising.min
+        top = max(seat.bet for seat in view.seats)
+        assert view.viewer is not None
+        to_call = top - view.seats[view.viewer].bet
+        target = top + round(self.bet_size * (view.pot + to_call))
+        return max(raising.min, min(raising.max, target))
+
+    def _draw(self, draw: Legal, game: Game, view: View) -> Action:
+        judged = contests(game)
+        if not judged:
+            return make(draw)
+        contest = judged[0]
+        if len(judged) > 1:
+            equity = self._equity(game, view)
+            contest = max(judged, key=lambda contest: equity.side(contest.side))
+        assert view.viewer is not None
+        seat = view.seats[view.viewer]
+        thrown = discards(
+            (*(seat.down or ()), *seat.up),
+            draw.cards,
+            contest.ranking,
+            limit=draw.max,
+            least=draw.min,
+            wild_rank=view.wild_rank,
+        )
+        return make(draw, cards=thrown)
+
+    def _declare(self, declare: Legal, game: Game, view: View) -> Action:
+        equity = self._equity(game, view)
+        weights = {contest.side: contest.share for contest in contests(game)}
+        total = sum(weights.values()) or 1
+
+        def expected(choice: str) -> float:
+            if choice == "both":
+                return equity.scoop
+            return weights.get(choice, 0) / total * equity.side(choice)
+
+        return make(declare, choice=max(declare.choices, key=expected))

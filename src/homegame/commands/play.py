@@ -1,0 +1,59 @@
+"""``homegame play``: sit down at the terminal against bots, dealer's choice or one game."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+HELP = "play at the terminal against bots: dealer's choice, or one game"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``play`` to the command line."""
+    parser = subparsers.add_parser(
+        "play",
+        help=HELP,
+        description=HELP + ". Type ? at the table for help, q to leave.",
+        epilog="examples:  homegame play    homegame play holdem --seats 4    homegame play draw --stakes x5 "
+        "--bots caller --history hands/",
+    )
+    parser.add_argument(
+        "game", nargs="?", help="a catalogue game or a game document (.toml); none: dealer's choice of the catalogue"
+    )
+    parser.add_argument("--seats", type=int, default=6, help="players at the table, you included (default 6)")
+    parser.add_argument("--stack", type=int, help="everyone's starting chips (default 200, times the stakes scale)")
+    parser.add_argument(
+        "--stakes",
+        default="",
+        metavar="RULE",
+        help="x5 for five times each game's usual stakes; NAME=N to set one (big_blind=10, ante=2, ...)",
+    )
+    parser.add_argument("--seed", type=int, help="shuffle and bots from this seed (the same seed, the same session)")
+    parser.add_argument(
+        "--bots", default="sensible", choices=("sensible", "caller", "random"), help="who you play (default sensible)"
+    )
+    parser.add_argument("--history", type=Path, metavar="DIR", help="save every hand there (for homegame replay)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the person leaves."""
+    import sys
+
+    from homegame.games import load
+    from homegame.play import Settings, StakesRule
+    from homegame.play import run as play
+
+    stakes = StakesRule.parse(args.stakes)
+    settings = Settings(
+        game=load(args.game) if args.game else None,
+        seats=args.seats,
+        stack=args.stack if args.stack is not None else 200 * stakes.scale,
+        stakes=stakes,
+        seed=args.seed,
+        bots=args.bots,
+        history=args.history,
+    )
+    play(settings, sys.stdin, sys.stdout)
+    return 0

@@ -1,0 +1,392 @@
+"""The table at the terminal, drawn with rich from one seat's view and the events it may see.
+
+Nothing here reads a hand: every function takes a
+:class:`~homegame.engine.view.View` (what one seat may know) or events already
+filtered for that seat, plus the public game. So the screen cannot show a
+card the player may not see. Cards carry their suit symbol and colour (red
+hearts and diamonds), wild cards are marked, down cards are in brackets and
+others' down cards are backs (``▒▒``).
+
+Players are named by :class:`Names`: the person is "you", a bot "seat 3"
+(the engine's seat numbers), and sentences agree with either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from homegame.analysis.equity import contests
+from homegame.cards import Card, Rank, Suit
+from homegame.engine.actions import BetTo, BringIn, Call, Check, Complete, Declare, Fold, Legal, RaiseTo
+from homegame.engine.betting import Stakes
+from homegame.engine.events import (
+    Acted,
+    Burned,
+    CarriedOver,
+    Dealt,
+    Declared,
+    Drew,
+    Event,
+    Posted,
+    Returned,
+    Revealed,
+    Shown,
+    Won,
+)
+from homegame.engine.game import Game
+from homegame.engine.view import View
+from homegame.play.commands import shortcuts
+from homegame.ranking.poker import PokerRanking
+from homegame.ranking.wild import WildSpec
+
+__all__ = ["Names", "Screen"]
+
+_BACK = "▒▒"
+_RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    """Who sits where: ``names[seat]`` ("you" for the person)."""
+
+    names: tuple[str, ...]
+
+    def __call__(self, seat: int) -> str:
+        return self.names[seat]
+
+    def says(self, seat: int, third: str, second: str) -> str:
+        """``seat`` with the verb agreeing: ``seat 2 calls`` but ``you call``."""
+        name = self.names[seat]
+        return f"{name} {second if name == 'you' else third}"
+
+
+class Screen:
+    """Everything the person sees, printed on ``console``."""
+
+    def __init__(self, console: Console, names: Names) -> None:
+        self.console = console
+        self.names = names
+
+    # -- plain lines -----------------------------------------------------------------------------
+
+    def say(self, text: str | Text, style: str = "") -> None:
+        """Print a line."""
+        self.console.print(text, style=style, highlight=False, markup=False)
+
+    def problem(self, text: str) -> None:
+        """Explain why a command cannot be carried out."""
+        self.say(f"  {text}", style="yellow")
+
+    # -- the table -------------------------------------------------------------------------------
+
+    def header(self, number: int, game: Game, stakes: Stakes, dealer: int) -> None:
+        """The title of a new hand: its number, the game, the betting, the stakes and who deals."""
+        amounts = ", ".join(f"{name.replace('_', ' ')} {amount}" for name, amount in stakes.to_dict().items())
+        dealing = self.names.says(dealer, "deals", "deal")
+        self.console.rule(style="dim")
+        self.say(f"Hand {number} · {game.title} · {game.betting.label} · {amounts} · {dealing}", style="bold")
+        wild = _wild_specs(game)
+        if wild:
+            self.say(f"Wild: {', '.join(map(str, wild))}")
+
+    def table(self, view: View, game: Game) -> None:
+        """The table as ``view.viewer`` sees it, and what they may do if it is their turn."""
+        wild = _Wild(_wild_specs(game), view)
+        grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+        grid.add_column("")
+        grid.add_column("player")
+        grid.add_column("stack", justify="right")
+        grid.add_column("bet", justify="right")
+        grid.add_column("cards")
+        grid.add_column("")
+        for seat in view.seats:
+            marks = ("D" if seat.seat == view.button else "") + ("▶" if seat.seat in view.to_act else "")
+            cards = Text()
+            if not seat.folded:
+                hidden = seat.down if seat.down is not None else (None,) * seat.down_count
+                if hidden:
+                    cards.append("[")
+                    cards.append_text(_cards(hidden, wild))
+                    cards.append("] " if seat.up else "]")
+                cards.append_text(_cards(seat.up, wild))
+            status = "folded" if seat.folded else "all in" if seat.all_in else ""
+            if seat.declared:
+                status = f"declared {seat.declared}"
+            elif seat.has_declared:
+                status = "has declared"
+            grid.add_row(marks, self.names(seat.seat), str(seat.stack), str(seat.bet or ""), cards, status)
+        self.console.print(grid)
+        line = Text()
+        for name, row in view.rows:
+            if row:
+                line.append(f"{_row(name)} ")
+                line.append_text(_cards(row, wild))
+                line.append("   ")
+        line.append(f"Pot {view.pot}")
+        if len(view.pots) > 1:
+            parts = ", ".join(
+                f"{'main' if index == 0 else f'side {index}'} {pot.amount}" for index, pot in enumerate(view.pots)
+            )
+            line.append(f" ({parts}, bets not yet in)")
+        if view.wild_rank is not None:
+            line.append(f"   Wild now: {_plural(view.wild_rank)}")
+        self.say(line)
+        for option in view.legal:
+            if option.cards:
+                numbered = Text("Your cards by number:")
+                for number, card in enumerate(option.cards, 1):
+                    numbered.append(f"  {number} ")
+                    numbered.append_text(_cards((card,), wild))
+                self.say(numbered)
+        if view.legal:
+            self.say(Text("Your move: ", style="bold") + Text(_menu(view.legal)))
+        elif view.to_act and not view.over:
+            self.say(f"Waiting for {', '.join(map(self.names, view.to_act))}")
+
+    def help(self, legal: Sequence[Legal]) -> None:
+        """What may be typed now."""
+        self.say("What you may do now:", style="bold")
+        for key, what in map(shortcuts, legal):
+            self.say(f"  {key:<10} {what}")
+        self.say("Amounts are what your bet this round becomes in all (r 40: raise to 40); a = all in.")
+        self.say("Also: t  the table again · rules  the game's rules · ledger  the session so far · q  leave")
+
+    def rules(self, game: Game) -> None:
+        """The game's rules, as the dealer would explain them."""
+        self.console.rule(Text(game.title, style="bold"))
+        self.say(game.rules.strip())
+
+    # -- what happens ----------------------------------------------------------------------------
+
+    def narrate(self, events: Iterable[Event], view: View, game: Game) -> None:
+        """One line for each event worth telling (the showdown is told by :meth:`summary`)."""
+        wild = _Wild(_wild_specs(game), view)
+        for event in events:
+            line = self._line(event, wild)
+            if line is not None:
+                self.say(line)
+
+    def _line(self, event: Event, wild: _Wild) -> Text | str | None:
+        says = self.names.says
+        match event:
+            case Posted(seat=seat, blind=blind, amount=amount):
+                what = "antes" if blind == "ante" else f"posts the {blind.replace('_', ' ')}"
+                return f"{says(seat, what, 'ante' if blind == 'ante' else what.replace('posts', 'post'))} {amount}"
+            case Dealt(seat=None, cards=cards, row=row):
+                return Text(f"{_row(row)}: ") + _cards(cards, wild)
+            case Dealt(seat=int(seat), cards=cards) if cards:
+                face = "" if event.up else " down"
+                return Text(f"{says(seat, 'is dealt', 'are dealt')} ") + _cards(cards, wild) + Text(face)
+            case Dealt() | Burned() | Shown() | Won() | CarriedOver():
+                return None
+            case Acted(seat=seat, action=action, put_in=put_in):
+                return _acted(self.names, seat, action, put_in)
+            case Drew(seat=seat, count=0):
+                return says(seat, "stands pat", "stand pat")
+            case Drew(seat=seat, discarded=thrown, drawn=drawn, count=count) if drawn:
+                return (
+                    Text(f"{says(seat, 'discards', 'discard')} ")
+                    + _cards(thrown, wild)
+                    + Text(" and draw ")
+                    + _cards(drawn, wild)
+                )
+            case Drew(seat=seat, count=count):
+                return says(seat, f"draws {count}", f"draw {count}")
+            case Declared(seat=seat, side=side):
+                return says(seat, f"declares {side}", f"declare {side}") if side else says(seat, "has declared", "have")
+            case Revealed(sides=sides):
+                return "Declarations: " + ", ".join(f"{self.names(seat)} {side}" for seat, side in sides)
+            case Returned(seat=seat, amount=amount):
+                return f"Uncalled {amount} goes back to {self.names(seat)}"
+        return str(event)
+
+    def summary(self, view: View, game: Game) -> None:
+        """The end of a hand: the hands shown and what each makes, who won each part of each pot and
+        why, and every seat's result."""
+        wild = _Wild(_wild_specs(game), view)
+        judged = contests(game)
+        shown = [event for event in view.events if isinstance(event, Shown)]
+        if shown:
+            self.say("Showdown", style="bold")
+        for event in shown:
+            line = Text(f"  {self.names.says(event.seat, 'shows', 'show')} ") + _cards(event.cards, wild)
+            declared = view.seats[event.seat].declared
+            if declared:
+                line.append(f"  (declared {declared})")
+            values = []
+            for contest in judged:
+                if declared and declared not in (contest.side, "both"):
+                    continue
+                try:
+                    value = contest.judge.value(event.cards, dict(view.rows).get(contest.row, ()), view.wild_rank)
+                except ValueError:
+                    continue
+                name = value.name if value.qualified else f"{value.name}: does not qualify"
+                values.append(f"{contest.side}: {name}" if len(judged) > 1 else name)
+            if values:
+                line.append(": " + "; ".join(values))
+            self.say(line)
+        for award in _awards(view, self.names, wild, len(judged)):
+            self.say(award)
+        result = view.result
+        if result is not None:
+            parts = [f"{self.names(seat)} {net:+d}" for seat, net in enumerate(result.net) if net]
+            self.say("This hand: " + (", ".join(parts) if parts else "no chips changed hands"), style="bold")
+
+    def ledger(self, rows: Sequence[tuple[str, int, int]], hands: int, carried: int = 0) -> None:
+        """The session's ledger: each player's stack, chips bought and net, after ``hands`` hands, and the
+        chips waiting in the pot for the next deal."""
+        grid = Table(title=f"Ledger after {hands} hand{'s' if hands != 1 else ''}", box=box.SIMPLE_HEAD)
+        grid.add_column("player")
+        grid.add_column("stack", justify="right")
+        grid.add_column("bought in", justify="right")
+        grid.add_column("net", justify="right")
+        for name, stack, bought in rows:
+            net = stack - bought
+            grid.add_row(
+                name, str(stack), str(bought), Text(f"{net:+d}", style="green" if net > 0 else "red" if net < 0 else "")
+            )
+        self.console.print(grid)
+        if carried:
+            self.say(f"{carried} chips wait in the pot for the next deal.")
+
+
+def _acted(names: Names, seat: int, action: object, put_in: int) -> str:
+    says = names.says
+    match action:
+        case Fold():
+            return says(seat, "folds", "fold")
+        case Check():
+            return says(seat, "checks", "check")
+        case Call():
+            return f"{says(seat, 'calls', 'call')} {put_in}"
+        case BetTo(amount=amount):
+            return f"{says(seat, 'bets', 'bet')} {amount}"
+        case RaiseTo(amount=amount):
+            return f"{says(seat, 'raises to', 'raise to')} {amount}"
+        case BringIn():
+            return f"{says(seat, 'brings in for', 'bring in for')} {put_in}"
+        case Complete():
+            return f"{says(seat, 'completes', 'complete')} the bet, putting in {put_in}"
+        case Declare(side=side):
+            return says(seat, f"declares {side}", f"declare {side}")
+    return f"{names(seat)}: {action}"
+
+
+def _awards(view: View, names: Names, wild: _Wild, contests_count: int) -> list[Text | str]:
+    """Who won what and why, pot by pot and part by part."""
+    awards = [event for event in view.events if isinstance(event, Won)]
+    lines: list[Text | str] = []
+    pots = sorted({won.pot for won in awards})
+    for pot in pots:
+        here = [won for won in awards if won.pot == pot]
+        where = "the pot" if len(pots) == 1 else "the main pot" if pot == 0 else f"side pot {pot}"
+        sides = list(dict.fromkeys(won.side for won in here))
+        for side in sides:
+            winners = [won for won in here if won.side == side]
+            total = sum(won.amount for won in winners)
+            part = (
+                where
+                if len(sides) == 1 or not side
+                else f"the {side} {'half' if len(sides) == 2 else 'share'} of {where}"
+            )
+            if len(winners) == 1:
+                lead = f"{names.says(winners[0].seat, 'wins', 'win')} {part} ({total})"
+            else:
+                who = " and ".join(f"{names(won.seat)} ({won.amount})" for won in winners)
+                lead = f"{who} split {part}"
+            value = winners[0].value
+            if value is None:
+                reason = (
+                    ": everyone else folded"
+                    if not any(isinstance(e, Shown) for e in view.events)
+                    else ": no hand qualified"
+                )
+                lines.append(f"  {lead}{reason}")
+                continue
+            line = Text(
+                f"  {lead} with {_article(value.name)}"
+                + (f" for {side}" if contests_count > 1 and len(sides) == 1 else "")
+                + " ("
+            )
+            line.append_text(_cards(value.cards, wild))
+            line.append(")")
+            lines.append(line)
+    for event in view.events:
+        if isinstance(event, CarriedOver):
+            lines.append(f"  {event.amount} carried over to the next deal")
+    won_by = {won.seat for won in awards}
+    for seat in view.seats:
+        if seat.declared == "both" and not seat.folded and seat.seat not in won_by and view.over:
+            lines.append(
+                f"  {names.says(seat.seat, 'declared', 'declared')} both but did not win every way outright: nothing"
+            )
+    return lines
+
+
+def _menu(legal: Sequence[Legal]) -> str:
+    return " · ".join(f"{key} {what}" for key, what in map(shortcuts, legal)) + " · ? help"
+
+
+def _wild_specs(game: Game) -> list[WildSpec]:
+    specs: list[WildSpec] = []
+    for contest in contests(game):
+        ranking = contest.ranking
+        if isinstance(ranking, PokerRanking) and ranking.wild is not None and ranking.wild not in specs:
+            specs.append(ranking.wild)
+    return specs
+
+
+class _Wild:
+    """Which cards to mark wild: those of the game's wild specs, and the wild rank in force."""
+
+    __slots__ = ("cards", "jokers", "ranks")
+
+    def __init__(self, specs: Sequence[WildSpec], view: View) -> None:
+        ranks = {rank for spec in specs for rank in spec.ranks}
+        if view.wild_rank is not None:
+            ranks.add(view.wild_rank)
+        self.ranks = frozenset(ranks)
+        self.cards = frozenset(card for spec in specs for card in spec.cards)
+        self.jokers = any(spec.jokers or spec.bug for spec in specs)
+
+    def __contains__(self, card: Card) -> bool:
+        return card.rank in self.ranks or card in self.cards or (card.is_joker and self.jokers)
+
+
+def _cards(cards: Sequence[Card | None], wild: _Wild) -> Text:
+    """Cards with suit symbols and colours; ``None`` is a card face down."""
+    text = Text()
+    for index, card in enumerate(cards):
+        if index:
+            text.append(" ")
+        if card is None:
+            text.append(_BACK, style="dim")
+            continue
+        style = "bold magenta" if card.is_joker else "bold red" if card.suit in _RED else "bold"
+        if card in wild:
+            style += " reverse"
+        text.append(card.pretty, style=style)
+    return text
+
+
+def _plural(rank: Rank) -> str:
+    return {Rank.SIX: "sixes"}.get(rank, f"{rank.name.lower()}s")
+
+
+def _row(name: str) -> str:
+    """A row of community cards as people name it: ``Board``, ``Good row``."""
+    return "Board" if name == "board" else f"{name.capitalize()} row"
+
+
+def _article(name: str) -> str:
+    """A hand's name as the object of "with": ``a pair of aces``, ``an ace-high flush``, ``three kings``."""
+    if name.startswith("pair") or name.endswith(("flush", "straight")):
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return name

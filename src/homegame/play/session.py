@@ -1,0 +1,364 @@
+"""A session at the terminal: one person and bots, hand after hand, dealer's choice or one game.
+
+:func:`run` is the whole front door: it takes the :class:`Settings` and the
+input and output streams (so tests drive it with scripted lines), deals hand
+after hand, asks the person for their decisions and lets the bots make theirs
+through the same ``legal_actions``/``act`` interface, and returns the
+:class:`Standings` when the person leaves (``q``, end of input, or Ctrl-C).
+
+The person sits in seat 0 of the engine's :class:`~homegame.engine.table.Table`,
+which keeps the stacks, the button (it starts with the person and moves one
+seat left each hand), chips nobody won (they carry into the next pot) and the
+ledger. A player who runs out of chips buys in again for the starting stack.
+In dealer's choice the dealer names the game: the person picks from the games
+that suit the table, a bot picks one at random.
+
+>>> import io
+>>> from homegame.games import load
+>>> out = io.StringIO()
+>>> settings = Settings(game=load("draw"), seats=3, bots="caller", seed=1)
+>>> standings = run(settings, io.StringIO("c\\nd\\nc\\nq\\n"), out)
+>>> standings.hands, sum(standings.net)
+(1, 0)
+>>> "Ledger after 1 hand" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from functools import partial
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+
+from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
+from homegame.engine.actions import Action
+from homegame.engine.betting import Stakes
+from homegame.engine.game import Game
+from homegame.engine.hand import Hand
+from homegame.engine.table import DealersChoice, FixedGame, Table
+from homegame.errors import IllegalActionError, ParseError, PokerError
+from homegame.games import load, names
+from homegame.play.commands import CommandError, Meta, read
+from homegame.play.history import Record
+from homegame.play.render import Names, Screen
+
+__all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "run"]
+
+PERSON = 0
+"""The person's seat."""
+
+BOTS: dict[str, Callable[[random.Random], Bot]] = {
+    "sensible": SensibleBot,
+    "caller": lambda rng: CallerBot(),
+    "random": RandomBot,
+}
+"""The bots ``--bots`` may name, each built from its own random source."""
+
+
+@dataclass(frozen=True, slots=True)
+class StakesRule:
+    """How the session changes each game's stakes: every amount times ``scale``, then the amounts
+    named in ``amounts`` set outright.
+
+    >>> rule = StakesRule.parse("x5")
+    >>> rule.apply(Stakes(small_blind=1, big_blind=2))
+    Stakes(ante=0, small_blind=5, big_blind=10, straddle=0, bring_in=0, small_bet=0, big_bet=0, min_bet=0, max_bet=0)
+    >>> StakesRule.parse("big_blind=4, small_blind=2").apply(Stakes(small_blind=1, big_blind=2)).to_dict()
+    {'small_blind': 2, 'big_blind': 4}
+    >>> StakesRule.parse("blinds=3")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: --stakes 'blinds=3': no such amount (ante, small_blind, big_blind, ...)
+    """
+
+    scale: int = 1
+    amounts: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> StakesRule:
+        """Read ``x5`` (or ``5``: times five) and ``NAME=N`` items, separated by commas or spaces."""
+        scale, amounts = 1, []
+        known = [field.name for field in fields(Stakes)]
+        for item in text.replace(",", " ").split():
+            name, sep, value = item.partition("=")
+            if not sep and item.lower().lstrip("x").isdigit() and int(item.lower().lstrip("x")) > 0:
+                scale = int(item.lower().lstrip("x"))
+            elif sep and name in known and value.isdigit():
+                amounts.append((name, int(value)))
+            elif sep and name not in known:
+                raise ParseError(f"--stakes {item!r}: no such amount ({', '.join(known[:3])}, ...)", token=item)
+            else:
+                raise ParseError(f"--stakes {item!r}: write x5 (five times the usual stakes) or NAME=N", token=item)
+        return cls(scale, tuple(amounts))
+
+    def apply(self, stakes: Stakes) -> Stakes:
+        """The stakes of a game under this rule."""
+        scaled = {name: amount * self.scale for name, amount in stakes.to_dict().items()}
+        return replace(stakes, **{**scaled, **dict(self.amounts)})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    """A session's settings: the game (``None``: dealer's choice), the number of seats, the starting
+    stack, the stakes rule, the seed (``None``: a fresh shuffle every time), which bots, and the
+    directory that keeps a history file per hand (``None``: none kept)."""
+
+    game: Game | None = None
+    seats: int = 6
+    stack: int = 200
+    stakes: StakesRule = StakesRule()
+    seed: int | None = None
+    bots: str = "sensible"
+    history: Path | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    """Where a session stands: each player's stack and chips bought in, after ``hands`` hands."""
+
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    bought: tuple[int, ...]
+    hands: int
+
+    @property
+    def net(self) -> tuple[int, ...]:
+        """Each player's winnings (negative: losses)."""
+        return tuple(stack - bought for stack, bought in zip(self.stacks, self.bought, strict=True))
+
+
+_QUIT = ("q", "quit", "exit")
+
+
+class _Leave(Exception):  # noqa: N818  (not an error: the way out of the loop)
+    """The person leaves the table."""
+
+
+def run(settings: Settings, input: TextIO, output: TextIO) -> Standings:
+    """Play hands until the person leaves; print the ledger and return the standings.
+
+    Raises :class:`~homegame.errors.ParseError` before the first hand when the settings cannot
+    make a table (a game for fewer players, an unknown bot).
+    """
+    console = Console(file=output, highlight=False)
+    session = _Session(settings, console, input)
+    try:
+        session.play()
+    except (_Leave, KeyboardInterrupt):
+        session.leave()
+    return session.standings()
+
+
+class _Session:
+    """The person, the bots and the engine's :class:`~homegame.engine.table.Table`, hand after hand."""
+
+    def __init__(self, settings: Settings, console: Console, stream: TextIO) -> None:
+        seats = settings.seats
+        if settings.bots not in BOTS:
+            raise ParseError(f"no bot called {settings.bots!r} (known: {', '.join(BOTS)})", token=settings.bots)
+        if settings.stack <= 0:
+            raise ParseError(f"a stack must be at least 1 chip, not {settings.stack}")
+        if not 2 <= seats <= 10:
+            raise ParseError(f"a table has 2 to 10 seats, not {seats}")
+        game = settings.game
+        if game is not None and not game.players[0] <= seats <= game.players[1]:
+            raise ParseError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {seats}")
+        self.games = (game,) if game is not None else _catalogue(seats)
+        if not self.games:
+            raise ParseError(f"no game of the catalogue is for {seats} players")
+        self.settings = settings
+        self.stream = stream
+        self.interactive = stream is sys.stdin and stream.isatty()
+        self.names = Names(("you", *(f"seat {seat}" for seat in range(1, seats))))
+        self.screen = Screen(console, self.names)
+        seed = settings.seed
+        rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.rng = rng
+        schedule = FixedGame(self.games[0]) if game is not None else DealersChoice(self.games)
+        self.table = Table(schedule, size=seats, button=PERSON, rng=rng)
+        self.bots: list[Bot | None] = [None]
+        for seat in range(1, seats):
+            self.bots.append(BOTS[settings.bots](random.Random(None if seed is None else seed * 1000 + seat)))
+        for seat, name in enumerate(self.names.names):
+            self.table.sit(seat, name, settings.stack)
+        self.hand: Hand | None = None
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def play(self) -> None:
+        """Deal hands until the person leaves."""
+        screen, table = self.screen, self.table
+        bots = f"{len(self.bots) - 1} {self.settings.bots} bots"
+        screen.say(f"You sit down with {bots}, {self.settings.stack} chips each. Type ? for help, q to leave.")
+        while True:
+            self._buy_in()
+            game = self._pick()
+            table.stakes = self.settings.stakes.apply(game.stakes)
+            hand = self.hand = table.deal()
+            screen.header(table.hands_played + 1, game, hand.stakes, table.button)
+            self._deal(hand)
+            self._finish(hand)
+            if self._ask("Enter for the next hand, q to leave: ").strip().lower() in _QUIT:
+                raise _Leave
+
+    def _deal(self, hand: Hand) -> None:
+        """Play one hand to its end, telling the person everything they may see as it happens."""
+        told = 0
+        while True:
+            view = hand.view(PERSON)
+            self.screen.narrate(view.events[told:], view, hand.game)
+            told = len(view.events)
+            if hand.over:
+                return
+            pending = hand.pending()
+            seat = PERSON if PERSON in pending else pending[0]
+            if seat == PERSON:
+                action = self._decide(hand)
+            else:
+                bot = self.bots[seat]
+                assert bot is not None
+                action = bot.choose(Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game))
+            try:
+                hand.act(seat, action)
+            except IllegalActionError as error:  # the command reader checks first: this is a safety net
+                self.screen.problem(str(error))
+
+    def _decide(self, hand: Hand) -> Action:
+        """Ask the person until they name a legal action."""
+        view = hand.view(PERSON)
+        self.screen.table(view, hand.game)
+        while True:
+            line = self._ask("> ")
+            try:
+                command = read(line, view.legal)
+            except CommandError as error:
+                self.screen.problem(str(error))
+                continue
+            if command is Meta.HELP:
+                self.screen.help(view.legal)
+            elif command is Meta.TABLE:
+                self.screen.table(view, hand.game)
+            elif command is Meta.RULES:
+                self.screen.rules(hand.game)
+            elif command is Meta.LEDGER:
+                self._show_ledger()
+            elif command is Meta.QUIT:
+                raise _Leave
+            else:
+                assert not isinstance(command, Meta)
+                return command
+
+    def _finish(self, hand: Hand) -> None:
+        """After a hand: the showdown and results, the history file, the ledger."""
+        self.screen.summary(hand.view(PERSON), hand.game)
+        self.table.settle(hand)
+        self.hand = None
+        if self.settings.history is not None:
+            path = Record(hand.history(), self.names.names).save(self.settings.history, self.table.hands_played)
+            self.screen.say(f"Saved as {path}")
+        self._show_ledger()
+
+    # -- between hands ----------------------------------------------------------------------------
+
+    def _buy_in(self) -> None:
+        """Everyone out of chips buys in again for the starting stack, so every seat plays."""
+        for seat, name in enumerate(self.names.names):
+            if self.table.stack_of(name) == 0:
+                self.table.rebuy(seat, self.settings.stack)
+                self.screen.say(f"{self.names.says(seat, 'buys', 'buy')} in again for {self.settings.stack}")
+
+    def _pick(self) -> Game:
+        """The next game: the session's game, else the dealer's choice (named to the table)."""
+        if len(self.games) == 1:
+            return self.games[0]
+        dealer = self.table.button
+        if dealer != PERSON:
+            game = self.rng.choice(self.games)
+            self.screen.say(f"{self.names(dealer)} deals and calls {game.title}.")
+        else:
+            game = self._ask_game()
+        self.table.choose(game)
+        return game
+
+    def _ask_game(self) -> Game:
+        self.screen.say("You deal: name the game.")
+        self._list_games()
+        while True:
+            answer = self._ask("game> ").strip().lower()
+            if answer in _QUIT:
+                raise _Leave
+            if answer.isdigit() and 1 <= int(answer) <= len(self.games):
+                return self.games[int(answer) - 1]
+            try:
+                wanted = load(answer) if answer and answer != "?" else None
+            except PokerError:
+                wanted = None
+            if wanted is not None and wanted in self.games:
+                return wanted
+            if answer and answer != "?":
+                self.screen.problem(f"{answer!r} is not one of these games: type its number or name")
+            self._list_games()
+
+    def _list_games(self) -> None:
+        for number, game in enumerate(self.games, 1):
+            self.screen.say(f"  {number:>2}  {game.name:<16} {game.title}")
+
+    def _ask(self, prompt: str) -> str:
+        """A line from the person (echoed when it comes from a script); the end of input leaves."""
+        console = self.screen.console
+        if self.interactive:
+            try:
+                return input(prompt)
+            except EOFError:
+                raise _Leave from None
+        console.print(prompt, end="", markup=False, highlight=False)
+        line = self.stream.readline()
+        if not line:
+            console.print()
+            raise _Leave
+        console.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line
+
+    # -- the ledger -------------------------------------------------------------------------------
+
+    def standings(self) -> Standings:
+        """The session so far (finished hands only)."""
+        ledger, names = self.table.ledger, self.names.names
+        return Standings(
+            names=names,
+            stacks=tuple(self.table.stack_of(name) for name in names),
+            bought=tuple(ledger.bought(name) for name in names),
+            hands=self.table.hands_played,
+        )
+
+    def _show_ledger(self) -> None:
+        standings = self.standings()
+        rows = list(zip(standings.names, standings.stacks, standings.bought, strict=True))
+        self.screen.ledger(rows, standings.hands, self.table.carried)
+
+    def leave(self) -> None:
+        """Say goodbye with the ledger."""
+        if self.hand is not None and not self.hand.over:
+            self.screen.say(f"You leave during hand {self.table.hands_played + 1}; it does not count.")
+        self.screen.say("You leave the table.", style="bold")
+        self._show_ledger()
+
+
+def _catalogue(seats: int) -> tuple[Game, ...]:
+    """The catalogue's games for ``seats`` players (a document that does not load is left out:
+    the catalogue's own tests report it)."""
+    games = []
+    for name in names():
+        try:
+            game = load(name)
+        except PokerError:
+            continue
+        if game.players[0] <= seats <= game.players[1]:
+            games.append(game)
+    return tuple(games)

@@ -1,0 +1,204 @@
+"""The terminal table, driven by scripted input: one hand of each kind of game, bad commands,
+leaving, dealer's choice, what the screen may show, and saved hands that replay."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from homegame.cards import format_cards
+from homegame.cli import main
+from homegame.engine.actions import Legal
+from homegame.games import load
+from homegame.play import Record, Settings, StakesRule, Standings, run
+from homegame.play.commands import CommandError, Meta, read
+from homegame.play.replay import replay
+
+
+def session(lines: str, game: str | None = "holdem", **settings: object) -> tuple[Standings, str]:
+    """Play a session with ``lines`` typed, against caller bots; the standings and the transcript."""
+    defaults: dict[str, object] = {"seats": 3, "bots": "caller", "seed": 5}
+    defaults.update(settings)
+    out = io.StringIO()
+    chosen = load(game) if game else None
+    standings = run(Settings(game=chosen, **defaults), io.StringIO(lines), out)  # type: ignore[arg-type]
+    return standings, out.getvalue()
+
+
+def test_a_hand_of_holdem() -> None:
+    standings, text = session("c\n" * 4 + "q\n")
+    assert standings.hands == 1
+    assert sum(standings.net) == 0
+    assert "you call" in text and "Board:" in text
+    assert "Showdown" in text and " the pot (" in text
+    assert "This hand:" in text and "Ledger after 1 hand" in text
+
+
+def test_a_hand_of_a_declare_game() -> None:
+    standings, text = session("c\n" * 5 + "l\nq\n", "stud-declare")
+    assert standings.hands == 1
+    assert "you declare low" in text
+    assert "Declarations: " in text and "you low" in text
+    assert "(declared low): low:" in text
+
+
+def test_a_hand_of_a_draw_game() -> None:
+    standings, text = session("c\nd 1 3\nc\nq\n", "draw")
+    assert standings.hands == 1
+    assert "Your cards by number:" in text
+    assert "you discard" in text and "and draw" in text
+    assert "This hand:" in text
+
+
+def test_bad_commands_are_explained_and_asked_again() -> None:
+    _, text = session("zzz\nr 1\nr\nd 1\nk 5\nc\nq\n")
+    assert "'zzz' is not something you can do now" in text
+    assert "raise_to 1: the amount must be 4..200" in text
+    assert "how much?" in text
+    assert "'d' is not something you can do now" in text
+    assert "'k' takes nothing after it" in text
+    assert "you call 2" in text
+
+
+def test_help_table_rules_and_ledger_on_request() -> None:
+    _, text = session("?\nt\nrules\nledger\nq\n")
+    assert "What you may do now:" in text and "raise to N" in text
+    assert text.count("Your move:") == 2
+    assert "No-limit Texas hold'em" in text and "the flop" in text
+    assert "Ledger after 0 hands" in text
+
+
+def test_q_leaves_with_the_ledger() -> None:
+    standings, text = session("q\n")
+    assert standings.hands == 0 and standings.net == (0, 0, 0)
+    assert "You leave during hand 1; it does not count." in text
+    assert text.rstrip().endswith("+0")
+    assert "Ledger after 0 hands" in text
+
+
+def test_the_end_of_input_leaves_with_the_ledger() -> None:
+    standings, text = session("c\n" * 4)
+    assert standings.hands == 1
+    assert "You leave the table." in text and text.count("Ledger after 1 hand") == 2
+
+
+def test_ctrl_c_leaves_with_the_ledger() -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    standings = run(Settings(game=load("draw"), seats=2, bots="caller", seed=1), Interrupted(), out)
+    assert standings.hands == 0
+    assert "You leave the table." in out.getvalue() and "Ledger after 0 hands" in out.getvalue()
+
+
+def test_dealers_choice() -> None:
+    standings, text = session("zz\ndraw\nc\nd\nc\n\nf\nq\n", game=None)
+    assert "You deal: name the game." in text and "holdem" in text and "Five-card draw" in text
+    assert "'zz' is not one of these games" in text
+    assert "Hand 1 · Five-card draw" in text
+    assert "seat 1 deals and calls" in text
+    assert standings.hands >= 1
+
+
+def test_the_screen_shows_only_what_the_person_may_see(tmp_path: Path) -> None:
+    _, text = session("f\nq\n", history=tmp_path)
+    (path,) = tmp_path.glob("*.json")
+    hand = Record.read(path).history.replay()
+    secret = [card.pretty for seat in (1, 2) for card in hand.down[seat]]
+    before_showdown = text[: text.index("Showdown")]
+    assert not [card for card in secret if card in before_showdown]
+    assert all(card in text for card in secret)
+
+
+def test_every_hand_is_saved_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    standings, text = session("c\nd 2\nc\n\nc\nd\nc\nq\n", "draw", history=tmp_path)
+    paths = sorted(tmp_path.glob("hand-*-draw.json"))
+    assert [path.name for path in paths] == ["hand-0001-draw.json", "hand-0002-draw.json"]
+    assert standings.hands == 2
+    assert text.count("Saved as ") == 2
+    record = Record.read(paths[0])
+    assert record.names == ("you", "seat 1", "seat 2")
+    hand = record.history.replay()
+    assert hand.over and hand.result is not None and sum(hand.result.net) == 0
+
+    out = io.StringIO()
+    told = replay(record, io.StringIO("\n\na\n"), out)
+    assert told.over and told.result == hand.result
+    assert out.getvalue().count("Enter: next action") == 3
+    assert "This hand:" in out.getvalue()
+
+    out = io.StringIO()
+    stopped = replay(record, io.StringIO("\nq\n"), out)
+    assert not stopped.over and len(stopped.actions) == 1
+
+    assert main(["replay", str(paths[0]), "--all", "--seat", "1"]) == 0
+    seen = capsys.readouterr().out
+    assert "you are dealt" not in seen and "seat 1 is dealt" in seen
+    assert "This hand:" in seen
+
+
+def test_a_damaged_history_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["replay", str(path), "--all"]) == 2
+    assert "not a homegame hand history" in capsys.readouterr().err
+
+
+def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "draw", "--seats", "9"]) == 2
+    assert "draw is for 2 to 6 players, not 9" in capsys.readouterr().err
+    assert main(["play", "--stakes", "blinds=3"]) == 2
+    assert "no such amount" in capsys.readouterr().err
+
+
+def test_stakes_rule_scales_and_sets() -> None:
+    _, text = session("q\n", stakes=StakesRule.parse("x5"), stack=1000)
+    assert "small blind 5, big blind 10" in text
+    _, text = session("q\n", "draw", stakes=StakesRule.parse("big_bet=8"))
+    assert "big bet 8" in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("f", "fold"),
+        ("k", "call"),
+        ("b 10", "raise_to 10"),
+        ("a", "raise_to 100"),
+        ("raise_to 9", "raise_to 9"),
+        ("?", "help"),
+        ("q", "quit"),
+    ],
+)
+def test_short_commands(typed: str, expected: str) -> None:
+    legal = (Legal(kind="fold"), Legal(kind="call", min=2, max=2), Legal(kind="raise_to", min=4, max=100))
+    assert str(read(typed, legal)) == expected
+
+
+def test_commands_for_draws_and_choices() -> None:
+    from homegame.cards import parse
+
+    draw = (Legal(kind="draw", min=0, max=3, cards=parse("As Kd 7c 4h 2s")),)
+    assert format_cards(read("d 3 5", draw).cards) == "7c 2s"  # type: ignore[union-attr]
+    assert format_cards(read("d 35", draw).cards) == "7c 2s"  # type: ignore[union-attr]
+    assert format_cards(read("d 7c", draw).cards) == "7c"  # type: ignore[union-attr]
+    assert str(read("pat", draw)) == "draw"
+    with pytest.raises(CommandError, match="there is no card 7"):
+        read("d 7", draw)
+    with pytest.raises(CommandError, match=r"discard 0\.\.3 cards, not 4"):
+        read("d 1 2 3 4", draw)
+    declare = (Legal(kind="declare", choices=("high", "low", "both")),)
+    assert [str(read(word, declare)) for word in ("h", "l", "b", "both", "declare low")] == [
+        "declare high",
+        "declare low",
+        "declare both",
+        "declare both",
+        "declare low",
+    ]
+    assert read("t", declare) is Meta.TABLE
+    with pytest.raises(CommandError, match="choose one of high, low, both"):
+        read("declare sideways", declare)
