@@ -22,6 +22,7 @@ homegame.errors.IllegalActionError: raise_to 30: the amount must be 40..200
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -32,14 +33,23 @@ __all__ = [
     "Action",
     "BetTo",
     "BringIn",
+    "Buy",
     "Call",
     "Check",
     "Complete",
     "Declare",
+    "Decline",
+    "Discard",
     "Draw",
     "Fold",
+    "Keep",
     "Legal",
+    "Pass",
+    "Place",
+    "Push",
     "RaiseTo",
+    "Roll",
+    "Split",
     "parse_action",
 ]
 
@@ -133,7 +143,96 @@ class Declare(Action):
         return f"declare {self.side}"
 
 
-_SIMPLE: dict[str, Action] = {action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete())}
+@dataclass(frozen=True, slots=True)
+class _Cards(Action):
+    """An action naming some of the player's cards."""
+
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.kind} {format_cards(self.cards)}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(_Cards):
+    """Throw ``cards`` away without replacement (Pineapple, Shanghai; insurance in Push)."""
+
+    kind: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_Cards):
+    """Turn ``cards`` from down to up (roll your own, Mexican stud, The Option, Anaconda's roll-up)."""
+
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(_Cards):
+    """Pass ``cards`` to another player, as the step says (Anaconda: to the left)."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy ``item``, one of the offered choices, at its price (a store card, the Option, a twist card)."""
+
+    kind: ClassVar[str] = "buy"
+    item: str
+
+    def __str__(self) -> str:
+        return f"buy {self.item}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Refuse what is offered (do not buy)."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """Push: keep the up card just dealt."""
+
+    kind: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True, slots=True)
+class Push(Action):
+    """Push: pass the up card just dealt to the next player and buy a replacement."""
+
+    kind: ClassVar[str] = "push"
+
+
+@dataclass(frozen=True, slots=True)
+class Split(Action):
+    """Divide one's cards into hands, strongest first (Pi Gow stud's five and two; Chinese poker's rows)."""
+
+    kind: ClassVar[str] = "split"
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "split " + " / ".join(format_cards(hand) for hand in self.hands)
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put ``card`` into the row or column named ``row`` (Five-O)."""
+
+    kind: ClassVar[str] = "place"
+    card: Card
+    row: str
+
+    def __str__(self) -> str:
+        return f"place {self.card} {self.row}"
+
+
+_SIMPLE: dict[str, Action] = {
+    action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete(), Decline(), Keep(), Push())
+}
+_CARD_ACTIONS: dict[str, type[_Cards]] = {kind.kind: kind for kind in (Discard, Roll, Pass)}
 
 
 def parse_action(text: str) -> Action:
@@ -154,9 +253,17 @@ def parse_action(text: str) -> Action:
         return BetTo(int(rest)) if word == "bet_to" else RaiseTo(int(rest))
     if word == "draw":
         return Draw(parse(rest))
-    if word == "declare" and rest:
-        return Declare(rest)
-    known = ", ".join(_SIMPLE) + ", bet_to N, raise_to N, draw CARDS, declare SIDE"
+    if word in _CARD_ACTIONS:
+        return _CARD_ACTIONS[word](parse(rest))
+    if word in ("declare", "buy") and rest:
+        return Declare(rest) if word == "declare" else Buy(rest)
+    if word == "split" and rest:
+        return Split(tuple(parse(part) for part in rest.split("/")))
+    if word == "place" and len(rest.split()) == 2:
+        card, row = rest.split()
+        return Place(Card.parse(card), row)
+    known = ", ".join(_SIMPLE) + ", bet_to N, raise_to N, draw/discard/roll/pass CARDS, declare SIDE, buy ITEM"
+    known += ", split CARDS / CARDS, place CARD ROW"
     raise ParseError(f"{text!r} is not an action ({known})", token=text)
 
 
@@ -168,8 +275,12 @@ class Legal:
     - ``call``, ``bring_in``, ``complete``: ``min == max``, the chips the action
       puts in (``call``) or the round's bet it makes (``bring_in``, ``complete``).
     - ``bet_to``, ``raise_to``: the round's bet may become any amount ``min..max``.
-    - ``draw``: discard ``min..max`` of ``cards``.
+    - ``draw``, ``discard``, ``roll``, ``pass``: name ``min..max`` of ``cards``.
     - ``declare``: one of ``choices``.
+    - ``buy``: one of ``choices``, each at the price in ``amounts`` (same order).
+    - ``split``: divide ``cards`` into hands of ``sizes`` (strongest first).
+    - ``place``: put one of ``cards`` into one of the rows named in ``choices``.
+    - ``decline``, ``keep``, ``push``: no bounds.
     """
 
     kind: str
@@ -177,16 +288,27 @@ class Legal:
     max: int = 0
     choices: tuple[str, ...] = ()
     cards: tuple[Card, ...] = ()
+    amounts: tuple[int, ...] = ()
+    sizes: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         if self.kind in ("bet_to", "raise_to"):
             return f"{self.kind} {self.min}" if self.min == self.max else f"{self.kind} {self.min}..{self.max}"
         if self.kind in ("call", "bring_in", "complete"):
             return f"{self.kind} {self.min}"
-        if self.kind == "draw":
-            return f"draw {self.min}..{self.max} of {format_cards(self.cards)}"
+        if self.kind in ("draw", "discard", "roll", "pass"):
+            count = str(self.min) if self.min == self.max else f"{self.min}..{self.max}"
+            return f"{self.kind} {count} of {format_cards(self.cards)}"
         if self.kind == "declare":
             return f"declare {'/'.join(self.choices)}"
+        if self.kind == "buy":
+            return "buy " + "/".join(
+                f"{item} ({price})" for item, price in zip(self.choices, self.amounts, strict=True)
+            )
+        if self.kind == "split":
+            return f"split {format_cards(self.cards)} into {'+'.join(map(str, self.sizes))}"
+        if self.kind == "place":
+            return f"place {format_cards(self.cards)} in {'/'.join(self.choices)}"
         return self.kind
 
     def check(self, action: Action) -> None:
@@ -195,13 +317,33 @@ class Legal:
             if not self.min <= action.amount <= self.max:
                 bounds = str(self.min) if self.min == self.max else f"{self.min}..{self.max}"
                 raise IllegalActionError(f"{action}: the amount must be {bounds}")
-        elif isinstance(action, Draw):
+        elif isinstance(action, Draw | _Cards):
             if not self.min <= len(action.cards) <= self.max:
-                raise IllegalActionError(f"{action}: discard {self.min}..{self.max} cards, not {len(action.cards)}")
-            if len(set(action.cards)) != len(action.cards):
-                raise IllegalActionError(f"{action}: a card is named twice")
-            foreign = [card for card in action.cards if card not in self.cards]
-            if foreign:
-                raise IllegalActionError(f"{action}: {format_cards(foreign)} not among your cards")
+                count = str(self.min) if self.min == self.max else f"{self.min}..{self.max}"
+                raise IllegalActionError(f"{action}: name {count} cards, not {len(action.cards)}")
+            self._own(action, action.cards)
         elif isinstance(action, Declare) and action.side not in self.choices:
             raise IllegalActionError(f"{action}: declare one of {', '.join(self.choices)}")
+        elif isinstance(action, Buy) and action.item not in self.choices:
+            raise IllegalActionError(f"{action}: buy one of {', '.join(self.choices)}")
+        elif isinstance(action, Split):
+            sizes = tuple(len(hand) for hand in action.hands)
+            if sizes != self.sizes:
+                wanted = " + ".join(map(str, self.sizes))
+                raise IllegalActionError(f"{action}: split into {wanted} cards, not {' + '.join(map(str, sizes))}")
+            cards = [card for hand in action.hands for card in hand]
+            self._own(action, cards)
+            if len(cards) != len(self.cards):
+                raise IllegalActionError(f"{action}: every card must go into a hand")
+        elif isinstance(action, Place):
+            self._own(action, (action.card,))
+            if action.row not in self.choices:
+                raise IllegalActionError(f"{action}: place it in one of {', '.join(self.choices)}")
+
+    def _own(self, action: Action, cards: Sequence[Card]) -> None:
+        """Every named card must be one of ``self.cards``, each named once."""
+        if len(set(cards)) != len(cards):
+            raise IllegalActionError(f"{action}: a card is named twice")
+        foreign = [card for card in cards if card not in self.cards]
+        if foreign:
+            raise IllegalActionError(f"{action}: {format_cards(foreign)} not among your cards")
