@@ -18,6 +18,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -593,3 +594,59 @@ DEUCES_WILD = {
     C.ONE_PAIR: 1_225_008,
     C.HIGH_CARD: 799_680,
 }
+
+
+# -- The wild-card kernel equals the reasoning path ------------------------------------------------
+
+KERNEL_RANKINGS = [
+    get("high", wild="jokers", double_ace_flush=True, natural_beats_wild=True),
+    get("high", wild="bug"),
+    get("low-27", wild="2"),
+    get("low-a5", wild="jokers", fewer_wild_beats_more=True, deck=36),
+    get("high", wild="lowest-down dynamic", deck=36, flush_beats_full_house=True),
+    get("low-a6", wild="Jh Js lowest", deck=36),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_wild_kernel_equals_the_reasoning_path(data: st.DataObject) -> None:
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    ranking = data.draw(st.sampled_from(KERNEL_RANKINGS))
+    assert isinstance(ranking, PokerRanking) and ranking.wild is not None
+    evaluator = WildEvaluator.for_ranking(ranking)
+    assert evaluator is not None
+    size = data.draw(st.integers(5, 7))
+    jokers = [Card.joker(n) for n in range(1, 5)] if ranking.wild.jokers or ranking.wild.bug else []
+    deck = natural_deck(ranking) + jokers
+    hands = data.draw(st.lists(st.lists(st.sampled_from(deck), min_size=size, max_size=size, unique=True), max_size=8))
+    ranks = data.draw(st.lists(st.sampled_from([0, *Rank]), min_size=len(hands), max_size=len(hands)))
+    down = [0, 1, 6][: size - 4]
+    dynamic = ranking.wild.dynamic
+    ordinals = evaluator.batch(
+        [[card.code for card in hand] for hand in hands] or np.empty((0, size)),
+        wild_ranks=ranks if dynamic else None,
+        down=down,
+    )
+    for hand, rank, ordinal in zip(hands, ranks, ordinals, strict=True):
+        named = Rank(rank) if dynamic and rank and rank >= ranking.lowest_rank else None
+        value = ranking.evaluate(hand, wild_rank=named, down=[hand[i] for i in down])
+        assert evaluator.keys[ordinal] == value.key
+        assert evaluator.categories[ordinal] is value.category
+
+
+def test_wild_kernel_refuses_what_it_cannot_judge() -> None:
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    assert WildEvaluator.for_ranking(get("high", wild="bug 2")) is None
+    assert WildEvaluator.for_ranking(get("three-card", wild="jokers")) is None
+    assert WildEvaluator.for_ranking(get("high")) is None
+    evaluator = WildEvaluator.for_ranking(get("low-27", wild="2"))
+    assert evaluator is not None
+    with pytest.raises(ValueError, match="not a card"):
+        evaluator.batch([[52, 0, 4, 8, 12]])
+    with pytest.raises(ValueError, match="dynamic"):
+        evaluator.batch([[0, 4, 8, 12, 16]], wild_ranks=[7])
+    with pytest.raises(ValueError, match="distinct"):
+        evaluator.batch([[20, 20, 20, 20, 20]])

@@ -1,0 +1,628 @@
+"""The wild-card kernel: arrays of hands with wild cards judged by table look-ups (numba).
+
+The natural kernel (:mod:`homegame.ranking.kernel`) adds up one card key per card and
+looks the sum up. With wild cards the same sum is taken over the *natural* cards only,
+and the number of wild cards picks the column:
+
+- the *rank table*: the best hand the natural ranks make with the other cards wild, when
+  no natural cards need to share a suit. It is a hash table keyed by the rank-key sum of
+  the natural cards (which names their ranks and how many they are); each slot holds the
+  key and the best hands of five, six and seven cards in one 16-byte entry, so a look-up
+  reads one cache line;
+- the *flush table* ``flush[w, mask]``: the best hand the natural cards of one suit
+  (their 13-bit rank mask) make with ``w`` wild cards, straight and plain flushes
+  included.
+
+A high hand is worth the rank entry or the flush entry of any suit with five cards
+counting the wild cards, whichever is better: every value of the rank table can be made
+whatever the suits (a wild card can always take a suit that is free), and a flush needs
+its natural cards in one suit. A low hand with wild cards never flushes (a fitter takes
+another suit), so only five *natural* cards of one suit send it to the flush table,
+through every five-card subset as in the natural kernel.
+
+Every entry comes from the reasoning path (:func:`homegame.ranking.wild.value_of`): the
+five-card entries are judged there, and a six- or seven-card entry is the best of the
+entries one card smaller. Entries are ordinals in the order of the reference keys, so
+``evaluator.keys[ordinal]`` is the ``HandValue.key`` that ``ranking.evaluate`` gives.
+
+>>> import numpy as np
+>>> from homegame.cards import parse
+>>> from homegame.ranking import get
+>>> jokers = get("high", wild="jokers")
+>>> evaluator = WildEvaluator.for_ranking(jokers)
+>>> hands = np.array([[c.code for c in parse("As 9s 8s 5s Jk")], [c.code for c in parse("Ac Ad Ah As Jk")]])
+>>> [evaluator.categories[o].value for o in evaluator.batch(hands)]
+['flush', 'five_of_a_kind']
+>>> int(evaluator.keys[evaluator.batch(hands)[0]]) == jokers.evaluate("As 9s 8s 5s Jk").key
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from homegame.cards import JOKER_BASE, MAX_JOKERS, Card, Rank, Suit
+from homegame.ranking.core import Category, Ranking
+from homegame.ranking.lookup import (
+    CARD_KEYS,
+    CARD_MASKS,
+    FLUSH_ADD,
+    FLUSH_BITS,
+    ROW_BITS,
+    SUIT_SHIFT,
+    SUM_MASK,
+    Mode,
+    cache_dir,
+)
+from homegame.ranking.lookup import (
+    FORMAT as CARD_FORMAT,
+)
+from homegame.ranking.lookup import load as load_natural
+from homegame.ranking.poker import Kind, PokerRanking, SuitTiebreak
+from homegame.ranking.wild import Lowest, value_of
+
+__all__ = ["WildEvaluator", "WildTables", "build", "load", "natural_of", "supports"]
+
+FORMAT = 11
+"""Version of the wild table format; bump it when the tables or the card keys change."""
+
+_MAX_CARDS = 7
+_NATURALS = (1 << SUIT_SHIFT) - 1
+"""The bits of a card-key total below the suit counters: the rank-key sum and the number of cards."""
+_ORDINAL_BITS = 24
+_MODES = {Kind.HIGH: Mode.FLUSH_WINS, Kind.LOW_A5: Mode.NO_SUITS, Kind.LOW_27: Mode.SUBSETS, Kind.LOW_A6: Mode.SUBSETS}
+_FLUSH_WINS = int(Mode.FLUSH_WINS)
+_SUBSETS = int(Mode.SUBSETS)
+
+Array = Any  # numpy arrays of the dtypes fixed below
+
+
+def supports(ranking: object) -> bool:
+    """True when the wild kernel can judge this ranking: a high or low poker ranking from one
+    pack with a wild spec, no suit tie-break, no "no unbeatable hand" rule, and jokers that are
+    either fully wild or the only wild cards (the bug).
+
+    >>> from homegame.ranking import get
+    >>> supports(get("high", wild="bug")), supports(get("high", wild="bug 2")), supports(get("high"))
+    (True, False, False)
+    """
+    if type(ranking) is not PokerRanking or ranking.wild is None:
+        return False
+    spec = ranking.wild
+    alone = not (spec.ranks or spec.cards or spec.lowest is not Lowest.NONE or spec.dynamic)
+    return (
+        ranking.kind in _MODES
+        and ranking.suit_tiebreak is SuitTiebreak.NONE
+        and ranking.transitive
+        and ranking.packs == 1
+        and (not spec.bug or alone)
+    )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class WildTables:
+    """The tables of one wild ranking.
+
+    - ``keys[ordinal]``, ``categories[ordinal]``, ``qualified[ordinal]``: as in the natural kernel;
+    - ``rank5``, ``rank6``, ``rank7``: the rank tables of hands of 5, 6 and 7 cards holding a
+      wild card, open addressing (linear probing) on the natural rank total (rank-key sum and
+      card count): a slot holds ``total << 24 | ordinal``, or -1 when empty. Each number of
+      natural cards has its own segment (so a batch of hands alike touches a small part), of
+      a power of two slots, more than twice its entries: ``directory[size - 5, naturals]`` is
+      the segment's start and its number of hash bits;
+    - ``natural_keys``, ``natural_ordinals``: the ordinal of each value of a hand without
+      wild cards, by its key under :func:`natural_of` (such hands are judged by the natural
+      kernel's tables, then translated);
+    - ``flush[w, mask]``: the best ordinal of the natural cards of one suit with ranks ``mask``
+      and ``w`` wild cards (-1 where that is no hand of 5 to 7 cards).
+    """
+
+    label: str
+    mode: Mode
+    keys: npt.NDArray[np.int64]
+    categories: tuple[Category, ...]
+    qualified: npt.NDArray[np.bool_]
+    rank5: npt.NDArray[np.int64]
+    rank6: npt.NDArray[np.int64]
+    rank7: npt.NDArray[np.int64]
+    directory: npt.NDArray[np.int64]
+    flush: npt.NDArray[np.int16 | np.int32]
+    natural_keys: npt.NDArray[np.int64]
+    natural_ordinals: npt.NDArray[np.int32]
+
+
+def build(ranking: PokerRanking) -> WildTables:
+    """Build the tables of a supported ranking from the reasoning path (a few seconds).
+
+    Only rank multisets and one-suit rank masks are enumerated, with a number of wild cards.
+    """
+    if not supports(ranking):
+        raise ValueError(f"the wild kernel does not support the ranking {ranking.label!r}")
+    spec = ranking.wild
+    assert spec is not None
+    natural = [rank - 2 for rank in range(ranking.lowest_rank, Rank.ACE + 1) if Rank(rank) not in spec.ranks]
+
+    def judge(cards: list[Card], wild: int) -> tuple[int, Category, bool]:
+        value = value_of(ranking, cards, wild, bug=spec.bug)
+        return value.key, value.category, value.qualified
+
+    rank_base = {
+        ranks: judge(_mixed(ranks), 5 - len(ranks)) for size in range(6) for ranks in _multisets(natural, size)
+    }
+    flush_base = {
+        ranks: judge(_suited(ranks), 5 - len(ranks)) for size in range(6) for ranks in combinations(natural, size)
+    }
+    order = sorted(set(rank_base.values()) | set(flush_base.values()))
+    keys = np.array([key for key, _, _ in order], dtype=np.int64)
+    if len(set(keys.tolist())) != len(order):
+        raise AssertionError("two hands with one key but different categories: the reference is inconsistent")
+    ordinal = {key: index for index, key in enumerate(keys.tolist())}
+
+    plain = natural_of(ranking)
+    natural_keys = {
+        _natural_key(plain, cards): ordinal[key]
+        for base, cards_of in ((rank_base, _mixed), (flush_base, _suited))
+        for ranks, (key, _, _) in base.items()
+        if len(ranks) == 5
+        for cards in (cards_of(ranks),)
+    }
+
+    groups = [list(_multisets(natural, size)) for size in range(_MAX_CARDS + 1)]
+    every = [ranks for group in groups for ranks in group]  # smaller multisets first
+    row_of = {_total(ranks): row for row, ranks in enumerate(every)}
+    ordinals = np.int16 if len(order) < 1 << 15 else np.int32  # int16 keeps the tables in cache
+    rank = np.full((len(every), _MAX_CARDS + 1), -1, dtype=ordinals)
+    for ranks, (key, _, _) in rank_base.items():
+        rank[row_of[_total(ranks)], 5 - len(ranks)] = ordinal[key]
+    for size in range(6, _MAX_CARDS + 1):  # a card more: the best of the hands without one of the cards
+        for count, group in enumerate(groups[: size + 1]):
+            wild = size - count
+            for ranks in group:
+                total = _total(ranks)
+                row = row_of[total]
+                smaller = [rank[row_of[total - _total((card,))], wild] for card in set(ranks)]
+                rank[row, wild] = max([*smaller, rank[row, wild - 1]] if wild else smaller)
+
+    flush = np.full((_MAX_CARDS + 1, 1 << 13), -1, dtype=ordinals)  # hands with as many wild cards together
+    for ranks, (key, _, _) in flush_base.items():
+        flush[5 - len(ranks), _mask(ranks)] = ordinal[key]
+    for size in range(6, _MAX_CARDS + 1):
+        for count in range(min(size, len(natural)) + 1):
+            for ranks in combinations(natural, count):
+                mask, wild = _mask(ranks), size - count
+                smaller = [flush[wild, mask & ~(1 << rank)] for rank in ranks]
+                flush[wild, mask] = max([*smaller, flush[wild - 1, mask]] if wild else smaller)
+
+    by_size = [  # hands with a wild card; those without are the natural kernel's
+        _hash(
+            [
+                {_total(ranks): int(rank[row_of[_total(ranks)], size - count]) for ranks in group}
+                for count, group in enumerate(groups[:size])
+            ]
+        )
+        for size in range(5, _MAX_CARDS + 1)
+    ]
+    return WildTables(
+        label=ranking.label,
+        mode=_MODES[ranking.kind],
+        keys=keys,
+        categories=tuple(category for _, category, _ in order),
+        qualified=np.array([qualified for _, _, qualified in order], dtype=np.bool_),
+        rank5=by_size[0][0],
+        rank6=by_size[1][0],
+        rank7=by_size[2][0],
+        directory=np.stack([directory for _, directory in by_size]),
+        flush=flush,
+        natural_keys=np.array(sorted(natural_keys), dtype=np.int64),
+        natural_ordinals=np.array([natural_keys[key] for key in sorted(natural_keys)], dtype=np.int32),
+    )
+
+
+def natural_of(ranking: PokerRanking) -> PokerRanking:
+    """The same ranking without wild cards: what a hand holding none is worth, in its order.
+
+    >>> from homegame.ranking import get
+    >>> natural_of(get("low-27", wild="2", natural_beats_wild=True)).label
+    'low-27'
+    """
+    return replace(
+        ranking,
+        wild=None,
+        double_ace_flush=False,
+        natural_beats_wild=False,
+        fewer_wild_beats_more=False,
+        more_wild_beats_fewer=False,
+    )
+
+
+def _natural_key(ranking: PokerRanking, cards: list[Card]) -> int:
+    return ranking.key_of(*ranking.judge(tuple(cards)))
+
+
+def _multisets(ranks: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Sorted tuples of ``size`` rank indices, at most four of each."""
+    for chosen in combinations_with_replacement(ranks, size):
+        if all(chosen[i] != chosen[i + 4] for i in range(size - 4)):
+            yield chosen
+
+
+def _mixed(ranks: tuple[int, ...]) -> list[Card]:
+    """Cards of these rank indices with the suits in turn: no two of a rank alike, and never
+    one suit for two cards or more."""
+    return [Card.of(rank + 2, Suit(i % 4)) for i, rank in enumerate(ranks)]
+
+
+def _suited(ranks: tuple[int, ...]) -> list[Card]:
+    return [Card.of(rank + 2, Suit.SPADES) for rank in ranks]
+
+
+def _mask(ranks: tuple[int, ...]) -> int:
+    return sum(1 << rank for rank in ranks)
+
+
+def _total(ranks: tuple[int, ...]) -> int:
+    """What the natural cards of these ranks add up to, below the suit counters."""
+    return sum(CARD_KEYS[rank * 4] for rank in ranks) & _NATURALS
+
+
+def _slot(total: int, bits: int) -> int:
+    """Multiplicative hashing: the top ``bits`` of the low 32 bits of ``total`` times a large odd number."""
+    return ((total * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
+
+
+def _hash(segments: list[dict[int, int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """A rank table: each natural total with its best ordinal, by linear probing in the segment
+    of its number of natural cards; and the directory of the segments (start, hash bits)."""
+    directory = np.zeros((_MAX_CARDS + 1, 2), dtype=np.int64)
+    start = 0
+    for count, entries in enumerate(segments):
+        bits = (2 * len(entries)).bit_length() if entries else 0
+        directory[count] = start, bits
+        start += 1 << bits
+    slots = np.full(start, -1, dtype=np.int64)
+    for (base, bits), entries in zip(directory.tolist(), segments, strict=False):
+        for total, ordinal in entries.items():
+            slot = _slot(total, bits)
+            while slots[base + slot] != -1:
+                slot = (slot + 1) & ((1 << bits) - 1)
+            slots[base + slot] = total << _ORDINAL_BITS | ordinal
+    return slots, directory
+
+
+@cache
+def load(ranking: PokerRanking) -> WildTables:
+    """The tables of a supported ranking: from memory, else the disk cache, else built (and
+    written to the cache, shared with the natural kernel's directory)."""
+    label = ranking.label
+    path = cache_dir() / f"wild-v{FORMAT}.{CARD_FORMAT}-{hashlib.sha256(label.encode()).hexdigest()[:20]}.npz"
+    arrays = ("keys", "qualified", "rank5", "rank6", "rank7", "directory", "flush", "natural_keys", "natural_ordinals")
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            if str(data["label"]) == label and int(data["format"]) == FORMAT:
+                return WildTables(
+                    label=label,
+                    mode=Mode(int(data["mode"])),
+                    categories=tuple(Category(name) for name in data["categories"].tolist()),
+                    **{name: data[name] for name in arrays},
+                )
+    except (OSError, KeyError, ValueError):
+        pass
+    tables = build(ranking)
+    _write(path, tables, arrays)
+    return tables
+
+
+def _write(path: Path, tables: WildTables, arrays: tuple[str, ...]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.stem, suffix=".tmp")
+    except OSError:
+        return  # no writable cache: the tables live in memory only
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            np.savez(
+                file,
+                label=np.array(tables.label),
+                format=np.array(FORMAT),
+                mode=np.array(int(tables.mode)),
+                categories=np.array([category.value for category in tables.categories]),
+                **{name: getattr(tables, name) for name in arrays},
+            )
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
+
+
+class WildEvaluator:
+    """Judges arrays of hands of 5 to 7 cards, wild cards included, for one wild ranking.
+
+    ``keys``, ``categories`` and ``qualified`` are indexed by ordinal, as in
+    :class:`~homegame.ranking.kernel.Evaluator`. Hands are card codes (jokers from 52);
+    distinct cards of the deck, else the ordinal means nothing.
+    """
+
+    __slots__ = (
+        "_card_masks",
+        "_card_values",
+        "_dynamic",
+        "_jokers",
+        "_lowest",
+        "_natural",
+        "_tables",
+        "_translate",
+        "categories",
+        "keys",
+        "label",
+        "qualified",
+    )
+
+    def __init__(self, ranking: PokerRanking, tables: WildTables) -> None:
+        spec = ranking.wild
+        assert spec is not None
+        self._tables = tables
+        self.label: str = tables.label
+        """The ranking's label."""
+        self.keys: npt.NDArray[np.int64] = tables.keys
+        self.categories: tuple[Category, ...] = tables.categories
+        self.qualified: npt.NDArray[np.bool_] = tables.qualified
+        self._jokers = spec.jokers or spec.bug
+        self._lowest = spec.lowest
+        self._dynamic = spec.dynamic
+        self._card_values = np.zeros(256, dtype=np.int64)
+        """What each code adds to a hand's total: its card key, or one wild card (``_WILD``)
+        if the spec makes it wild whatever the hand."""
+        self._card_masks = np.zeros(256, dtype=np.int64)
+        """Each natural code as one bit of a 52-bit set (as in the natural kernel); 0 if wild."""
+        for code in range(52):
+            card = Card.from_code(code)
+            wild = card in spec.cards or card.rank in spec.ranks
+            self._card_values[code] = _WILD if wild else CARD_KEYS[code]
+            self._card_masks[code] = 0 if wild else CARD_MASKS[code]
+        self._card_values[JOKER_BASE : JOKER_BASE + MAX_JOKERS] = _WILD if self._jokers else 0
+        self._natural = load_natural(natural_of(ranking))
+        """The natural kernel's tables: they judge every hand that holds no wild card."""
+        position = np.minimum(np.searchsorted(tables.natural_keys, self._natural.keys), len(tables.natural_keys) - 1)
+        found = tables.natural_keys[position] == self._natural.keys
+        if found.sum() != len(tables.natural_keys):
+            raise AssertionError(f"the natural kernel and the wild tables of {self.label} disagree")
+        self._translate = np.where(found, tables.natural_ordinals[position], -1).astype(np.int32)
+        """The ordinal here of each ordinal of the natural kernel (-1 for hands holding a card
+        that is always wild here, such as a deuce when deuces are wild)."""
+
+    def __repr__(self) -> str:
+        return f"<WildEvaluator {self.label}: {len(self.keys)} values>"
+
+    @classmethod
+    def for_ranking(cls, ranking: Ranking) -> WildEvaluator | None:
+        """The evaluator of a wild ranking, or ``None`` when the wild kernel cannot judge it
+        (see :func:`supports`): use ``ranking.evaluate`` then."""
+        if not supports(ranking):
+            return None
+        assert isinstance(ranking, PokerRanking)
+        return _evaluator(ranking)
+
+    def batch(
+        self,
+        hands: npt.ArrayLike,
+        *,
+        wild_ranks: npt.ArrayLike | None = None,
+        down: Sequence[int] | None = None,
+        parallel: bool = False,
+    ) -> npt.NDArray[np.int32]:
+        """The ordinals of an array of hands, shape ``(N, k)``, ``k`` from 5 to 7 (card codes),
+        by compiled loops: one thread, or every core with ``parallel=True``.
+
+        ``wild_ranks``: for a ``dynamic`` spec, the rank wild in each hand (``Rank`` values,
+        0 for none). ``down``: for ``lowest-down``, the columns that hold down cards.
+        """
+        array = np.ascontiguousarray(hands, dtype=np.uint8)
+        if array.ndim != 2 or not 5 <= array.shape[1] <= _MAX_CARDS:
+            raise ValueError(f"hands must be an array of shape (N, 5..7), not {array.shape}")
+        limit = JOKER_BASE + MAX_JOKERS if self._jokers else JOKER_BASE
+        if array.size and int(array.max()) >= limit:
+            raise ValueError(f"card code {int(array.max())} is not a card of {self.label}")
+        named = np.full(array.shape[0], _NO_RANK, dtype=np.int64)
+        if wild_ranks is not None:
+            if not self._dynamic:
+                raise ValueError(f"{self.label} takes no wild rank at the showdown (its spec is not dynamic)")
+            given = np.asarray(wild_ranks, dtype=np.int64)
+            named = np.where(given >= 2, given - 2, _NO_RANK)
+        columns = np.zeros(array.shape[1], dtype=np.bool_)
+        if self._lowest is Lowest.HELD:
+            columns[:] = True
+        elif self._lowest is Lowest.DOWN:
+            if down is None:
+                raise ValueError("wild=lowest-down needs the down columns: batch(hands, down=[...])")
+            columns[list(down)] = True
+        tables = self._tables
+        setup = (columns, wild_ranks is not None or bool(columns.any()), int(tables.mode))
+        out = np.empty(array.shape[0], dtype=np.int32)
+        run = _evaluate_parallel if parallel else _evaluate
+        size = array.shape[1]
+        ranks = (getattr(tables, f"rank{size}"), tables.directory[size - 5])
+        five = (tables.rank5, tables.directory[0])
+        natural = (self._natural.offsets[size - 5], self._natural.offsets[0], self._natural.ranks, self._translate)
+        run(array, named, setup, (self._card_values, self._card_masks, ranks, five, tables.flush, natural), out)
+        if (out < 0).any():
+            bad = array[int(np.flatnonzero(out < 0)[0])].tolist()
+            raise ValueError(f"not 5 to 7 distinct cards of the deck of {self.label}: {bad}")
+        return out
+
+
+@cache
+def _evaluator(ranking: PokerRanking) -> WildEvaluator:
+    return WildEvaluator(ranking, load(ranking))
+
+
+# -- compiled loops ----------------------------------------------------------------------------
+#
+# A hand's total adds one value per card: a natural card's card key (rank-key sum, card
+# count, suit counters, as in the natural kernel), or _WILD, which counts wild cards above
+# the suit counters. So the common case is one addition per card and one look-up, as in
+# the natural kernel. A rank made wild by the hand (the lowest card, the rank named at the
+# showdown) is moved from the natural cards to the wild ones afterwards. Small helpers are
+# inlined, so no array is reference-counted per hand.
+
+_WILD_SHIFT = 56
+_WILD = 1 << _WILD_SHIFT
+_NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
+_BLOCK = 4096  # rows per task of the parallel loop
+
+
+@njit(cache=True, inline="always")
+def _look_up(total: int, naturals: int, table: tuple[Array, Array]) -> int:
+    """The best ordinal in a rank table (slots and directory) of the hand whose ``naturals``
+    natural cards add up to ``total``, or -1 (no such cards)."""
+    slots, directory = table
+    total &= _NATURALS
+    base = directory[naturals, 0]
+    bits = directory[naturals, 1]
+    mask = (1 << bits) - 1
+    slot = ((total * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
+    while True:
+        entry = slots[base + slot]
+        if entry >> _ORDINAL_BITS == total:
+            return int(entry & ((1 << _ORDINAL_BITS) - 1))
+        if entry == -1:
+            return -1
+        slot = (slot + 1) & mask
+
+
+@njit(cache=True, inline="always")
+def _natural_look_up(total: int, rows: Array, ranks: Array, translate: Array) -> int:
+    """The ordinal of a hand without wild cards, by the natural kernel's packed rank table
+    (row displacement, see :mod:`homegame.ranking.lookup`), translated; -1 for no such cards."""
+    rank_sum = total & SUM_MASK
+    ordinal = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & ((1 << ROW_BITS) - 1))]
+    return -1 if ordinal < 0 else int(translate[ordinal])  # -1: no such cards
+
+
+@njit(cache=True, inline="always")
+def _natural(code: int, named: tuple[Any, Any], card_values: Array) -> bool:
+    """Whether a card counts as natural: not wild by the spec, nor of a rank in ``named``."""
+    return card_values[code] < _WILD and np.int64(code) >> 2 not in named
+
+
+@njit(cache=True, inline="always")
+def _suit_of(suited: int) -> int:
+    """The suit whose counter has its top bit set."""
+    suit = 0
+    while not (suited >> (4 * suit + 3)) & 1:
+        suit += 1
+    return suit
+
+
+@njit(cache=True)
+def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...]) -> int:
+    """A low with five natural cards of one suit: the best five-card subset, the flush table
+    judging five natural cards of one suit (no fitter can break that flush)."""
+    card_values, card_masks, _, five, flush, natural = tables
+    _, natural_five, natural_ranks, translate = natural
+    size = hand.shape[0]
+    best = -1
+    for leave in range(1 << size):
+        if _bits(leave) != size - 5:
+            continue
+        total = 0
+        mask = 0
+        for j in range(size):
+            code = hand[j]
+            if not (leave >> j) & 1:
+                natural = _natural(code, named, card_values)
+                total += card_values[code] if natural else _WILD
+                mask += card_masks[code] if natural else 0
+        count = total >> _WILD_SHIFT
+        suited = (((total >> SUIT_SHIFT) & 0xFFFF) + FLUSH_ADD) & FLUSH_BITS
+        if count == 0 and suited:
+            best = max(best, int(flush[0, (mask >> (13 * _suit_of(suited))) & 0x1FFF]))
+        elif count == 0:
+            best = max(best, _natural_look_up(total, natural_five, natural_ranks, translate))
+        else:
+            best = max(best, _look_up(total, 5 - count, five))
+    return best
+
+
+@njit(cache=True, inline="always")
+def _bits(value: int) -> int:
+    count = 0
+    while value:
+        value &= value - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _evaluate_rows(hands: Array, span: tuple[int, int], named: Array, setup: tuple[Any, ...], tables: Any) -> Array:
+    """The ordinals of ``hands[start:stop]``; ``setup``: the columns whose lowest card is wild,
+    whether a hand may make a rank wild (lowest card, named rank), and the mode."""
+    columns, per_hand, mode = setup
+    card_values, card_masks, ranks_table, _, flush, natural = tables
+    natural_rows, _, natural_ranks, translate = natural
+    size = hands.shape[1]
+    out = np.empty(span[1] - span[0], np.int32)
+    for i in range(span[0], span[1]):
+        total = 0
+        mask = 0
+        for j in range(size):
+            total += card_values[hands[i, j]]
+            mask += card_masks[hands[i, j]]
+        ranks = (named[i], np.int64(_NO_RANK))
+        if per_hand:
+            lowest = np.int64(_NO_RANK)
+            for j in range(size):
+                rank = np.int64(hands[i, j]) >> 2
+                if columns[j] and rank < lowest:  # jokers (rank 13 and up) never count
+                    lowest = rank
+            ranks = (named[i], lowest)
+            for j in range(size):
+                code = hands[i, j]
+                if card_values[code] < _WILD and not _natural(code, ranks, card_values):
+                    total += _WILD - card_values[code]
+                    mask -= card_masks[code]
+        count = total >> _WILD_SHIFT
+        suits = (total >> SUIT_SHIFT) & 0xFFFF
+        if mode == _SUBSETS and (suits + FLUSH_ADD) & FLUSH_BITS:  # five natural cards of one suit
+            out[i - span[0]] = _low_subsets(hands[i], ranks, tables)
+            continue
+        best = -1
+        whole = False  # the flush entry of a suit holding every natural card is the hand's value
+        if mode == _FLUSH_WINS:
+            flushes = (suits + (3 + count) * 0x1111) & FLUSH_BITS  # suits with five cards, wild included
+            while flushes:
+                suit = _suit_of(flushes)
+                flushes &= ~(8 << (4 * suit))
+                best = max(best, int(flush[count, (mask >> (13 * suit)) & 0x1FFF]))
+                whole |= (suits >> (4 * suit)) & 15 == size - count
+        if not whole:
+            if count == 0:
+                best = max(best, _natural_look_up(total, natural_rows, natural_ranks, translate))
+            else:
+                best = max(best, _look_up(total, size - count, ranks_table))
+        out[i - span[0]] = best
+    return out
+
+
+@njit(cache=True)
+def _evaluate(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
+    out[:] = _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables)
+
+
+@njit(cache=True, parallel=True)
+def _evaluate_parallel(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
+    count = hands.shape[0]
+    for block in prange((count + _BLOCK - 1) // _BLOCK):
+        start = block * _BLOCK
+        stop = min(count, start + _BLOCK)
+        out[start:stop] = _evaluate_rows(hands, (start, stop), named, setup, tables)
