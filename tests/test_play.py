@@ -189,7 +189,7 @@ def test_commands_for_draws_and_choices() -> None:
     assert str(read("pat", draw)) == "draw"
     with pytest.raises(CommandError, match="there is no card 7"):
         read("d 7", draw)
-    with pytest.raises(CommandError, match=r"discard 0\.\.3 cards, not 4"):
+    with pytest.raises(CommandError, match=r"name 0\.\.3 cards, not 4"):
         read("d 1 2 3 4", draw)
     declare = (Legal(kind="declare", choices=("high", "low", "both")),)
     assert [str(read(word, declare)) for word in ("h", "l", "b", "both", "declare low")] == [
@@ -202,3 +202,31 @@ def test_commands_for_draws_and_choices() -> None:
     assert read("t", declare) is Meta.TABLE
     with pytest.raises(CommandError, match="choose one of high, low, both"):
         read("declare sideways", declare)
+
+
+def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
+    from homegame.cards import parse
+
+    cards = parse("As Kd 7c 4h 2s Ah 3c")
+    assert str(read("d 3", (Legal(kind="discard", min=1, max=1, cards=cards[:3]),))) == "discard 7c"
+    assert str(read("roll 2", (Legal(kind="roll", min=1, max=1, cards=cards[:3]),))) == "roll Kd"
+    assert str(read("pass 1 2 3", (Legal(kind="pass", min=3, max=3, cards=cards),))) == "pass As Kd 7c"
+    offer = (Legal(kind="buy", choices=("card", "option"), amounts=(5, 10)), Legal(kind="decline"))
+    assert [str(read(typed, offer)) for typed in ("buy card", "buy o", "option", "decline")] == [
+        "buy card",
+        "buy option",
+        "buy option",
+        "decline",
+    ]
+    with pytest.raises(CommandError, match="you cannot check or call now"):
+        read("c", offer)  # a short word never buys by accident
+    assert str(read("keep", (Legal(kind="keep"), Legal(kind="push")))) == "keep"
+    split = (Legal(kind="split", cards=cards, sizes=(5, 2)),)
+    assert str(read("split 1 6 2 3 4 / 5 7", split)) == "split As Ah Kd 7c 4h / 2s 3c"
+    assert str(read("split", split)) == "split As Ah Kd 7c 4h / 3c 2s"
+    with pytest.raises(CommandError, match=r"split into 5 \+ 2 cards, not 4 \+ 3"):
+        read("split 1 2 3 4 / 5 6 7", split)
+    place = (Legal(kind="place", cards=cards[:2], choices=("front", "back")),)
+    assert str(read("place 2 b", place)) == "place Kd back"
+    with pytest.raises(CommandError, match="name a card and one of front, back"):
+        read("place front", place)

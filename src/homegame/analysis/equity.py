@@ -37,7 +37,6 @@ Pocket aces against one random hand before the flop win about 85% of the time:
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -107,14 +106,18 @@ def estimate(game: Game, view: View, *, trials: int = 300, rng: random.Random | 
     seat = view.viewer
     if seat is None:
         raise ValueError("equity is a seat's: estimate from view(seat), not a spectator's view")
+    plan = _plan(game)
+    judged = plan.contests
     live = [other.seat for other in view.seats if not other.folded]
     if seat not in live:
-        return Equity(share=0.0, sides=tuple((c.side, 0.0) for c in contests(game)), scoop=0.0, trials=0)
-    deal = _Deal.of(game, view, live)
-    judged = contests(game)
+        return Equity(share=0.0, sides=tuple((c.side, 0.0) for c in judged), scoop=0.0, trials=0)
+    deal = _Deal.of(plan, view, live)
     if deal is None or not judged or trials < 1:
         return _even(judged, len(live))
-    scorers = [_scorer(game, contest, view) for contest in judged]
+    scorers = [
+        _Scorer(contest, evaluator, view.wild_rank if dynamic else None)
+        for contest, evaluator, dynamic in zip(judged, plan.evaluators, plan.dynamic, strict=True)
+    ]
     cost = sum(scorer.cost(deal.sizes, deal.row_size(scorer.row)) for scorer in scorers)
     if cost:
         trials = max(4, min(trials, REFERENCE_BUDGET // cost))
@@ -131,6 +134,58 @@ def _even(judged: Sequence[Contest], players: int) -> Equity:
     return Equity(share=even, sides=tuple((c.side, even) for c in judged), scoop=even, trials=0)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Plan:
+    """What estimates need to know of a game, worked out once: its contests, how many cards each
+    player and each row of community cards gets in all, the deck (how many of each card code), and
+    the kernel that judges each contest (``None``: the reference) and whether its wild rank is named
+    during the hand."""
+
+    contests: tuple[Contest, ...]
+    per_seat: int
+    rows: tuple[tuple[str, int], ...]
+    deck: npt.NDArray[np.int64]
+    evaluators: tuple[_Batch | None, ...]
+    dynamic: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, game: Game) -> _Plan:
+        """The plan of ``game``."""
+        deals = [step for step in game.steps if isinstance(step, Deal)]
+        judged = contests(game)
+        rows = {step.row: 0 for step in deals}
+        for step in deals:
+            rows[step.row] += step.board
+        wilds = [contest.ranking.wild if isinstance(contest.ranking, PokerRanking) else None for contest in judged]
+        natural = game.deck.packs == 1
+        return cls(
+            contests=judged,
+            per_seat=sum(len(step.cards) for step in deals),
+            rows=tuple(rows.items()),
+            deck=np.bincount([card.code for card in game.deck.cards()], minlength=_CODES),
+            evaluators=tuple(
+                _evaluator(contest.ranking)
+                if natural and (wild is None or wild.lowest is not Lowest.DOWN) and (game.deck.jokers == 0 or wild)
+                else None
+                for contest, wild in zip(judged, wilds, strict=True)
+            ),
+            dynamic=tuple(wild is not None and wild.dynamic for wild in wilds),
+        )
+
+
+_PLANS: dict[int, tuple[Game, _Plan]] = {}
+_CODES = 64
+"""Card codes are below this (natural cards and jokers)."""
+
+
+def _plan(game: Game) -> _Plan:
+    """The plan of ``game``, made once per game object (kept with it, so its id stays unique)."""
+    known = _PLANS.get(id(game))
+    if known is None or known[0] is not game:
+        known = _PLANS[id(game)] = (game, _Plan.of(game))
+    return known[1]
+
+
 @dataclass(frozen=True, slots=True)
 class _Deal:
     """The seen cards of each live seat and of each row of community cards, how many each will hold
@@ -143,32 +198,28 @@ class _Deal:
     pool: Codes
 
     @classmethod
-    def of(cls, game: Game, view: View, live: Sequence[int]) -> _Deal | None:
+    def of(cls, plan: _Plan, view: View, live: Sequence[int]) -> _Deal | None:
         """The deal still to come in ``view``, or ``None`` when the unseen cards cannot supply it."""
-        deals = [step for step in game.steps if isinstance(step, Deal)]
-        per_seat = sum(len(step.cards) for step in deals)
-        seen: Counter[Card] = Counter()
-        rows: list[tuple[str, tuple[int, ...], int]] = []
-        for name, cards in (*view.rows, *((step.row, ()) for step in deals)):
-            if all(row != name for row, _, _ in rows):
-                total = sum(step.board for step in deals if step.row == name)
-                rows.append((name, tuple(card.code for card in cards), max(total, len(cards))))
-                seen.update(cards)
+        seen: list[int] = []
+        shown = dict(view.rows)
+        rows = []
+        for name, total in (*plan.rows, *((name, 0) for name in shown if name not in dict(plan.rows))):
+            cards = tuple(card.code for card in shown.get(name, ()))
+            rows.append((name, cards, max(total, len(cards))))
+            seen += cards
         known, sizes = [], []
         for other in view.seats:
-            down = other.down or ()
-            seen.update(other.up)
-            seen.update(down)
+            mine = [card.code for card in (*(other.down or ()), *other.up)]
+            seen += mine
             if other.seat in live:
-                known.append(tuple(card.code for card in (*down, *other.up)))
-                sizes.append(max(per_seat, other.down_count + len(other.up)))
+                known.append(tuple(mine))
+                sizes.append(max(plan.per_seat, other.down_count + len(other.up)))
         if not any(isinstance(event, Reshuffled) for event in view.events):
             for event in view.events:
                 if isinstance(event, Drew) and event.seat == view.viewer:
-                    seen.update(event.discarded)
-        unseen = Counter(game.deck.cards())
-        unseen.subtract(seen)
-        pool = np.array(sorted(card.code for card in unseen.elements()), dtype=np.int64)
+                    seen += [card.code for card in event.discarded]
+        unseen = np.maximum(plan.deck - np.bincount(seen, minlength=_CODES), 0)
+        pool = np.repeat(np.arange(_CODES, dtype=np.int64), unseen)
         deal = cls(tuple(known), tuple(sizes), tuple(rows), pool)
         return deal if deal.needed <= len(pool) else None
 
@@ -225,6 +276,13 @@ class _Scorer:
 
     def scores(self, holes: Sequence[Codes], board: Codes) -> Codes:
         """The scores of every seat (columns) in every trial (rows)."""
+        trials, size, shared = len(board), holes[0].shape[1], board.shape[1]
+        columns = self._columns(size, shared) if self.evaluator is not None else []
+        if columns and all(hole.shape[1] == size for hole in holes):  # every seat in one call of the kernel
+            seats = len(holes)
+            everyone = np.broadcast_to(board[:, None, :], (trials, seats, shared))
+            cards = np.concatenate([np.stack(holes, axis=1), everyone], axis=2).reshape(trials * seats, size + shared)
+            return self._kernel(cards, columns).reshape(trials, seats)
         return np.stack([self._score(hole, board) for hole in holes], axis=1)
 
     def _columns(self, size: int, board: int) -> list[tuple[int, ...]]:
@@ -247,14 +305,19 @@ class _Scorer:
         ]
 
     def _score(self, hole: Codes, board: Codes) -> Codes:
-        cards = np.concatenate([hole, board], axis=1)
+        """One seat's scores in every trial."""
         columns = self._columns(hole.shape[1], board.shape[1]) if self.evaluator is not None else []
-        if self.evaluator is None or not columns:
+        if not columns:
             return self._reference(hole, board)
-        trials, width = len(cards), len(columns[0])
-        hands = cards[:, np.array(columns)].reshape(trials * len(columns), width)
+        return self._kernel(np.concatenate([hole, board], axis=1), columns)
+
+    def _kernel(self, cards: Codes, columns: list[tuple[int, ...]]) -> Codes:
+        """The best hand of each row of ``cards`` among the ``columns`` sets, judged by the kernel."""
+        assert self.evaluator is not None
+        rows, width = len(cards), len(columns[0])
+        hands = cards[:, np.array(columns)].reshape(rows * len(columns), width)
         options = {} if self.wild_rank is None else {"wild_ranks": np.full(len(hands), int(self.wild_rank))}
-        ordinals = self.evaluator.batch(hands.astype(np.uint8), **options).reshape(trials, len(columns)).max(axis=1)
+        ordinals = self.evaluator.batch(hands.astype(np.uint8), **options).reshape(rows, len(columns)).max(axis=1)
         return np.where(self.evaluator.qualified[ordinals], ordinals, -1).astype(np.int64)
 
     def _reference(self, hole: Codes, board: Codes) -> Codes:
@@ -273,18 +336,6 @@ class _Scorer:
                 continue
             out[row] = value.key if value.qualified else -1
         return out
-
-
-def _scorer(game: Game, contest: Contest, view: View) -> _Scorer:
-    """The fastest scorer for ``contest`` in this hand."""
-    ranking = contest.ranking
-    wild = ranking.wild if isinstance(ranking, PokerRanking) else None
-    wild_rank = view.wild_rank if wild is not None and wild.dynamic else None
-    natural_deck = game.deck.packs == 1 and (game.deck.jokers == 0 or wild is not None)
-    evaluator: _Batch | None = None
-    if natural_deck and (wild is None or wild.lowest is not Lowest.DOWN):
-        evaluator = _evaluator(ranking)
-    return _Scorer(contest, evaluator, wild_rank)
 
 
 def _evaluator(ranking: Ranking) -> _Batch | None:

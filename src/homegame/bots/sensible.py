@@ -9,13 +9,17 @@ On each turn it looks at what the game offers and decides:
   the pot in the big-bet games; it calls when the pot odds pay for it
   (``equity * (pot + to call) >= to call``); it checks when it may and folds
   otherwise. In stud it brings in rather than completes unless it would raise.
-- *Drawing*: the simple rules of :mod:`homegame.bots.drawing` for the contest it
-  has the best chance in (high or low).
+- *Drawing* (and discarding, passing or rolling up cards): the simple rules of
+  :mod:`homegame.bots.drawing` for the contest it has the best chance in (high
+  or low): the cards that help least go.
 - *Declaring*: the side with the best expected return: half the pot times the
   chance of winning one side, or the whole pot times the chance of winning
   every side outright for ``both``.
-- Anything else (kinds of action it does not know yet): the least committal
-  legal action (:func:`homegame.bots.choices.simplest`).
+- Anything else (buying, keeping or pushing, splitting, placing, and kinds it
+  does not know yet): the least committal legal action
+  (:func:`homegame.bots.choices.simplest`: decline, keep, the strongest hands
+  first). Weighing a purchase by its effect on the estimate waits for the steps
+  that sell cards.
 
 It never takes an illegal action: every action is built from the legal
 descriptors and checked against them.
@@ -51,6 +55,8 @@ __all__ = ["SensibleBot"]
 
 _BETTING = frozenset({"fold", "check", "call", "bet_to", "raise_to", "complete", "bring_in"})
 _RAISES = ("raise_to", "bet_to", "complete")
+_THROWS = ("draw", "discard", "pass", "roll")
+"""Kinds that name cards to part with (or show): the least useful go, by the draw rules."""
 
 
 class SensibleBot:
@@ -81,8 +87,9 @@ class SensibleBot:
         game = turn.game or load(turn.view().game)
         if "declare" in by_kind:
             return self._declare(by_kind["declare"], game, turn.view())
-        if "draw" in by_kind:
-            return self._draw(by_kind["draw"], game, turn.view())
+        throw = next((by_kind[kind] for kind in _THROWS if kind in by_kind), None)
+        if throw is not None:
+            return self._throw(throw, game, turn.view())
         if _BETTING.issuperset(by_kind):
             return self._bet(by_kind, game, turn.view())
         return simplest(legal)
@@ -116,10 +123,12 @@ class SensibleBot:
         target = top + round(self.bet_size * (view.pot + to_call))
         return max(raising.min, min(raising.max, target))
 
-    def _draw(self, draw: Legal, game: Game, view: View) -> Action:
+    def _throw(self, throw: Legal, game: Game, view: View) -> Action:
+        """Draw, discard, pass or roll the cards that help least, by the rules of
+        :mod:`homegame.bots.drawing` for the contest it has the best chance in."""
         judged = contests(game)
         if not judged:
-            return make(draw)
+            return make(throw)
         contest = judged[0]
         if len(judged) > 1:
             equity = self._equity(game, view)
@@ -127,14 +136,14 @@ class SensibleBot:
         assert view.viewer is not None
         seat = view.seats[view.viewer]
         thrown = discards(
-            (*(seat.down or ()), *seat.up),
-            draw.cards,
+            tuple(dict.fromkeys((*(seat.down or ()), *seat.up, *throw.cards, *dict(view.rows).get(contest.row, ())))),
+            throw.cards,
             contest.ranking,
-            limit=draw.max,
-            least=draw.min,
+            limit=throw.max,
+            least=throw.min,
             wild_rank=view.wild_rank,
         )
-        return make(draw, cards=thrown)
+        return make(throw, cards=thrown)
 
     def _declare(self, declare: Legal, game: Game, view: View) -> Action:
         equity = self._equity(game, view)

@@ -7,10 +7,13 @@ Short forms, mapped onto the legal action descriptors whatever the game:
   alone when the limit fixes the size; ``r`` completes in stud); ``a`` all in
   (the most you may bet or raise, else a call); ``bi`` bring in;
 - ``d 1 3`` discard your cards number 1 and 3 and draw as many (``d`` alone,
-  or ``pat``, stands pat; cards may be named too: ``d Kc 2d``);
+  or ``pat``, stands pat; cards may be named too: ``d Kc 2d``), or just discard
+  them where the game says so;
 - a choice by its name or first letters: ``h``, ``l``, ``b`` (both) to declare;
-- any action in the engine's notation (``raise_to 40``, ``draw Kc``, and
-  kinds added later, ``KIND N`` / ``KIND 1 3`` / ``KIND CHOICE``);
+- any action by its engine name, with numbers for your cards: ``raise_to 40``,
+  ``roll 2``, ``pass 1 4 5``, ``buy card``, ``keep``, ``push``, ``decline``,
+  ``split 1 2 3 4 5 / 6 7``, ``place 3 front`` (and kinds added later:
+  ``KIND N`` / ``KIND 1 3`` / ``KIND CHOICE``);
 - ``?`` help, ``t`` the table again, ``rules``, ``ledger``, ``q`` leave.
 
 A command that makes no sense now raises :class:`CommandError`, whose message
@@ -76,6 +79,9 @@ _BRING_IN = ("bi", "bring", "bring-in", "bring_in")
 _DRAW = ("d", "draw", "discard")
 _PAT = ("p", "pat", "stand")
 _RAISE_KINDS = ("bet_to", "raise_to", "complete")
+_CARD_KINDS = ("draw", "discard", "roll", "pass")
+_RESERVED = frozenset((*_FOLD, *_PASSIVE, *_RAISE, *_ALL_IN, *_BRING_IN, *_DRAW, *_PAT))
+"""Short words that never pick a choice by its first letters (except ``b``, both, in a declaration)."""
 
 
 def read(text: str, legal: Sequence[Legal]) -> Action | Meta:
@@ -126,10 +132,11 @@ def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[st
     if word in _BRING_IN and "bring_in" in by_kind:
         _nothing_after(word, args)
         return make(by_kind["bring_in"])
-    if (word in _DRAW or word in _PAT) and "draw" in by_kind:
+    throwing = by_kind.get("draw") or by_kind.get("discard")
+    if (word in _DRAW or (word in _PAT and "draw" in by_kind)) and throwing is not None:
         if word in _PAT:
             _nothing_after(word, args)
-        return make(by_kind["draw"], cards=_cards(args, by_kind["draw"]))
+        return make(throwing, cards=_cards(args, throwing))
     raise CommandError(f"{word!r} is not something you can do now: you may {_menu(legal)} (? for help)")
 
 
@@ -141,29 +148,46 @@ def _nothing_after(word: str, args: list[str]) -> None:
 def _choice(word: str, args: list[str], legal: Sequence[Legal]) -> Action | None:
     """A choice typed alone (``h``), or after its kind's name (``declare high``, ``dec l``)."""
     for option in legal:
-        if not option.choices:
+        if not option.choices or option.cards:
             continue
         if not args:
-            typed = word
-        elif len(args) == 1 and (option.kind.startswith(word) or word == option.kind):
-            typed = args[0].lower()
-        else:
-            continue
-        matches = [choice for choice in option.choices if choice.startswith(typed)]
-        if len(matches) == 1 or typed in option.choices:
-            return make(option, choice=typed if typed in option.choices else matches[0])
-        if args:
-            raise CommandError(f"{typed!r}: choose one of {', '.join(option.choices)}")
+            matches = [choice for choice in option.choices if choice.startswith(word)]
+            shortcut = option.kind == "declare" or word not in _RESERVED
+            if word in option.choices or (len(matches) == 1 and shortcut):
+                return make(option, choice=_pick(word, option.choices))
+        elif len(args) == 1 and option.kind.startswith(word):
+            return make(option, choice=_pick(args[0], option.choices))
     return None
 
 
 def _generic(option: Legal, args: list[str]) -> Action:
-    """Any kind by its engine name: ``KIND``, ``KIND N``, ``KIND 1 3`` or ``KIND CARDS``, ``KIND CHOICE``."""
+    """Any kind by its engine name: ``KIND``, ``KIND N``, ``KIND 1 3`` or ``KIND CARDS``, ``KIND CHOICE``,
+    ``KIND 1 CHOICE`` (a card and where it goes), ``KIND 1 2 3 4 5 / 6 7`` (hands, strongest first)."""
+    if option.sizes:
+        if not args:
+            return make(option)
+        parts = " ".join(args).split("/")
+        return make(option, hands=[_cards(part.split(), option) for part in parts])
+    if option.cards and option.choices:
+        if len(args) != 2:
+            raise CommandError(
+                f"name a card and one of {', '.join(option.choices)}: e.g. {option.kind} 1 {option.choices[0]}"
+            )
+        return make(option, cards=_cards(args[:1], option), choice=_pick(args[1], option.choices))
     if option.choices:
-        return make(option, choice=" ".join(args) if args else None)
-    if option.cards or option.kind == "draw":
+        return make(option, choice=_pick(" ".join(args), option.choices) if args else None)
+    if option.cards or option.kind in _CARD_KINDS:
         return make(option, cards=_cards(args, option))
     return make(option, amount=_amount(args, option) if args else None)
+
+
+def _pick(typed: str, choices: Sequence[str]) -> str:
+    """The choice ``typed`` names, in full or by its first letters."""
+    typed = typed.lower()
+    matches = [choice for choice in choices if choice.startswith(typed)]
+    if typed in choices or len(matches) == 1:
+        return typed if typed in choices else matches[0]
+    raise CommandError(f"{typed!r}: choose one of {', '.join(choices)}")
 
 
 def _amount(args: list[str], option: Legal) -> int:
@@ -237,9 +261,19 @@ def shortcuts(option: Legal) -> tuple[str, str]:
         case "draw":
             most = f"up to {high}" if low == 0 else f"{low} to {high}"
             return "d 1 3", f"discard cards by number ({most}) and draw as many; d alone stands pat"
+        case "discard" | "roll" | "pass":
+            count = str(low) if fixed else f"{low} to {high}"
+            key = "d 1 3" if kind == "discard" else f"{kind} 1"
+            return key, f"{kind} {count} of your cards, by number"
+        case "split":
+            sizes = " + ".join(map(str, option.sizes))
+            return "split 1 2 3 4 5 / 6 7", f"split your cards by number into hands of {sizes}, strongest first"
+    if option.cards and option.choices:
+        return f"{kind} 1 {option.choices[0]}", f"{kind} one of your cards (by number) in {' / '.join(option.choices)}"
     if option.choices:
-        keys = _prefixes(option.choices)
-        return " / ".join(keys), f"{kind} {' / '.join(option.choices)}"
+        prices = [f"{choice} ({price})" for choice, price in zip(option.choices, option.amounts, strict=False)]
+        keys = " / ".join(_prefixes(option.choices)) if kind == "declare" else f"{kind} NAME"
+        return keys, f"{kind} {' / '.join(prices if option.amounts else option.choices)}"
     if option.cards:
         return f"{kind} 1 3", f"{kind} {low} to {high} of your cards, by number"
     if low or high:

@@ -1,0 +1,202 @@
+"""Bots: every catalogue game with sensible bots, the caller's manners, the sensible bot's
+decisions and its margin over random play, and the equity estimate it stands on."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from functools import partial
+
+import pytest
+
+from homegame.analysis.equity import estimate
+from homegame.bots import CallerBot, RandomBot, SensibleBot, Turn, play
+from homegame.bots.drawing import discards
+from homegame.cards import format_cards, parse
+from homegame.engine import Hand
+from homegame.engine.actions import Action, Fold, Legal, RaiseTo
+from homegame.games import load, names
+from homegame.ranking import get
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_catalogue_game_plays_200_hands_of_sensible_bots(name: str) -> None:
+    game = load(name)
+    bots = [SensibleBot(random.Random(seat), trials=20) for seat in range(2)]
+    rng = random.Random(name)
+    for number in range(200):
+        hand = Hand(game, [100, 100], button=number % 2, rng=rng)
+        play(hand, bots)  # an illegal action would raise
+        assert hand.over and sum(hand.stacks) + hand.carried_out == 200
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_caller_never_folds_and_always_acts_legally(name: str) -> None:
+    game = load(name)
+    seats = min(4, game.players[1])
+    caller = CallerBot()
+    folds_instead_of_checking = 0
+
+    class Watched:
+        def choose(self, turn: Turn) -> Action:
+            nonlocal folds_instead_of_checking
+            action = caller.choose(turn)
+            kinds = {legal.kind for legal in turn.legal}
+            folds_instead_of_checking += action.kind == "fold" and bool(kinds & {"check", "call"})
+            return action
+
+    rng = random.Random(1)
+    for number in range(20):
+        hand = Hand(game, [100] * seats, button=number % seats, rng=rng)
+        play(hand, [Watched(), *(RandomBot(random.Random(seat)) for seat in range(1, seats))])
+        assert hand.over
+    assert folds_instead_of_checking == 0
+
+
+@pytest.mark.parametrize("name", ["holdem", "stud-declare", "draw"])
+def test_sensible_beats_random(name: str) -> None:
+    """Heads-up, seats and button alternating; the sensible bot's winnings in big bets a hand must
+    be positive beyond four standard errors (bench/bots.py measures 2,000 hands and 6-max)."""
+    game = load(name)
+    unit = max(game.stakes.big_blind, game.stakes.big_bet)
+    sensible, opponent = SensibleBot(random.Random(100), trials=50), RandomBot(random.Random(200))
+    rng = random.Random(7)
+    won = []
+    for number in range(400):
+        seat = number % 2
+        hand = Hand(game, [100 * unit] * 2, button=number // 2 % 2, rng=rng)
+        play(hand, [sensible, opponent] if seat == 0 else [opponent, sensible])
+        assert hand.result is not None
+        won.append(hand.result.net[seat] / unit)
+    margin, error = statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
+    assert margin > 4 * error, f"{name}: {margin:+.2f} big bets a hand, standard error {error:.2f}"
+
+
+def _turn(hand: Hand, seat: int) -> Turn:
+    return Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game)
+
+
+def _stud_to_the_declaration(seat_1: str, seat_0: str) -> Hand:
+    """Heads-up stud-declare, seat 1 dealt ``seat_1`` and seat 0 ``seat_0`` (seven cards each, in
+    the order they come: two down, four up, one down), played by callers to the declaration."""
+    mine, theirs = parse(seat_1), parse(seat_0)
+    order = [card for pair in zip(mine, theirs, strict=True) for card in pair]
+    deck = order[:2] + order[2:4] + order[4:6] + order[6:]
+    hand = Hand(load("stud-declare"), [500, 500], deck=deck)
+    while hand.pending() and hand.legal_actions(hand.pending()[0])[0].kind != "declare":
+        seat = hand.pending()[0]
+        hand.act(seat, CallerBot().choose(_turn(hand, seat)))
+    return hand
+
+
+def test_sensible_declares_the_side_it_expects_most_from() -> None:
+    low = _stud_to_the_declaration("As 2d 3c 4h 7s 9c Kd", "Ks Kh Qc Qd Js Jh 8c")
+    bot = SensibleBot(random.Random(1))
+    assert str(bot.choose(_turn(low, 1))) == "declare low"
+    assert str(bot.choose(_turn(low, 0))) == "declare high"
+    scoop = _stud_to_the_declaration("As 2s 3s 4s 5s 9c Kd", "Ks Kh Qc Qd Js Jh 8c")
+    assert str(bot.choose(_turn(scoop, 1))) == "declare both"
+
+
+def test_sensible_calls_an_all_in_with_aces_raises_them_and_folds_rags() -> None:
+    game = load("holdem")
+    bot = SensibleBot(random.Random(3))
+    aces = Hand(game, [200, 200], deck="Ah 7c As 2d")  # cards go from the button's left: seat 1 holds the aces
+    aces.act(0, RaiseTo(200))
+    assert str(bot.choose(_turn(aces, 1))) == "call"
+    rags = Hand(game, [200, 200], deck="7c Ah 2d As")  # seat 0 holds the aces
+    assert str(bot.choose(_turn(rags, 0))).startswith("raise_to")
+    rags.act(0, RaiseTo(200))
+    assert str(bot.choose(_turn(rags, 1))) == "fold"
+
+
+@pytest.mark.parametrize(
+    ("cards", "ranking", "thrown"),
+    [
+        ("As Ad 7c 4h 2s", "high", "2s 4h 7c"),  # keep a pair
+        ("Kc Kd 7c 7h 2s", "high", "2s"),  # two pair: draw one
+        ("Ks Qs 7s 4s 2d", "high", "2d"),  # draw to the flush
+        ("9c 8d 7h 6s 2c", "high", "2c"),  # and to the straight
+        ("Ac 2d 3h 4s Kc", "high", "Kc"),  # the wheel
+        ("9c 9d 9h 9s 2c", "high", ""),  # four of a kind stands pat
+        ("Ah Kd 8h 7c 2s", "high", "2s 7c 8h Kd"),  # keep the ace
+        ("7h 4d 3c 2s Ks", "low-a5", "Ks"),
+        ("7h 7d 3c 2s Ah", "low-a5", "7d"),
+        ("Ah 4d 3c 2s 7s", "low-27", "Ah"),
+        ("Ac 2d 5h 9s Kc", "badugi", "Kc"),
+    ],
+)
+def test_draw_rules(cards: str, ranking: str, thrown: str) -> None:
+    hand = parse(cards)
+    assert format_cards(discards(hand, hand, get(ranking), limit=5)) == thrown
+
+
+def test_draw_limits() -> None:
+    hand = parse("Ah Kd 8h 7c 2s")
+    assert format_cards(discards(hand, hand, get("high"), limit=3)) == "2s 7c 8h"
+    assert format_cards(discards(hand, hand, get("high"), limit=5, least=5)) == "2s 7c 8h Kd Ah"
+    assert format_cards(discards(hand, hand[:2], get("high"), limit=5)) == "Kd"  # only those may go
+    wild = parse("2h Kd 9c 4s As")
+    assert "2h" not in format_cards(discards(wild, wild, get("high", wild="2"), limit=5))
+
+
+def test_a_draw_of_the_sensible_bot_is_legal_and_follows_the_rules() -> None:
+    hand = Hand(load("draw"), [100, 100], deck="As 9c Ad 8d 7h 4s 2c 3h Kd Qc")
+    bot = SensibleBot(random.Random(0))
+    while hand.pending():
+        seat = hand.pending()[0]
+        legal = hand.legal_actions(seat)
+        if legal[0].kind == "draw":
+            action = bot.choose(_turn(hand, seat))
+            if seat == 1:
+                assert str(action) == "draw 2c 7h Kd"  # keeps the pair of aces
+        else:
+            action = CallerBot().choose(_turn(hand, seat))
+        hand.act(seat, action)
+
+
+def test_equity_from_the_view_alone() -> None:
+    game = load("holdem")
+    one = Hand(game, [100, 100], deck="As Kd Ah 7c")  # seat 1 holds the aces; seat 0 K7 or QQ
+    two = Hand(game, [100, 100], deck="As Qs Ah Qd")
+    assert one.view(1) == two.view(1)
+    a, b = (estimate(game, hand.view(1), trials=500, rng=random.Random(9)) for hand in (one, two))
+    assert a == b
+    assert 0.8 < a.share < 0.9 and a.sides == (("high", a.share),) and a.trials == 500
+    with pytest.raises(ValueError, match="spectator"):
+        estimate(game, one.view(None))
+
+
+def test_equity_of_a_folded_seat_is_nothing() -> None:
+    game = load("draw")
+    hand = Hand(game, [100, 100, 100], seed=2)
+    seat = hand.pending()[0]
+    hand.act(seat, Fold())
+    assert estimate(game, hand.view(seat)).share == 0.0
+
+
+def test_choices_build_any_kind_from_its_descriptor() -> None:
+    from homegame.bots.choices import make, simplest
+
+    assert str(make(Legal(kind="bet_to", min=5, max=5))) == "bet_to 5"
+    assert str(simplest((Legal(kind="fold"), Legal(kind="bring_in", min=2, max=2)))) == "bring_in"
+    assert str(simplest((Legal(kind="declare", choices=("low", "high")),))) == "declare low"
+    assert str(simplest((Legal(kind="draw", min=1, max=2, cards=parse("As Kd")),))) == "draw As"
+    assert str(simplest((Legal(kind="fold"),))) == "fold"
+
+
+def test_sensible_parts_with_what_helps_least_and_declines_what_it_cannot_weigh() -> None:
+    game = load("holdem")
+    hand = Hand(game, [100, 100], deck="As Kd Ah 7c")  # seat 1 holds As Ah
+    bot = SensibleBot(random.Random(0))
+
+    def decide(*legal: Legal) -> str:
+        return str(bot.choose(Turn(1, legal, partial(hand.view, 1), game)))
+
+    mine = parse("As Ah 2c")
+    assert decide(Legal(kind="discard", min=1, max=1, cards=mine)) == "discard 2c"
+    assert decide(Legal(kind="pass", min=1, max=1, cards=mine)) == "pass 2c"
+    assert decide(Legal(kind="buy", choices=("card",), amounts=(5,)), Legal(kind="decline")) == "decline"
+    assert decide(Legal(kind="keep"), Legal(kind="push")) == "keep"
+    seven = parse("2c As 7d Ad Kh Qs 3h")
+    assert decide(Legal(kind="split", cards=seven, sizes=(5, 2))) == "split As Ad Kh Qs 7d / 3h 2c"
