@@ -281,7 +281,7 @@ def format_cards(cards: Iterable[Card], *, pretty: bool = False) -> str:
     return " ".join(card.pretty if pretty else str(card) for card in cards)
 
 
-_PACK_SIZES = {52: Rank.TWO, 40: Rank.FIVE, 36: Rank.SIX, 32: Rank.SEVEN, 20: Rank.TEN}
+_PACK_SIZES = {52: Rank.TWO, 40: Rank.FIVE, 36: Rank.SIX, 32: Rank.SEVEN, 28: Rank.EIGHT, 20: Rank.TEN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,7 +311,7 @@ class DeckSpec:
 
     @classmethod
     def of_size(cls, cards: int, *, jokers: int = 0, packs: int = 1) -> DeckSpec:
-        """A standard or stripped pack by its size: 52, 40, 36, 32 or 20 natural cards."""
+        """A standard or stripped pack by its size: 52, 40, 36, 32, 28 (the Spanish 8 to ace) or 20 natural cards."""
         lowest = _PACK_SIZES.get(cards)
         if lowest is None:
             sizes = ", ".join(str(size) for size in _PACK_SIZES)
