@@ -4,19 +4,22 @@ lowest-down-card rule of The Option (rules document 001).
 Each example test quotes the sentence it checks. The reasoning path is held equal to a
 brute force that lives here: every card each wild card could stand for is tried, under
 the rules the document states, and the ranking's own judgement of natural cards says
-which substitution is best. Exact counts over every five-card hand come from classes of
-hands (a multiset of natural ranks, suited or not, and how many wild cards), each
-weighted by how many real hands it holds and judged once.
+which substitution is best. Exact counts over every five-card hand come from
+``homegame tables --json`` (:func:`homegame.analysis.tables.count` judges one hand per
+class of hands through the reasoning path and weighs it by the hands the class holds).
+The wild-card kernel is held equal to the reasoning path.
 """
 
 from __future__ import annotations
 
+import io
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from contextlib import redirect_stdout
 from functools import cache
 from itertools import combinations, combinations_with_replacement
-from math import comb
+from typing import Any
 
 import numpy as np
 import pytest
@@ -255,9 +258,9 @@ def test_describe_and_json_show_what_each_wild_card_stands_for() -> None:
 def test_hand_probabilities_change_with_wild_cards() -> None:
     # "with a large number of wild cards, it is almost inevitable that the higher hand types
     # will be the commoner, not rarer": with deuces wild four of a kind outnumbers full houses.
-    counts = wild_counts(DEUCES, DeckSpec())
-    assert counts[C.FOUR_OF_A_KIND] > counts[C.FULL_HOUSE] > 0
-    assert counts[C.THREE_OF_A_KIND] > counts[C.TWO_PAIR]
+    counts = five_card_table("--wild", "2")["counts"]
+    assert counts["four_of_a_kind"] > counts["full_house"] > 0
+    assert counts["three_of_a_kind"] > counts["two_pair"]
 
 
 # -- Bad input ------------------------------------------------------------------------------------
@@ -492,72 +495,6 @@ def test_reasoning_equals_brute_force_under_a_suit_tiebreak(case: tuple[PokerRan
 # -- Exact counts over every five-card hand ----------------------------------------------------------
 
 
-@cache
-def wild_counts(ranking: object, deck: DeckSpec) -> Counter[Category]:
-    """Category counts over every five-card hand of ``deck``, by classes of hands.
-
-    A class is a number of wild cards and a multiset of natural ranks, suited (one suit,
-    distinct ranks) or not; it holds C(wild cards in the deck, w) times the ways to give
-    the ranks suits. Wild cards are jokers or whole ranks here, so one representative
-    hand is judged per class.
-    """
-    spec = ranking.wild  # type: ignore[attr-defined]
-    wild_pool = [card for card in deck.cards() if card in spec.wild_in(deck.cards())]
-    natural_ranks = sorted({card.rank for card in deck.cards() if card not in wild_pool}, key=int)
-    counts: Counter[Category] = Counter()
-    for wild in range(min(5, len(wild_pool)) + 1):
-        for multiset in combinations_with_replacement(natural_ranks, 5 - wild):
-            copies = Counter(multiset)
-            if copies and max(copies.values()) > 4:
-                continue
-            ways = 1
-            for copy in copies.values():
-                ways *= comb(4, copy)
-            for weight, cards in _classes(multiset, copies, ways):
-                category = ranking.evaluate([*wild_pool[:wild], *cards]).category  # type: ignore[attr-defined]
-                counts[category] += weight * comb(len(wild_pool), wild)
-    return counts
-
-
-def _classes(
-    multiset: tuple[Rank | None, ...], copies: Counter[Rank | None], ways: int
-) -> Iterable[tuple[int, list[Card]]]:
-    distinct = len(copies) == len(multiset)
-    if distinct and multiset:
-        yield 4, [Card.of(rank, Suit.SPADES) for rank in multiset]  # type: ignore[arg-type]
-        ways -= 4
-    if ways:
-        cards = [Card.of(rank, suit) for rank, copy in copies.items() for suit in list(Suit)[:copy]]  # type: ignore[arg-type]
-        if distinct:
-            cards[0] = Card.of(cards[0].rank, Suit.HEARTS)  # type: ignore[arg-type]
-        yield ways, cards
-
-
-def test_deuces_wild_counts() -> None:
-    # 672 fives of a kind with four wild deuces; the rest as published for deuces wild
-    # (natural royal 4 + wild royal 480 + other straight flushes 2,068).
-    counts = wild_counts(DEUCES, DeckSpec())
-    assert sum(counts.values()) == 2_598_960
-    assert counts == DEUCES_WILD
-
-
-def test_joker_wild_counts() -> None:
-    # One fully wild joker in 53 cards: 2,869,685 hands, 13 of them five of a kind.
-    counts = wild_counts(JOKERS, DeckSpec(jokers=1))
-    assert sum(counts.values()) == 2_869_685
-    assert counts == JOKER_WILD
-
-
-def test_bug_counts() -> None:
-    # One bug in 53 cards: one five of a kind (A-A-A-A-bug). Four of a kind: 624 natural,
-    # bug with three aces and another card 4 * 48, bug with four of a lower rank 12: 828.
-    # Full house: 3,744 natural, bug with two aces and a pair 6 * 12 * 6, with an ace and
-    # three of a kind 4 * 12 * 4: 4,368. Straights and flushes as with a fully wild joker.
-    counts = wild_counts(BUG, DeckSpec(jokers=1))
-    assert sum(counts.values()) == 2_869_685
-    assert counts == BUG_COUNTS
-
-
 JOKER_WILD = {
     C.FIVE_OF_A_KIND: 13,
     C.STRAIGHT_FLUSH: 204,
@@ -594,6 +531,37 @@ DEUCES_WILD = {
     C.ONE_PAIR: 1_225_008,
     C.HIGH_CARD: 799_680,
 }
+
+
+@cache
+def five_card_table(*options: str) -> dict[str, Any]:
+    """``homegame tables --cards 5 ... --json``, read back: every hand counted exactly by
+    :func:`homegame.analysis.tables.count` (one judgement per class of hands)."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["tables", "--cards", "5", *options, "--json"]) == 0
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("options", "hands", "expected"),
+    [
+        # One fully wild joker in 53 cards: 2,869,685 hands, 13 of them five of a kind.
+        (("--jokers", "1", "--wild", "jokers"), 2_869_685, JOKER_WILD),
+        # Deuces wild: 672 fives of a kind; the rest as published (straight flushes: natural
+        # royal 4 + wild royal 480 + the others 2,068).
+        (("--wild", "2"), 2_598_960, DEUCES_WILD),
+        # One bug in 53 cards: one five of a kind (A-A-A-A-bug). Four of a kind: 624 natural,
+        # the bug with three aces and another card 4 * 48, with four of a lower rank 12: 828.
+        # Full house: 3,744 natural, the bug with two aces and a pair 6 * 12 * 6, with an ace
+        # and three of a kind 4 * 12 * 4: 4,368. Straights and flushes as with a wild joker.
+        (("--jokers", "1", "--wild", "bug"), 2_869_685, BUG_COUNTS),
+    ],
+)
+def test_exact_five_card_counts(options: tuple[str, ...], hands: int, expected: dict[Category, int]) -> None:
+    table = five_card_table(*options)
+    assert table["hands"] == hands == sum(table["counts"].values())
+    assert table["counts"] == {category.value: n for category, n in expected.items()}
 
 
 # -- The wild-card kernel equals the reasoning path ------------------------------------------------
