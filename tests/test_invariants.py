@@ -69,7 +69,7 @@ def check_view(hand: Hand, viewer: int | None, view: View) -> None:
     if viewer is not None:
         public |= ever_down[viewer]
     hidden = {card for seat, cards in ever_down.items() if seat != viewer for card in cards}
-    hidden |= set(hand.deck.cards)
+    hidden |= set(hand.deck.cards) | {card for row in hand.face_down.values() for card in row}
     leaked = (set(cards_in(view)) & hidden) - public
     assert not leaked, f"seat {viewer} sees {leaked}"
     for seat_view in view.seats:

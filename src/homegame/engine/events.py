@@ -78,9 +78,9 @@ class Posted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dealt(Event):
-    """Cards dealt to a seat, face up or down, or (``seat`` ``None``) face up to a row of community
-    cards (``row``, by default the board). Seen by another seat, down cards keep only their number
-    (``hidden``)."""
+    """Cards dealt to a seat, face up or down, or (``seat`` ``None``) to a row of community cards
+    (``row``, by default the board; face down for a row such as High Card Poker's extra hand). Seen
+    by anyone but their owner, down cards keep only their number (``hidden``)."""
 
     seat: int | None
     cards: tuple[Card, ...]
@@ -89,10 +89,10 @@ class Dealt(Event):
     row: str = "board"
 
     def seen_by(self, seat: int | None) -> Event:
-        """Down cards of another seat become a count."""
-        if self.up or self.seat is None or self.seat == seat:
+        """Down cards of another seat, or of a row, become a count."""
+        if self.up or (self.seat is not None and self.seat == seat):
             return self
-        return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards))
+        return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards), row=self.row)
 
     def __str__(self) -> str:
         who = self.row if self.seat is None else f"seat {self.seat}"

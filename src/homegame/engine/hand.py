@@ -202,6 +202,9 @@ class Hand:
         """Community cards by row name; most games have one row, ``board`` (rules 001's Good/Bad rows have two)."""
         self.board = self.rows["board"]
         """The main row of community cards (the same list as ``rows["board"]``)."""
+        self.face_down: dict[str, list[Card]] = {}
+        """Community cards dealt face down, by row (Good/Bad rows, High Card Poker's extra hand): in no
+        view until a step turns them up into ``rows``."""
         self.muck: list[Card] = []
         """Discards and burned cards (the stuff of a reshuffle)."""
         self.choices: list[str | None] = [None] * seats
@@ -267,10 +270,10 @@ class Hand:
             allowed = "; ".join(map(str, legal))
             raise IllegalActionError(f"seat {seat} cannot {action.kind} now (legal: {allowed})")
         start = len(self.events)
-        self.actions.append((seat, action))
         self._legal_seat = -1
         assert self.decision is not None
-        self.decision.apply(seat, action, option)
+        self.decision.apply(seat, action, option)  # a step may still refuse here, before it changes anything
+        self.actions.append((seat, action))
         self._advance()
         return tuple(self.events[start:])
 
@@ -304,6 +307,8 @@ class Hand:
             step = steps[self._step]
             self._step += 1
             self.decision = step.begin(self)
+            if self.over:  # the step ended the hand (:meth:`end`)
+                return
 
     def _award_uncontested(self) -> None:
         winner = self.folded.index(False)
@@ -377,6 +382,11 @@ class Hand:
         self.paid += amount
         self.carried_out += amount
         self.emit(CarriedOver(amount))
+
+    def end(self) -> None:
+        """End the hand now, the steps left unplayed: a step that has settled the whole pot calls it
+        (Elimination, 3.3(c): a player whose five cards are all eliminated wins the pot at once)."""
+        self._finish()
 
     def fold(self, seat: int) -> None:
         """The seat gives up the hand; its cards go to the muck."""

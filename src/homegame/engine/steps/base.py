@@ -39,7 +39,10 @@ class Decision(Protocol):
         ...
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
-        """Carry out an action already checked against ``legal``; emit its event."""
+        """Carry out an action already checked against ``legal``; emit its event. An action that
+        ``legal`` cannot rule out (a Pi Gow split whose five-card hand does not beat its two) is
+        refused here with an :class:`~homegame.errors.IllegalActionError` saying why, before
+        anything changes."""
         ...
 
     def done(self) -> bool:

@@ -20,28 +20,34 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal(Step):
     """Deal ``cards`` to every player still in the hand (each entry, ``down`` or ``up``, one card
-    around the table from the seat left of the button), then ``board`` community cards face up to
-    the row named ``row`` (the board unless the game has several rows), after burning ``burn`` cards.
+    around the table from the seat left of the button), then ``board`` community cards to the row
+    named ``row`` (the board unless the game has several rows), face up, or face down with
+    ``face = "down"`` (kept in ``hand.face_down`` until a step turns them up), after burning
+    ``burn`` cards.
 
     >>> Deal(cards=("down", "down", "up")).describe()
     'Each player is dealt two cards down and one card up.'
     >>> Deal(board=3, burn=1).describe()
     'Burn a card, then three cards to the board.'
+    >>> Deal(cards=("down",) * 3, board=5, row="extra", face="down").describe()
+    'Each player is dealt three cards down, then five cards to the extra row face down.'
     """
 
     kind: ClassVar[str] = "deal"
     cards: tuple[str, ...] = ()
     board: int = 0
     row: str = "board"
+    face: str = "up"
     burn: int = 0
 
     @classmethod
     def read(cls, fields: Fields) -> Deal:
-        """``cards = ["down", "up"]``, ``board = 3``, ``row = "good"``, ``burn = 1``."""
+        """``cards = ["down", "up"]``, ``board = 3``, ``row = "good"``, ``face = "down"``, ``burn = 1``."""
         step = cls(
             cards=fields.strings("cards", (), choices=("down", "up")),
             board=fields.integer("board", 0, low=0, high=10),
             row=fields.string("row", "board"),
+            face=fields.string("face", "up", ("up", "down")),
             burn=fields.integer("burn", 0, low=0, high=3),
         )
         if not step.cards and not step.board and not fields.problems:
@@ -70,8 +76,9 @@ class Deal(Step):
                     hand.emit(Dealt(seat=seat, cards=up, up=True))
         if self.board:
             board = hand.take(self.board)
-            hand.rows.setdefault(self.row, []).extend(board)
-            hand.emit(Dealt(seat=None, cards=board, up=True, row=self.row))
+            up = self.face == "up"
+            (hand.rows if up else hand.face_down).setdefault(self.row, []).extend(board)
+            hand.emit(Dealt(seat=None, cards=board, up=up, row=self.row))
         return None
 
     def describe(self) -> str:
@@ -85,6 +92,7 @@ class Deal(Step):
             parts.append(f"{'each' if parts else 'Each'} player is dealt {what}")
         if self.board:
             board = f"{_count(self.board)} to the {self.row}" + ("" if self.row == "board" else " row")
+            board += " face down" if self.face == "down" else ""
             parts.append(f"{'then ' if self.cards else ''}{board}" if parts else board.capitalize())
         return ", ".join(parts).replace("then, ", "then ") + "."
 
