@@ -76,9 +76,9 @@ class Deal(Step):
                     hand.emit(Dealt(seat=seat, cards=up, up=True))
         if self.board:
             board = hand.take(self.board)
-            up = self.face == "up"
-            (hand.rows if up else hand.face_down).setdefault(self.row, []).extend(board)
-            hand.emit(Dealt(seat=None, cards=board, up=up, row=self.row))
+            face_up = self.face == "up"
+            (hand.rows if face_up else hand.face_down).setdefault(self.row, []).extend(board)
+            hand.emit(Dealt(seat=None, cards=board, up=face_up, row=self.row))
         return None
 
     def describe(self) -> str:
