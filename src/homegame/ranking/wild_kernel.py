@@ -1,14 +1,17 @@
 """The wild-card kernel: arrays of hands with wild cards judged by table look-ups (numba).
 
 The natural kernel (:mod:`homegame.ranking.kernel`) adds up one card key per card and
-looks the sum up. With wild cards the same sum is taken over the *natural* cards only,
-and the number of wild cards picks the column:
+looks the sum up. Here each card adds its card key if it is natural, or one count of
+wild cards (kept above the suit counters) if it is wild; the sum then names the natural
+ranks, how many natural cards each suit has and how many wild cards there are:
 
-- the *rank table*: the best hand the natural ranks make with the other cards wild, when
-  no natural cards need to share a suit. It is a hash table keyed by the rank-key sum of
-  the natural cards (which names their ranks and how many they are); each slot holds the
-  key and the best hands of five, six and seven cards in one 16-byte entry, so a look-up
-  reads one cache line;
+- a hand without wild cards is the natural kernel's business: its packed rank table
+  (:mod:`homegame.ranking.lookup`) gives the ordinal, translated into this ranking's
+  order (the natural-versus-wild house rules only add a constant to a natural hand);
+- the *rank tables*, one per hand size: the best hand the natural ranks make with the
+  other cards wild, when no natural cards need to share a suit. Open addressing on the
+  natural rank-key sum, in a segment per number of natural cards, so a batch of hands
+  with as many wild cards reads a small part;
 - the *flush table* ``flush[w, mask]``: the best hand the natural cards of one suit
   (their 13-bit rank mask) make with ``w`` wild cards, straight and plain flushes
   included.
