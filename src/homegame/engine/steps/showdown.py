@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.cards import suit_order
+from homegame.cards import Card, suit_order
 from homegame.engine.events import Shown, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
@@ -50,6 +50,9 @@ class Contest:
     form: Form
     share: int = 1
     row: str = "board"
+    cards: str = "all"
+    """Which of a player's cards the contest judges: ``all``, or only those ``down`` (in the hole, as
+    the Chicago spade must be)."""
     judge: Judge = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -58,7 +61,8 @@ class Contest:
     @classmethod
     def read(cls, fields: Fields) -> Contest:
         """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
-        ``row`` (the community cards hands are made with: the board unless the game has several rows)."""
+        ``row`` (the community cards hands are made with: the board unless the game has several rows)
+        and ``cards`` (``all``, or ``down``: the hole cards only)."""
         side = fields.string("side", "high")
         name = fields.string("ranking", "high")
         options = dict(fields.table("options").data)
@@ -76,11 +80,16 @@ class Contest:
             fields.problem("form", str(error))
             form = Form()
         share = fields.integer("share", 1, low=1, high=100)
-        return cls(side=side, ranking=ranking, form=form, share=share, row=fields.string("row", "board"))
+        row, cards = fields.string("row", "board"), fields.string("cards", "all", ("all", "down"))
+        return cls(side=side, ranking=ranking, form=form, share=share, row=row, cards=cards)
+
+    def held(self, hand: Hand, seat: int) -> list[Card]:
+        """The cards of ``seat`` this contest judges."""
+        return hand.down[seat] if self.cards == "down" else hand.cards(seat)
 
     def describe(self) -> str:
         """The contest for the rules text: ``high (high, best-5)``."""
-        return f"{self.side} ({self.ranking.label}, {self.form})"
+        return f"{self.side} ({self.ranking.label}, {self.form}{', down cards' if self.cards == 'down' else ''})"
 
 
 @register
@@ -137,7 +146,8 @@ class Showdown(Step):
                 board = tuple(hand.rows.get(contest.row, ()))
                 for seat, amount in zip(winners, share(part, winners), strict=True):
                     if amount:
-                        won = Won(seat=seat, amount=amount, pot=index, side=contest.side, cards=hand.shown[seat])
+                        cards = tuple(contest.held(hand, seat))
+                        won = Won(seat=seat, amount=amount, pot=index, side=contest.side, cards=cards)
                         hand.award(replace(won, board=board, wild_rank=hand.wild_rank, judge=contest.judge))
         return None
 
@@ -148,7 +158,8 @@ class Showdown(Step):
         for contest in self.contests:
             entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
             board = hand.rows.get(contest.row, [])
-            scores.append(contest.judge.scores({seat: (hand.cards(seat), board) for seat in entrants}, hand.wild_rank))
+            hands = {seat: (contest.held(hand, seat), board) for seat in entrants}
+            scores.append(contest.judge.scores(hands, hand.wild_rank))
         pairs = [(contest.judge, score) for contest, score in zip(self.contests, scores, strict=True)]
         pigs = [seat for seat in live if hand.declared[seat] == "both"]
         failed = [seat for seat in pigs if any(judge.winners(score, live) != [seat] for judge, score in pairs)]
