@@ -22,7 +22,7 @@ def test_every_catalogue_document_loads_and_is_named_for_its_file(name: str) -> 
     game = load(name)
     assert game.name == name
     assert game.title and game.rules and game.steps
-    assert game.steps[-1].kind == "showdown"
+    assert game.steps[-1].settles
     for alias in game.aliases:
         assert load(alias) is game
 

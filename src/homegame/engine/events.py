@@ -35,11 +35,13 @@ __all__ = [
     "Declared",
     "Drew",
     "Event",
+    "KnockedOut",
     "Posted",
     "Reshuffled",
     "Returned",
     "Revealed",
     "Shown",
+    "TurnedUp",
     "Won",
 ]
 
@@ -264,3 +266,29 @@ class CarriedOver(Event):
 
     def __str__(self) -> str:
         return f"{self.amount} carried over to the next deal"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp(Event):
+    """Community cards of ``row`` dealt face down are turned face up (as listed: High Card Poker's
+    extra hand is sorted from lowest to highest)."""
+
+    row: str
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.row} turned up: {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockedOut(Event):
+    """High Card Poker: at comparison ``position`` (1 the lowest card), the seat's ``card`` was not
+    higher than the extra hand's ``against``, and the seat is out."""
+
+    seat: int
+    position: int
+    card: Card
+    against: Card
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} knocked out at card {self.position}: {self.card} does not beat {self.against}"

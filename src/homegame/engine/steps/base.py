@@ -63,6 +63,9 @@ class Step(ABC):
 
     kind: ClassVar[str]
     """The name a game document uses (``kind = "deal"``)."""
+    settles: ClassVar[bool] = False
+    """True for a step that pays out the whole pot (the showdown; High Card Poker's knock-out): a
+    game's last step is one."""
 
     @classmethod
     @abstractmethod

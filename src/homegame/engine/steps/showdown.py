@@ -103,6 +103,7 @@ class Showdown(Step):
     """
 
     kind: ClassVar[str] = "showdown"
+    settles: ClassVar[bool] = True
     contests: tuple[Contest, ...]
     no_winner: str = "split"
 
