@@ -1,0 +1,144 @@
+"""``knockout``: High Card Poker's reveal (rules 002), where hands are tested against the table,
+not against each other.
+
+The extra hand, dealt face down to a row (``extra`` by default), is turned up and sorted from
+lowest to highest; so is each player's hand. Position by position from the lowest card, a player
+whose card is not higher than the extra hand's card in the same position is knocked out (aces
+high, suits count for nothing). The last survivor wins. The pot carries over to the next deal
+when the last two or more players are knocked out by the same card (4.5(a)) or when two or more
+survive all five comparisons (4.5(b)).
+
+The rules state the equal-card rule only for the first comparison: an equal card is knocked out.
+For the later comparisons the house rule ``equal_card`` says: ``out`` (the consistent reading,
+and the default) or ``survives``.
+
+A hand's fate does not depend on the other hands: it survives some number of comparisons, 0 to
+5 (:func:`survived`). So each pot (a side pot too, among the players who may win it) goes to the
+one player who survived the most comparisons, and carries over when several share the most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card
+from homegame.engine.events import KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.deal import Deal
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+__all__ = ["Knockout", "ordered", "survived"]
+
+EQUAL_CARD = ("out", "survives")
+"""The readings of an equal card after the first comparison (house rule ``equal_card``)."""
+
+
+def ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards sorted from lowest to highest, aces high (suits keep a fixed order among equal ranks).
+
+    >>> from homegame.cards import parse
+    >>> print(*ordered(parse("Kc 4c Jh 9s 7d")))
+    4c 7d 9s Jh Kc
+    """
+    return tuple(sorted(cards, key=lambda card: card.code))
+
+
+def survived(cards: Sequence[Card], extra: Sequence[Card], *, equal_survives: bool = False) -> int:
+    """How many comparisons a hand survives against the extra hand (0 to 5), both sorted lowest first.
+
+    The first comparison always needs a strictly higher card; the later ones too unless
+    ``equal_survives``. The worked example of rules 002 (extra hand 4♣ 7♦ 9♠ J♥ K♣):
+
+    >>> from homegame.cards import parse
+    >>> extra = parse("4c 7d 9s Jh Kc")
+    >>> [survived(parse(hand), extra) for hand in ("5h 8c Td Qs Ah", "2d 8s Th Qd Ac", "5s 6d Jc Kd Ad")]
+    [5, 0, 1]
+    >>> survived(parse("5s 7c Jc Kd Ad"), extra), survived(parse("5s 7c Jc Kd Ad"), extra, equal_survives=True)
+    (1, 5)
+    """
+    mine, theirs = ordered(cards), ordered(extra)
+    for position, (card, against) in enumerate(zip(mine, theirs, strict=True)):
+        rank, other = int(card.rank or 0), int(against.rank or 0)
+        if rank < other or (rank == other and (position == 0 or not equal_survives)):
+            return position
+    return len(mine)
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Knockout(Step):
+    """Turn up the face-down ``row`` and knock players out against it (see the module docstring).
+
+    >>> print(Knockout().describe())
+    The extra hand is turned up and sorted; each player's sorted cards must beat it position by
+    position, lowest first, and a card that is not higher is knocked out; the last survivor wins,
+    and the pot carries over when the last players go out on the same card or two or more survive
+    all five.
+    """
+
+    kind: ClassVar[str] = "knockout"
+    settles: ClassVar[bool] = True
+    row: str = "extra"
+
+    @classmethod
+    def read(cls, fields: Fields) -> Knockout:
+        """``row``: the face-down row the hands are tested against."""
+        return cls(row=fields.string("row", "extra"))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Reveal, tell the story of the knock-outs, and settle every pot."""
+        extra = ordered(hand.face_down.pop(self.row))
+        hand.rows[self.row] = list(extra)
+        hand.emit(TurnedUp(self.row, extra))
+        live = hand.in_hand()
+        for seat in live:
+            hand.shown[seat] = ordered(hand.cards(seat))
+            hand.emit(Shown(seat, hand.shown[seat]))
+        equal = hand.option("equal_card", "out") == "survives"
+        lasted = {seat: survived(hand.cards(seat), extra, equal_survives=equal) for seat in live}
+        standing = live
+        for position, against in enumerate(extra):
+            if len(standing) < 2:
+                break  # "As soon as only one player survives, that player wins the pot."
+            for seat in standing:
+                if lasted[seat] == position:
+                    hand.emit(
+                        KnockedOut(seat=seat, position=position + 1, card=hand.shown[seat][position], against=against)
+                    )
+            standing = [seat for seat in standing if lasted[seat] > position]
+        for index, pot in enumerate(hand.pots(with_bets=True)):
+            eligible = [seat for seat in live if seat in pot.eligible]
+            most = max(lasted[seat] for seat in eligible)
+            last = [seat for seat in eligible if lasted[seat] == most]
+            if len(last) == 1:
+                hand.award(Won(seat=last[0], amount=pot.amount, pot=index, side="last survivor"))
+            else:
+                hand.carry_over(pot.amount)  # 4.5(a) when most < 5, 4.5(b) when they all survived
+        return None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return (
+            f"The {self.row} hand is turned up and sorted; each player's sorted cards must beat it position by "
+            "position, lowest first, and a card that is not higher is knocked out; the last survivor wins, and "
+            "the pot carries over when the last players go out on the same card or two or more survive all five."
+        )
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """The row must be dealt face down, five cards, and every player must hold five cards; the
+        knock-out is the last step."""
+        dealt = [step for step in game.steps if isinstance(step, Deal) and step.row == self.row and step.board]
+        if sum(step.board for step in dealt) != 5 or any(step.face != "down" for step in dealt):
+            fields.problem("row", f"row {self.row!r} must be five cards dealt face down")
+        held = sum(len(step.cards) for step in game.steps if isinstance(step, Deal))
+        if held != 5:
+            fields.problem("kind", f"each player must hold five cards to compare, not {held}")
+        if game.steps[-1] is not self:
+            fields.problem("kind", "the knock-out must be the last step")

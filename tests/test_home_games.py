@@ -1,0 +1,185 @@
+"""The home games of the rule documents, played through the engine with stacked decks (issue 7).
+
+Each section quotes the clauses and worked examples of its document and plays them. Deals go one
+card at a time around the table from the button's left, so with the button on the last seat the
+stacked deck lists seat 0's card, seat 1's, seat 2's, then each seat's next card, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from homegame.cards import Card, parse
+from homegame.engine import Action, BetTo, Call, Check, Hand, Table
+from homegame.engine.events import CarriedOver, KnockedOut, TurnedUp, Won
+from homegame.games import load
+from test_invariants import cards_in
+
+Chooser = Callable[[Hand, int], Action]
+
+
+def passive(hand: Hand, seat: int) -> Action:
+    """Check when one may, else call."""
+    kinds = {legal.kind for legal in hand.legal_actions(seat)}
+    return Check() if "check" in kinds else Call()
+
+
+def play_out(hand: Hand, choose: Chooser = passive) -> None:
+    """Play to the end, each pending seat (in seat order) acting as ``choose`` says."""
+    while not hand.over:
+        for seat in hand.pending():
+            hand.act(seat, choose(hand, seat))
+
+
+def wins(hand: Hand) -> list[tuple[int, int, int]]:
+    """(seat, amount, pot) of every award."""
+    return [(won.seat, won.amount, won.pot) for won in hand.events if isinstance(won, Won)]
+
+
+def carried(hand: Hand) -> int:
+    """Chips carried over to the next deal."""
+    return sum(event.amount for event in hand.events if isinstance(event, CarriedOver))
+
+
+def seen_anywhere(hand: Hand) -> set[Card]:
+    """Every card in any seat's view or a spectator's."""
+    return {card for viewer in (None, *range(hand.seats)) for card in cards_in(hand.view(viewer))}
+
+
+# -- High Card Poker (rules 002) ------------------------------------------------------------------
+
+HCP = load("high-card-poker")
+
+
+def high_card_deck(first: list[str], extra: str, second: list[str]) -> str:
+    """A stacked deck: each seat's first three cards, the extra hand, each seat's last two."""
+    rounds = [[hand.split()[i] for hand in first] for i in range(3)]
+    later = [[hand.split()[i] for hand in second] for i in range(2)]
+    return " ".join(card for row in (*rounds, extra.split(), *later) for card in row)
+
+
+def high_card_hand(first: list[str], extra: str, second: list[str], **kwargs: object) -> Hand:
+    seats = len(first)
+    return Hand(HCP, [100] * seats, button=seats - 1, deck=high_card_deck(first, extra, second), **kwargs)  # type: ignore[arg-type]
+
+
+def knocked(hand: Hand) -> list[tuple[int, int]]:
+    """(seat, position) of every knock-out, in the order told."""
+    return [(event.seat, event.position) for event in hand.events if isinstance(event, KnockedOut)]
+
+
+def test_high_card_worked_example_a_wins_at_the_second_card() -> None:
+    # "The extra hand, sorted: 4♣7♦9♠J♥K♣. Player A: 5♥8♣10♦Q♠A♥. Player B: 2♦8♠10♥Q♦A♣.
+    # Player C: 5♠6♦J♣K♦A♦." (dealt in no order: each hand sorts itself)
+    hand = high_card_hand(["Td 5h 8c", "Th 2d 8s", "5s Jc 6d"], "Kc 4c Jh 9s 7d", ["Qs Ah", "Qd Ac", "Kd Ad"])
+    assert hand.face_down["extra"] and not hand.rows.get("extra")
+    play_out(hand)
+    turned = [event for event in hand.events if isinstance(event, TurnedUp)]
+    assert [str(card) for card in turned[0].cards] == ["4c", "7d", "9s", "Jh", "Kc"]
+    # "First card: A's 5 and C's 5 beat the 4. B's 2 does not, so B is out. Second card: A's 8 beats
+    # the 7, but C's 6 does not. C is out, A is the only survivor, and A wins the pot. The remaining
+    # cards are not compared."
+    assert knocked(hand) == [(1, 1), (2, 2)]
+    assert wins(hand) == [(0, 3, 0)]
+    assert hand.stacks == [102, 99, 99]
+    assert [str(event) for event in hand.events if isinstance(event, KnockedOut)] == [
+        "seat 1 knocked out at card 1: 2d does not beat 4c",
+        "seat 2 knocked out at card 2: 6d does not beat 7d",
+    ]
+
+
+def test_high_card_an_equal_lowest_card_is_knocked_out_whatever_the_house_rule() -> None:
+    # "A player whose lowest card is not higher than it, that is, equal or lower, is eliminated."
+    for rule in ("out", "survives"):
+        hand = high_card_hand(
+            ["4h 8h Td", "5d 6s 7h", "2s 3d 4d"],
+            "4c 5c 6c 7c 8c",
+            ["Qs Ah", "Qd Ac", "Kd Ad"],
+            options={"equal_card": rule},
+        )
+        play_out(hand)
+        assert knocked(hand) == [(0, 1), (2, 1)] and wins(hand) == [(1, 3, 0)]
+
+
+def test_high_card_equal_cards_later_follow_the_house_rule() -> None:
+    # "The source states the equal-card rule only for the first comparison ... Applying the same
+    # test throughout, so that a card must be strictly higher to survive, is the consistent reading."
+    first, extra, second = ["5h 7c Td", "5d 8s 9h", "2s 3d 4d"], "4c 7d 8c Jc Kc", ["Qs Ah", "Qd Ac", "Kd Ad"]
+    strict = high_card_hand(first, extra, second)
+    play_out(strict)
+    assert knocked(strict) == [(2, 1), (0, 2)] and wins(strict) == [(1, 3, 0)]
+    lenient = high_card_hand(first, extra, second, options={"equal_card": "survives"})
+    play_out(lenient)
+    # A's 7 equals the 7 and survives; then both survivors beat the 8, the jack and the king.
+    assert knocked(lenient) == [(2, 1)]
+    assert wins(lenient) == [] and carried(lenient) == 3  # 4.5(b): two survive all five
+
+
+def test_high_card_four_aces_and_a_two_go_out_at_the_first_card() -> None:
+    # "A two can never beat any card, so a hand of four aces and a two is eliminated at the first comparison."
+    hand = high_card_hand(["As Ah 2c", "5d 8s 9h", "3s 7d 8d"], "3c 4d 5c 6c 7c", ["Ad Ac", "Qd Kc", "Kd Ks"])
+    play_out(hand)
+    assert knocked(hand) == [(0, 1), (2, 1)] and wins(hand) == [(1, 3, 0)]
+
+
+def test_high_card_4_5_a_the_last_players_knocked_out_by_the_same_card_carry_the_pot() -> None:
+    # "4.5(a) the last two or more players are all knocked out by the same card of the extra hand"
+    hand = high_card_hand(["5h 6c Td", "5d 6s 9h", "2s 3d 4d"], "4c 7d 8c Jc Kc", ["Qs Ah", "Qd Ac", "Kd Ad"])
+    play_out(hand)
+    assert knocked(hand) == [(2, 1), (0, 2), (1, 2)]
+    assert wins(hand) == [] and carried(hand) == 3 and hand.result is not None and hand.result.carried == 3
+
+
+def test_high_card_4_5_b_two_who_survive_all_five_carry_the_pot_to_the_next_deal() -> None:
+    # "4.5(b) two or more players survive all five comparisons." The table keeps the pot for the next deal.
+    table = Table(HCP)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 50)
+    table.button = 2
+    hand = table.deal(
+        deck=high_card_deck(["5h 8c Td", "5d 8s Th", "2s 3d 4d"], "4c 7d 9c Jc Kc", ["Qs Ah", "Qd Ac", "Kd Ad"])
+    )
+    play_out(hand)
+    assert carried(hand) == 3 and wins(hand) == []
+    table.settle(hand)
+    assert table.carried == 3 and table.chips == 150
+    again = table.deal()
+    assert again.pot == 3 + 3  # the carried pot and the new antes
+    play_out(again)
+    table.settle(again)
+    assert table.chips == 150
+
+
+def test_high_card_side_pots_go_to_the_last_survivor_among_those_who_may_win_them() -> None:
+    # Seat 2 is all in with its ante; seats 0 and 1 bet on. Seat 2 survives longest and takes the
+    # main pot; of the two who made the side pot, seat 1 outlasts seat 0.
+    deck = high_card_deck(["5h 6c Td", "5d 8s 8h", "6s 8d Jd"], "4c 7d 8c Jc Kc", ["Qs Ah", "Qd Ac", "Kd Ad"])
+    hand = Hand(HCP, [100, 100, 1], button=2, deck=deck)
+
+    def seat_0_bets(hand: Hand, seat: int) -> Action:
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        return BetTo(legal["bet_to"].min) if seat == 0 and "bet_to" in legal else passive(hand, seat)
+
+    play_out(hand, seat_0_bets)
+    assert knocked(hand) == [(0, 2), (1, 3)]
+    assert wins(hand) == [(2, 3, 0), (1, 12, 1)]
+
+
+def test_high_card_the_extra_hand_is_seen_by_nobody_until_it_is_turned_up() -> None:
+    hand = high_card_hand(["Td 5h 8c", "Th 2d 8s", "5s Jc 6d"], "Kc 4c Jh 9s 7d", ["Qs Ah", "Qd Ac", "Kd Ad"])
+    extra = set(parse("Kc 4c Jh 9s 7d"))
+    while not hand.over:
+        assert not seen_anywhere(hand) & extra
+        for seat in hand.pending():
+            hand.act(seat, passive(hand, seat))
+    assert extra <= seen_anywhere(hand)
+    assert next(str(line) for line in hand.view(0).events if "extra" in str(line)) == "extra dealt 5 cards down"
+
+
+def test_high_card_rules_text_names_the_house_rule_in_force() -> None:
+    assert "equal_card" in HCP.rules and "consistent reading" in HCP.option("equal_card").doc  # type: ignore[union-attr]
+    assert HCP.source == "002_a103231ed8b74e74.txt"
+    with pytest.raises(Exception, match="equal_card"):
+        HCP.option_values({"equal_card": "maybe"})
