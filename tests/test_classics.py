@@ -84,3 +84,44 @@ def test_follow_a_queen_after_a_queen_waits_for_its_own_follower() -> None:
     assert str(follow(list(parse("Qh 6d Qs")))) == "Qs"
     assert str(follow(list(parse("Qh 6d Qs 8c 8d")))) == "8c"
     assert follow([]) is None
+
+
+# -- High and Low Chicago ------------------------------------------------------------------------
+
+
+def sides(hand: Hand) -> list[tuple[int, int, str]]:
+    """(seat, amount, side) of every award."""
+    return [(won.seat, won.amount, won.side) for won in hand.events if isinstance(won, Won)]
+
+
+TRIP_ACES = "Ah Ad 2c 9c Ac 7d 3h"  # down Ah Ad, up 2c 9c Ac 7d, down 3h: no spade in the hole
+
+
+def test_chicago_the_highest_spade_in_the_hole_takes_half_the_pot() -> None:
+    """004: "the player with the highest spade face down (referred to as in the hole) receives half the pot"."""
+    hand = called_down("chicago", stud_deck(TRIP_ACES, "Ks 4d 5c 8h Jc Td 2d"))
+    assert sides(hand) == [(0, 3, "high"), (1, 3, "spade")]
+    assert [won.hand for won in hand.events if isinstance(won, Won)] == ["three aces", "king of spades"]
+
+
+def test_chicago_the_best_hand_with_the_spade_takes_the_whole_pot() -> None:
+    """004: "If the player with the highest hand also has the highest/lowest spade in the hole, then that
+    player receives the entire pot - having won both sides of the bet." """
+    hand = called_down("chicago", stud_deck("As Ad 2c 9c Ac 7d 3h", "Ks 4d 5c 8h Jc Td 2d"))
+    assert sides(hand) == [(0, 3, "high"), (0, 3, "spade")] and hand.stacks == [103, 97]
+
+
+def test_chicago_a_spade_face_up_is_not_in_the_hole() -> None:
+    """Seat 1's only spade, the As, is dealt face up: nobody has a spade in the hole, so the best hand takes it all."""
+    hand = called_down("chicago", stud_deck(TRIP_ACES, "Kd 4d As 8h Jc Td 2d"))
+    assert sides(hand) == [(0, 6, "high")]
+
+
+def test_low_chicago_the_lowest_spade_wins_and_the_ace_is_lowest() -> None:
+    """004: "In Low Chicago, the player with the lowest spade in the hole receives half of the pot, with the
+    A♠ being the lowest." Seat 0 holds the 3s in the hole, seat 1 the Ks, then the As."""
+    deal = ("Ah Ad 2c 9c Ac 7d 3s", "Ks 4d 5c 8h Jc Td 2d")
+    assert sides(called_down("low-chicago", stud_deck(*deal))) == [(0, 3, "high"), (0, 3, "spade")]
+    assert sides(called_down("chicago", stud_deck(*deal))) == [(0, 3, "high"), (1, 3, "spade")]
+    ace = ("Ah Ad 2c 9c Ac 7d 3s", "As 4d 5c 8h Jc Td 2d")
+    assert sides(called_down("low-chicago", stud_deck(*ace))) == [(0, 3, "high"), (1, 3, "spade")]
