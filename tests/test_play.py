@@ -11,7 +11,7 @@ import pytest
 from homegame.cards import format_cards
 from homegame.cli import main
 from homegame.engine.actions import Legal
-from homegame.games import load
+from homegame.games import load, names
 from homegame.play import Record, Settings, StakesRule, Standings, run
 from homegame.play.commands import CommandError, Meta, read
 from homegame.play.replay import replay
@@ -230,3 +230,30 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     assert str(read("place 2 b", place)) == "place Kd back"
     with pytest.raises(CommandError, match="name a card and one of front, back"):
         read("place front", place)
+
+
+class Persistent(io.StringIO):
+    """A person who, at every prompt, tries a few commands in turn until one is taken, for
+    ``lines`` lines; then the input ends."""
+
+    WORDS = ("c", "d", "h", "keep", "decline", "split", "d 1", "roll 1", "pass 1 2 3")
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+        self.count = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.left == 0:
+            return ""
+        self.left -= 1
+        self.count += 1
+        return self.WORDS[self.count % len(self.WORDS)] + "\n"
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_person_can_play_every_catalogue_game(name: str) -> None:
+    out = io.StringIO()
+    standings = run(Settings(game=load(name), seats=3, bots="caller", seed=2), Persistent(200), out)
+    assert standings.hands >= 1 and sum(standings.net) + standings.carried == 0
+    assert "This hand:" in out.getvalue() and "Traceback" not in out.getvalue()

@@ -351,54 +351,66 @@ def _evaluator(ranking: Ranking) -> _Batch | None:
 
 def _judge(scores: list[Codes], judged: Sequence[Contest], declared: Sequence[str | None], me: int) -> Equity:
     """Share out each trial's pot as the showdown would, and average what ``me`` (an index into the
-    live seats, whose declarations are ``declared``) gets."""
-    trials = len(scores[0])
+    live seats, whose declarations are ``declared``) gets. ``sides`` count ``me`` in every contest."""
+    trials, seats = scores[0].shape
     declaring = any(declared)
-    entered = [
-        np.array([not declaring or side in (contest.side, "both") for side in declared], dtype=np.bool_)
-        for contest in judged
-    ]
-    sides, sole = [], np.ones(trials, dtype=np.bool_)
-    for score, entrants in zip(scores, entered, strict=True):
-        others = np.where(entrants, score, -1)
-        others[:, me] = -1
-        rival = others.max(axis=1)
-        mine = score[:, me]
-        ties = (others == mine[:, None]).sum(axis=1) + 1
-        sides.append(float(np.mean(np.where(mine < 0, 0.0, (mine > rival) + (mine == rival) / ties))))
-        sole &= (mine >= 0) & (mine > rival)
-    masked = [np.where(entrants, score, -1) for score, entrants in zip(scores, entered, strict=True)]
     weights = [float(contest.share) for contest in judged]
+    sides, sole = [], np.ones(trials, dtype=np.bool_)
+    share, active_weight = np.zeros(trials), np.zeros(trials)
+    for contest, score, weight in zip(judged, scores, weights, strict=True):
+        entered = np.where(_outside(contest, declared, me), -1, score) if declaring else score
+        mine, alone, active = _contest(entered, me)
+        sides.append(float(np.mean(mine)))
+        sole &= alone
+        share += weight * mine
+        active_weight += weight * active
+    if declaring:
+        pot = _declared_share(scores, judged, weights, declared, me)
+    else:
+        pot = np.where(active_weight > 0, share / np.maximum(active_weight, 1e-9), 1.0 / seats)
     return Equity(
-        share=float(np.mean(_share(masked, weights, declared, me))),
+        share=float(np.mean(pot)),
         sides=tuple((contest.side, chance) for contest, chance in zip(judged, sides, strict=True)),
         scoop=float(np.mean(sole)),
         trials=trials,
     )
 
 
-def _share(
-    masked: list[Codes], weights: Sequence[float], declared: Sequence[str | None], me: int
+def _outside(contest: Contest, declared: Sequence[str | None], me: int = -1) -> npt.NDArray[np.bool_]:
+    """The seats that did not declare ``contest``'s side (``me`` counted in regardless)."""
+    return np.array(
+        [index != me and side not in (contest.side, "both") for index, side in enumerate(declared)], dtype=np.bool_
+    )
+
+
+def _contest(score: Codes, me: int) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """In each trial: the fraction of one contest ``me`` wins (a tie splits it), whether it wins alone,
+    and whether anyone qualified."""
+    top = score.max(axis=1)
+    active = top >= 0
+    winners = (score == top[:, None]) & active[:, None]
+    count = winners.sum(axis=1)
+    return winners[:, me] / np.maximum(count, 1), winners[:, me] & (count == 1), active
+
+
+def _declared_share(
+    scores: list[Codes], judged: Sequence[Contest], weights: Sequence[float], declared: Sequence[str | None], me: int
 ) -> npt.NDArray[np.float64]:
-    """``me``'s fraction of the pot in each trial, by the showdown's rules, from each contest's scores
-    of its entrants (-1 for everyone else)."""
+    """``me``'s fraction of the pot in each trial after a declaration: each contest among the seats
+    that declared it, and a seat that declared both and fails to win every contest outright out."""
+    masked = [np.where(_outside(contest, declared), -1, score) for contest, score in zip(judged, scores, strict=True)]
     trials = len(masked[0])
     failed = np.zeros((trials, len(declared)), dtype=np.bool_)
     for index, side in enumerate(declared):
         if side == "both":
             for score in masked:
-                others = np.delete(score, index, axis=1)
-                beaten = others.max(axis=1) if others.shape[1] else np.full(trials, -1)
-                failed[:, index] |= (score[:, index] < 0) | (score[:, index] <= beaten)
-    share = np.zeros(trials, dtype=np.float64)
-    active_weight = np.zeros(trials, dtype=np.float64)
-    for entered, weight in zip(masked, weights, strict=True):
-        score = np.where(failed, -1, entered)
-        top = score.max(axis=1)
-        active = top >= 0
-        winners = (score == top[:, None]) & active[:, None]
-        share += weight * winners[:, me] / np.maximum(winners.sum(axis=1), 1)
+                _, alone, _ = _contest(score, index)
+                failed[:, index] |= ~alone
+    share, active_weight = np.zeros(trials), np.zeros(trials)
+    for score, weight in zip(masked, weights, strict=True):
+        mine, _, active = _contest(np.where(failed, -1, score), me)
+        share += weight * mine
         active_weight += weight * active
     standing = (~failed).sum(axis=1)
     nobody = np.where(failed[:, me], 0.0, 1.0 / np.maximum(standing, 1))
-    return np.where(active_weight > 0, share / np.where(active_weight > 0, active_weight, 1.0), nobody)
+    return np.where(active_weight > 0, share / np.maximum(active_weight, 1e-9), nobody)

@@ -43,7 +43,7 @@ from homegame.engine.game import Game
 from homegame.engine.view import View
 from homegame.play.commands import shortcuts
 from homegame.ranking.poker import PokerRanking
-from homegame.ranking.wild import WildSpec
+from homegame.ranking.wild import Lowest, WildSpec
 
 __all__ = ["Names", "Screen"]
 
@@ -93,7 +93,7 @@ class Screen:
         self.say(f"Hand {number} · {game.title} · {game.betting.label} · {amounts} · {dealing}", style="bold")
         wild = _wild_specs(game)
         if wild:
-            self.say(f"Wild: {', '.join(map(str, wild))}")
+            self.say(f"Wild: {'; '.join(map(_wild_words, wild))}")
 
     def table(self, view: View, game: Game) -> None:
         """The table as ``view.viewer`` sees it, and what they may do if it is their turn."""
@@ -178,8 +178,10 @@ class Screen:
             case Posted(seat=seat, blind=blind, amount=amount):
                 what = "antes" if blind == "ante" else f"posts the {blind.replace('_', ' ')}"
                 return f"{says(seat, what, 'ante' if blind == 'ante' else what.replace('posts', 'post'))} {amount}"
+            case Dealt(seat=None, cards=(), row=row, hidden=hidden):
+                return f"{_row(row)}: {hidden} cards face down"
             case Dealt(seat=None, cards=cards, row=row):
-                return Text(f"{_row(row)}: ") + _cards(cards, wild)
+                return Text(f"{_row(row)}{'' if event.up else ' (face down)'}: ") + _cards(cards, wild)
             case Dealt(seat=int(seat), cards=cards) if cards:
                 face = "" if event.up else " down"
                 return Text(f"{says(seat, 'is dealt', 'are dealt')} ") + _cards(cards, wild) + Text(face)
@@ -374,6 +376,20 @@ def _cards(cards: Sequence[Card | None], wild: _Wild) -> Text:
             style += " reverse"
         text.append(card.pretty, style=style)
     return text
+
+
+def _wild_words(spec: WildSpec) -> str:
+    """A wild spec as people say it: ``jokers, deuces``, ``the rank named during the hand``."""
+    parts = ["jokers"] if spec.jokers else ["the bug (a joker)"] if spec.bug else []
+    parts += [_plural(rank) for rank in sorted(spec.ranks)]
+    parts += [card.pretty for card in sorted(spec.cards, key=lambda card: card.code)]
+    if spec.lowest is Lowest.HELD:
+        parts.append("each hand's lowest card")
+    elif spec.lowest is Lowest.DOWN:
+        parts.append("each hand's lowest down card")
+    if spec.dynamic:
+        parts.append("the rank named during the hand (shown as Wild now)")
+    return ", ".join(parts)
 
 
 def _plural(rank: Rank) -> str:

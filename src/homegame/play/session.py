@@ -18,7 +18,7 @@ that suit the table, a bot picks one at random.
 >>> out = io.StringIO()
 >>> settings = Settings(game=load("draw"), seats=3, bots="caller", seed=1)
 >>> standings = run(settings, io.StringIO("c\\nd\\nc\\nq\\n"), out)
->>> standings.hands, sum(standings.net)
+>>> standings.hands, sum(standings.net) + standings.carried
 (1, 0)
 >>> "Ledger after 1 hand" in out.getvalue()
 True
@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections.abc import Callable
@@ -120,12 +121,14 @@ class Settings:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Standings:
-    """Where a session stands: each player's stack and chips bought in, after ``hands`` hands."""
+    """Where a session stands: each player's stack and chips bought in after ``hands`` hands, and
+    the chips ``carried`` in the pot to the next deal (nobody's yet)."""
 
     names: tuple[str, ...]
     stacks: tuple[int, ...]
     bought: tuple[int, ...]
     hands: int
+    carried: int = 0
 
     @property
     def net(self) -> tuple[int, ...]:
@@ -175,6 +178,9 @@ class _Session:
         self.settings = settings
         self.stream = stream
         self.interactive = stream is sys.stdin and stream.isatty()
+        if self.interactive:
+            with contextlib.suppress(ImportError):  # not on every platform
+                import readline  # noqa: F401  (line editing and history for input())
         self.names = Names(("you", *(f"seat {seat}" for seat in range(1, seats))))
         self.screen = Screen(console, self.names)
         seed = settings.seed
@@ -335,12 +341,13 @@ class _Session:
             stacks=tuple(self.table.stack_of(name) for name in names),
             bought=tuple(ledger.bought(name) for name in names),
             hands=self.table.hands_played,
+            carried=self.table.carried,
         )
 
     def _show_ledger(self) -> None:
         standings = self.standings()
         rows = list(zip(standings.names, standings.stacks, standings.bought, strict=True))
-        self.screen.ledger(rows, standings.hands, self.table.carried)
+        self.screen.ledger(rows, standings.hands, standings.carried)
 
     def leave(self) -> None:
         """Say goodbye with the ledger."""
