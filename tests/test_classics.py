@@ -125,3 +125,36 @@ def test_low_chicago_the_lowest_spade_wins_and_the_ace_is_lowest() -> None:
     assert sides(called_down("chicago", stud_deck(*deal))) == [(0, 3, "high"), (1, 3, "spade")]
     ace = ("Ah Ad 2c 9c Ac 7d 3s", "As 4d 5c 8h Jc Td 2d")
     assert sides(called_down("low-chicago", stud_deck(*ace))) == [(0, 3, "high"), (1, 3, "spade")]
+
+
+# -- Wild draw games -----------------------------------------------------------------------------
+
+
+def winner(name: str, *hands: str) -> tuple[int, str]:
+    """Who wins a called-down hand of ``name`` where every seat stands pat on ``hands``, with what."""
+    won = [(seat, name) for seat, _, name in wins(called_down(name, stud_deck(*hands), len(hands)))]
+    assert len(won) == 1, won
+    return won[0]
+
+
+def test_deuces_wild_a_deuce_stands_for_any_card_but_a_second_ace_in_a_flush() -> None:
+    """004: "in the hand A-9-8-5-joker, the joker counts as a K, not a second ace"."""
+    assert winner("draw-deuces-wild", "2c 2d Kh Ks 7c", "Ad Jd 9d 6d 3d") == (0, "four kings")
+    assert winner("draw-deuces-wild", "Ah 9h 8h 5h 2c", "Ad Qd Td 4d 3d") == (0, "ace-high flush")
+    assert winner("draw-deuces-wild", "Ah 9h 8h 5h 2c", "Ad Kd Td 4d 3d") == (1, "ace-high flush")
+    assert winner("draw-deuces-wild", "2c 2d 2h Ks Kd", "Ah Kh Qh Jh Th") == (0, "five kings")
+
+
+def test_the_bug_is_an_ace_or_completes_a_straight_or_flush_only() -> None:
+    """004: "the highest hand is five aces (A-A-A-A-joker), but other fives of a kind are impossible [...]
+    a hand like 8-8-5-5-joker counts as two pairs with the joker representing an ace, not as a full house"."""
+    assert winner("draw-bug", "Ac Ad Ah As Jk", "7h 8h 9h Th Jh") == (0, "five aces")
+    assert winner("draw-bug", "6c 6d 6h 6s Jk", "7c 7d 7h 7s 2c") == (1, "four sevens")
+    assert winner("draw-bug", "8c 8d 5h 5s Jk", "9c 9d 9h 4s 2c") == (1, "three nines")
+    assert winner("draw-bug", "4c 5d 6h 8s Jk", "9c 9d 9h 4s 2c") == (0, "eight-high straight")
+
+
+def test_lowball_the_joker_is_a_fitter() -> None:
+    """004: "6-5-4-2-joker [...] in ace-to-five low poker the joker could be used as an ace"."""
+    assert winner("lowball-joker", "6c 5d 4h 2s Jk", "6d 5c 4s 3h 2c") == (0, "6-5-4-2-A low")
+    assert winner("lowball-joker", "7c 4d 3h 2s Jk", "6d 5c 4s 3d 2c") == (1, "6-5-4-3-2 low")
