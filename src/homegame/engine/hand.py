@@ -365,6 +365,15 @@ class Hand:
         self.committed[seat] += amount
         return amount
 
+    def pay(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` chips from the seat's stack into the pot as dead money that every
+        player still in may win, not counted as the seat's stake in side pots (a price paid for a
+        card: Baseball's open three, a twist); returns the chips moved."""
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.dead += amount
+        return amount
+
     def take_back(self, seat: int, amount: int) -> None:
         """Return ``amount`` of the seat's bet to its stack (an uncalled bet)."""
         self.stacks[seat] += amount
