@@ -132,6 +132,7 @@ def test_qualified_marks_the_eight_or_better_lows() -> None:
         get("high", italian_straight_flush=True),
         get("high", imperial_flush=True),
         get("high", packs=2),
+        get("high", wild="jokers"),
     ],
     ids=str,
 )

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from numba import njit, prange
 
 from homegame.ranking.lookup import FLUSH_ADD, FLUSH_BITS, ROW_BITS, SUIT_SHIFT, SUM_MASK, Mode
@@ -40,10 +39,7 @@ Array = Any  # numba takes numpy arrays; their dtypes are fixed by the callers i
 @njit(cache=True)
 def _suit_of(suited: int) -> int:
     """The suit whose counter has its top bit set (only one can, with at most seven cards)."""
-    suit = 0
-    while not (suited >> (4 * suit + 3)) & 1:
-        suit += 1
-    return suit
+    return ((suited >> 7) & 1) + 2 * ((suited >> 11) & 1) + 3 * ((suited >> 15) & 1)
 
 
 @njit(cache=True)
@@ -54,52 +50,53 @@ def _look_up(total: int, rows: Array, ranks: Array) -> int:
 
 
 @njit(cache=True)
-def _five(total: int, mask: int, five: Array, ranks: Array, flush: Array) -> int:
-    """The ordinal of five cards from their total and 52-bit card set."""
-    suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
-    if suited:
-        return flush[(mask >> (13 * _suit_of(suited))) & 0x1FFF]  # type: ignore[no-any-return]
-    return _look_up(total, five, ranks)
-
-
-@njit(cache=True)
-def _suited(hands: Array, i: int, total: int, suited: int, tables: Tables) -> int:
-    """The ordinal of the hand ``hands[i]``, five or more of whose cards share a suit.
-
-    High takes the flush table; a low of six or seven cards keeps the best five-card
-    subset, leaving out each one or two cards in turn.
-    """
-    card_keys, card_masks, _, five, ranks, flush, mode = tables
+def _best_subset(hands: Array, i: int, total: int, mask: int, tables: Tables) -> int:
+    """The best five of the six or seven cards of ``hands[i]`` (a low with five cards of a suit),
+    leaving out one card (six) or two (seven) in every way."""
+    card_keys, card_masks, _, five, ranks, flush, _ = tables
     size = hands.shape[1]
-    mask = 0
-    for j in range(size):
-        mask += card_masks[hands[i, j]]
-    if mode == _FLUSH_WINS or size == 5:
-        return flush[(mask >> (13 * _suit_of(suited))) & 0x1FFF]  # type: ignore[no-any-return]
     best = -1
     for a in range(size):
-        key_a, mask_a = total - card_keys[hands[i, a]], mask - card_masks[hands[i, a]]
-        if size == 6:
-            best = max(best, _five(key_a, mask_a, five, ranks, flush))
-            continue
-        for b in range(a + 1, size):
-            card = hands[i, b]
-            best = max(best, _five(key_a - card_keys[card], mask_a - card_masks[card], five, ranks, flush))
+        for b in range(a + 1, size + 1):
+            if (b == size) != (size == 6):  # six cards leave out ``a`` alone (b == size); seven, a and b
+                continue
+            out_total, out_mask = card_keys[hands[i, a]], card_masks[hands[i, a]]
+            if b < size:
+                out_total += card_keys[hands[i, b]]
+                out_mask += card_masks[hands[i, b]]
+            rest, rest_mask = total - out_total, mask - out_mask
+            suited = ((rest >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
+            flushed = flush[(rest_mask >> (13 * _suit_of(suited))) & 0x1FFF]
+            best = max(best, flushed if suited else _look_up(rest, five, ranks))
     return best
 
 
 @njit(cache=True)
 def _evaluate_rows(hands: Array, start: int, stop: int, tables: Tables, out: Array) -> None:
-    """Write the ordinals of ``hands[start:stop]`` into ``out[start:stop]``."""
-    card_keys, _, rows, _, ranks, _, mode = tables
+    """Write the ordinals of ``hands[start:stop]`` into ``out[start:stop]``.
+
+    The rank table answers unless five cards share a suit and suits count (a few hands in a
+    hundred): high then takes the flush table, and a low of six or seven cards the best
+    five-card subset (:func:`_best_subset`, a call, kept out of the common path).
+    """
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
     size = hands.shape[1]
     for i in range(start, stop):
-        total = 0
-        for j in range(size):
-            total += card_keys[hands[i, j]]
+        total = card_keys[hands[i, 0]] + card_keys[hands[i, 1]] + card_keys[hands[i, 2]]
+        total += card_keys[hands[i, 3]] + card_keys[hands[i, 4]]
+        if size > 5:  # the same every hand: the branch costs nothing, a loop would
+            total += card_keys[hands[i, 5]]
+            if size > 6:
+                total += card_keys[hands[i, 6]]
         suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
         if suited and mode != _NO_SUITS:
-            out[i] = _suited(hands, i, total, suited, tables)
+            mask = 0
+            for j in range(size):
+                mask += card_masks[hands[i, j]]
+            if mode == _FLUSH_WINS or size == 5:
+                out[i] = flush[(mask >> (13 * _suit_of(suited))) & 0x1FFF]
+            else:
+                out[i] = _best_subset(hands, i, total, mask, tables)
         else:
             out[i] = _look_up(total, rows, ranks)
 

@@ -80,6 +80,7 @@ class Evaluator:
         "_flush",
         "_offsets",
         "_ranks",
+        "_suits",
         "_tables",
         "categories",
         "keys",
@@ -94,6 +95,7 @@ class Evaluator:
         self.keys: npt.NDArray[np.int64] = tables.keys
         self.categories: tuple[Category, ...] = tables.categories
         self.qualified: npt.NDArray[np.bool_] = tables.qualified
+        self._suits = tables.mode is not Mode.NO_SUITS
         self._offsets: list[list[int]] = tables.offsets.tolist()
         self._ranks: list[int] = tables.ranks.tolist()
         self._flush: list[int] = tables.flush.tolist()
@@ -134,13 +136,14 @@ class Evaluator:
         """
         if not 5 <= len(codes) <= 7:
             raise ValueError(f"the kernel judges hands of 5 to 7 cards, not {len(codes)}")
+        keys = CARD_KEYS  # a local name: the loop below is most of the time
+        total = 0
         try:
-            total = 0
             for code in codes:
-                total += CARD_KEYS[code]
+                total += keys[code]
         except IndexError:
             raise ValueError(f"not natural card codes (0..51): {list(codes)}") from None
-        if self._tables.mode is not Mode.NO_SUITS and ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS:
+        if self._suits and ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS:
             return self._rank_suited(codes, total)
         return self._rank_of(total)
 
