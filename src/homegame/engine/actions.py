@@ -278,7 +278,8 @@ class Legal:
     - ``draw``, ``discard``, ``roll``, ``pass``: name ``min..max`` of ``cards``.
     - ``declare``: one of ``choices``.
     - ``buy``: one of ``choices``, each at the price in ``amounts`` (same order).
-    - ``split``: divide ``cards`` into hands of ``sizes`` (strongest first).
+    - ``split``: divide ``cards`` into hands of ``sizes`` (strongest first); when the step allows
+      only some splits, ``choices`` lists every one of them in notation (``As Ks 9d 7c 2h / Ac 3d``).
     - ``place``: put one of ``cards`` into one of the rows named in ``choices``.
     - ``decline``, ``keep``, ``push``: no bounds.
     """

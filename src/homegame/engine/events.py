@@ -41,6 +41,7 @@ __all__ = [
     "Returned",
     "Revealed",
     "Shown",
+    "SplitUp",
     "TurnedUp",
     "Won",
 ]
@@ -292,3 +293,21 @@ class KnockedOut(Event):
 
     def __str__(self) -> str:
         return f"seat {self.seat} knocked out at card {self.position}: {self.card} does not beat {self.against}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitUp(Event):
+    """A seat divides its cards into ``hands``, strongest first (Pi Gow stud's five and two). Others
+    see only that it has split (the hands show at the showdown)."""
+
+    seat: int
+    hands: tuple[tuple[Card, ...], ...]
+
+    def seen_by(self, seat: int | None) -> Event:
+        """Others learn that the seat has split, not how."""
+        return self if seat == self.seat else SplitUp(seat=self.seat, hands=())
+
+    def __str__(self) -> str:
+        if not self.hands:
+            return f"seat {self.seat} splits"
+        return f"seat {self.seat} splits " + " / ".join(format_cards(hand) for hand in self.hands)

@@ -211,6 +211,9 @@ class Hand:
         """Secret choices of a simultaneous decision (a declaration), each seen only by its seat."""
         self.declared: list[str | None] = [None] * seats
         """Declarations, once revealed to all."""
+        self.splits: list[tuple[tuple[Card, ...], ...]] = [() for _ in range(seats)]
+        """Each seat's division of its cards into hands, strongest first (Pi Gow stud's five and two):
+        empty until it splits, and secret until the showdown."""
         self.wild_rank: Rank | None = None
         """The wild rank in force, if a step made one."""
         self.last_blind = -1

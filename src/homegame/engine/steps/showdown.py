@@ -22,6 +22,7 @@ as if they had folded. If nobody declared one side, the other side takes the pot
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -51,8 +52,9 @@ class Contest:
     share: int = 1
     row: str = "board"
     cards: str = "all"
-    """Which of a player's cards the contest judges: ``all``, or only those ``down`` (in the hole, as
-    the Chicago spade must be)."""
+    """Which of a player's cards the contest judges: ``all``, only those ``down`` (in the hole, as
+    the Chicago spade must be), or ``split-N``: the Nth hand of the player's split (Pi Gow stud's
+    five-card hand is ``split-1``, its two-card hand ``split-2``)."""
     judge: Judge = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -62,7 +64,7 @@ class Contest:
     def read(cls, fields: Fields) -> Contest:
         """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
         ``row`` (the community cards hands are made with: the board unless the game has several rows)
-        and ``cards`` (``all``, or ``down``: the hole cards only)."""
+        and ``cards`` (``all``; ``down``: the hole cards only; ``split-N``: the Nth hand of a split)."""
         side = fields.string("side", "high")
         name = fields.string("ranking", "high")
         options = dict(fields.table("options").data)
@@ -80,16 +82,22 @@ class Contest:
             fields.problem("form", str(error))
             form = Form()
         share = fields.integer("share", 1, low=1, high=100)
-        row, cards = fields.string("row", "board"), fields.string("cards", "all", ("all", "down"))
+        row, cards = fields.string("row", "board"), fields.string("cards", "all")
+        if cards not in ("all", "down") and not re.fullmatch(r"split-[1-9]", cards):
+            fields.problem("cards", f"must be all, down or split-N (N 1..9), not {cards!r}")
+            cards = "all"
         return cls(side=side, ranking=ranking, form=form, share=share, row=row, cards=cards)
 
     def held(self, hand: Hand, seat: int) -> list[Card]:
         """The cards of ``seat`` this contest judges."""
+        if self.cards.startswith("split-"):
+            return list(hand.splits[seat][int(self.cards[6:]) - 1])
         return hand.down[seat] if self.cards == "down" else hand.cards(seat)
 
     def describe(self) -> str:
         """The contest for the rules text: ``high (high, best-5)``."""
-        return f"{self.side} ({self.ranking.label}, {self.form}{', down cards' if self.cards == 'down' else ''})"
+        which = {"all": "", "down": ", down cards"}.get(self.cards, f", hand {self.cards[6:]} of the split")
+        return f"{self.side} ({self.ranking.label}, {self.form}{which})"
 
 
 @register
@@ -125,7 +133,7 @@ class Showdown(Step):
         """Show, judge, and pay every pot."""
         live = hand.in_hand()
         for seat in live:
-            shown = tuple(hand.cards(seat))
+            shown = tuple(card for part in hand.splits[seat] for card in part) or tuple(hand.cards(seat))
             hand.shown[seat] = shown
             hand.emit(Shown(seat, shown))
         scores, failed = self._judge(hand, live)
@@ -184,6 +192,8 @@ class Showdown(Step):
         for contest in self.contests:
             if contest.row not in dealt:
                 fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
+            if contest.cards.startswith("split-") and not any(step.kind == "split" for step in game.steps):
+                fields.problem("contests", f"{contest.side} judges a hand of a split, but no step splits")
 
 
 def _odd_chip_order(hand: Hand, winners: list[int]) -> list[int]:
