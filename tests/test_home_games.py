@@ -10,20 +10,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homegame.cards import Card, parse
-from homegame.engine import Action, BetTo, Call, Check, Hand, Table
-from homegame.engine.events import CarriedOver, KnockedOut, TurnedUp, Won
+from homegame.engine import Action, BetTo, BringIn, Call, Check, Hand, Table
+from homegame.engine.actions import Split
+from homegame.engine.events import CarriedOver, KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.steps.split import SplitStep
+from homegame.errors import IllegalActionError
 from homegame.games import load
+from homegame.ranking import get
 from test_invariants import cards_in
 
 Chooser = Callable[[Hand, int], Action]
 
 
 def passive(hand: Hand, seat: int) -> Action:
-    """Check when one may, else call."""
+    """Check when one may, else bring in, else call."""
     kinds = {legal.kind for legal in hand.legal_actions(seat)}
-    return Check() if "check" in kinds else Call()
+    return Check() if "check" in kinds else BringIn() if "bring_in" in kinds else Call()
 
 
 def play_out(hand: Hand, choose: Chooser = passive) -> None:
@@ -183,3 +189,100 @@ def test_high_card_rules_text_names_the_house_rule_in_force() -> None:
     assert HCP.source == "002_a103231ed8b74e74.txt"
     with pytest.raises(Exception, match="equal_card"):
         HCP.option_values({"equal_card": "maybe"})
+
+
+# -- Pi Gow stud (rules 001, second game) ---------------------------------------------------------
+
+PI_GOW = load("pi-gow-stud")
+# Seat 0: Ah Ad down, Kc Kd 9s 5h up, 2c down. Seat 1: 9c 8c, Qs Js Ts 3d, 4h. Seat 2: Ac Kh, 6d 6s 7h 2d, 3s.
+PI_GOW_DECK = "Ah 9c Ac  Ad 8c Kh  Kc Qs 6d  Kd Js 6s  9s Ts 7h  5h 3d 2d  2c 4h 3s"
+
+
+def split_of(text: str) -> Split:
+    return Split(tuple(parse(part) for part in text.split("/")))
+
+
+def pi_gow_to_the_split() -> Hand:
+    hand = Hand(PI_GOW, [100, 100, 100], button=2, deck=PI_GOW_DECK)
+    while not any(legal.kind == "split" for seat in hand.pending() for legal in hand.legal_actions(seat)):
+        seat = hand.pending()[0]
+        hand.act(seat, passive(hand, seat))
+    return hand
+
+
+def test_pi_gow_best_five_and_best_two_split_the_pot() -> None:
+    # "all remaining players split their hands into a 5-card hand and a 2-card hand ... Following the
+    # split there is one more betting round. Highest 5-card hand and highest 2-card hand split the pot."
+    hand = pi_gow_to_the_split()
+    assert hand.pending() == (0, 1, 2)
+    hand.act(0, split_of("Ah Ad Kc Kd 9s / 5h 2c"))
+    hand.act(1, split_of("Qs Js Ts 9c 8c / 3d 4h"))
+    hand.act(2, split_of("6d 6s 7h 2d 3s / Ac Kh"))
+    assert not any(isinstance(event, Won) for event in hand.events)  # one more betting round first
+    play_out(hand)
+    assert wins(hand) == [(1, 5, 0), (2, 4, 0)]  # a pot of 9: the odd chip to the five-card half
+    assert [won.hand for won in hand.events if isinstance(won, Won)] == ["queen-high straight", "ace high"]
+    assert hand.stacks == [97, 102, 101]
+    shown = {event.seat: " ".join(map(str, event.cards)) for event in hand.events if isinstance(event, Shown)}
+    assert shown[2] == "6d 6s 7h 2d 3s Ac Kh"  # shown as split: the five, then the two
+
+
+def test_pi_gow_the_five_card_hand_must_beat_the_two_card_hand() -> None:
+    # "The 5-card hand must be a better hand than the 2-card hand. So you can not have a pair of kings
+    # for your five card hand and a pair of aces for your two card hand."
+    hand = pi_gow_to_the_split()
+    before = (list(hand.events), hand.pending(), len(hand.actions))
+    with pytest.raises(
+        IllegalActionError, match=r"the 5-card hand \(pair of kings\) must beat the 2-card hand \(pair of aces\)"
+    ):
+        hand.act(0, split_of("Kc Kd 9s 5h 2c / Ah Ad"))
+    assert (list(hand.events), hand.pending(), len(hand.actions)) == before
+    assert "Kc Kd 9s 5h 2c / Ah Ad" not in hand.legal_actions(0)[0].choices
+    hand.act(0, split_of("Ah Ad Kc Kd 9s / 5h 2c"))
+
+
+def test_pi_gow_the_two_card_hand_holds_a_down_card() -> None:
+    # "The 2-card hand must contain at least one down card."
+    hand = pi_gow_to_the_split()
+    with pytest.raises(IllegalActionError, match=r"the 2-card hand \(Kd 5h\) must hold a down card"):
+        hand.act(0, split_of("Ah Ad Kc 9s 2c / Kd 5h"))
+    with pytest.raises(IllegalActionError, match="split into 5 \\+ 2 cards, not 4 \\+ 3"):
+        hand.act(0, split_of("Ah Ad Kc 9s / 2c Kd 5h"))
+    with pytest.raises(IllegalActionError, match="not among your cards"):
+        hand.act(0, split_of("Ah Ad Kc Kd 9s / 5h 3s"))
+
+
+def test_pi_gow_the_legal_action_lists_exactly_the_legal_splits() -> None:
+    hand = pi_gow_to_the_split()
+    legal = hand.legal_actions(2)[0]
+    assert legal.sizes == (5, 2) and len(legal.cards) == 7
+    step = next(step for step in PI_GOW.steps if isinstance(step, SplitStep))
+    for hands in step.ways(legal.cards):
+        text = " / ".join(" ".join(map(str, part)) for part in hands)
+        assert (text in legal.choices) == (not step.refusal(get("high"), hands, hand.down[2]))
+    # Seat 2 (Ac Kh 3s down; 6d 6s 7h 2d up): 15 ways keep a down card in the two; of them, an ace
+    # with a six leaves a king-high five that loses to the ace-high two (twice).
+    assert len(legal.choices) == 13
+    assert "Ac Kh 3s 6d 6s / 7h 2d" not in legal.choices  # no down card in the two
+    assert "Ac 6d 6s 7h 2d / Kh 3s" in legal.choices
+
+
+def test_pi_gow_splits_stay_secret_until_the_showdown() -> None:
+    hand = pi_gow_to_the_split()
+    hand.act(0, split_of("Ah Ad Kc Kd 9s / 5h 2c"))
+    assert str(hand.view(0).events[-1]) == "seat 0 splits Ah Ad Kc Kd 9s / 5h 2c"
+    assert str(hand.view(1).events[-1]) == "seat 0 splits" and str(hand.view(None).events[-1]) == "seat 0 splits"
+    assert not set(hand.down[0]) & seen_anywhere_but(hand, 0)
+
+
+def seen_anywhere_but(hand: Hand, owner: int) -> set[Card]:
+    """Every card in the views of the other seats and a spectator."""
+    return {card for viewer in (None, *range(hand.seats)) if viewer != owner for card in cards_in(hand.view(viewer))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(list(PI_GOW.deck.cards())))
+def test_pi_gow_seven_cards_always_have_a_legal_split(deck: list[Card]) -> None:
+    step = next(step for step in PI_GOW.steps if isinstance(step, SplitStep))
+    seven, down = deck[:7], [deck[0], deck[1], deck[6]]
+    assert any(not step.refusal(get("high"), hands, down) for hands in step.ways(seven))
