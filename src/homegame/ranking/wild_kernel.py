@@ -9,9 +9,9 @@ ranks, how many natural cards each suit has and how many wild cards there are:
   (:mod:`homegame.ranking.lookup`) gives the ordinal, translated into this ranking's
   order (the natural-versus-wild house rules only add a constant to a natural hand);
 - the *rank tables*, one per hand size: the best hand the natural ranks make with the
-  other cards wild, when no natural cards need to share a suit. Open addressing on the
-  natural rank-key sum, in a segment per number of natural cards, so a batch of hands
-  with as many wild cards reads a small part;
+  other cards wild, when no natural cards need to share a suit. Cuckoo hashing on the
+  natural rank-key sum (a look-up reads two slots and never searches), in a segment per
+  number of natural cards, so a batch of hands with as many wild cards reads a small part;
 - the *flush table* ``flush[w, mask]``: the best hand the natural cards of one suit
   (their 13-bit rank mask) make with ``w`` wild cards, straight and plain flushes
   included.
@@ -78,7 +78,7 @@ from homegame.ranking.wild import Lowest, value_of
 
 __all__ = ["WildEvaluator", "WildTables", "build", "load", "natural_of", "supports"]
 
-FORMAT = 11
+FORMAT = 12
 """Version of the wild table format; bump it when the tables or the card keys change."""
 
 _MAX_CARDS = 7
@@ -120,11 +120,11 @@ class WildTables:
 
     - ``keys[ordinal]``, ``categories[ordinal]``, ``qualified[ordinal]``: as in the natural kernel;
     - ``rank5``, ``rank6``, ``rank7``: the rank tables of hands of 5, 6 and 7 cards holding a
-      wild card, open addressing (linear probing) on the natural rank total (rank-key sum and
-      card count): a slot holds ``total << 24 | ordinal``, or -1 when empty. Each number of
-      natural cards has its own segment (so a batch of hands alike touches a small part), of
-      a power of two slots, more than twice its entries: ``directory[size - 5, naturals]`` is
-      the segment's start and its number of hash bits;
+      wild card, by cuckoo hashing on the natural rank total (rank-key sum and card count):
+      a slot holds ``total << 24 | ordinal`` (-1 when empty), and every total sits in one of
+      the two slots its two hash functions name. Each number of natural cards has its own
+      segment (so a batch of hands alike reads a small part): ``directory[size - 5,
+      naturals]`` is its start and its number of hash bits;
     - ``natural_keys``, ``natural_ordinals``: the ordinal of each value of a hand without
       wild cards, by its key under :func:`natural_of` (such hands are judged by the natural
       kernel's tables, then translated);
@@ -280,28 +280,49 @@ def _total(ranks: tuple[int, ...]) -> int:
     return sum(CARD_KEYS[rank * 4] for rank in ranks) & _NATURALS
 
 
-def _slot(total: int, bits: int) -> int:
-    """Multiplicative hashing: the top ``bits`` of the low 32 bits of ``total`` times a large odd number."""
-    return ((total * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
+_MULTIPLIERS = (2654435761, 2246822519)
+"""The two hash functions of the rank tables: multiplicative hashing by these odd numbers."""
+
+
+def _slots(total: int, bits: int) -> tuple[int, int]:
+    """The two slots where ``total`` may be: the top ``bits`` of the low 32 bits of its products."""
+    return tuple(((total * multiplier) & 0xFFFFFFFF) >> (32 - bits) for multiplier in _MULTIPLIERS)  # type: ignore[return-value]
 
 
 def _hash(segments: list[dict[int, int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """A rank table: each natural total with its best ordinal, by linear probing in the segment
-    of its number of natural cards; and the directory of the segments (start, hash bits)."""
+    """A rank table: each natural total with its best ordinal, by cuckoo hashing (every total in
+    one of its two slots, so a look-up reads both and never searches) in the segment of its
+    number of natural cards; and the directory of the segments (start, hash bits)."""
+    placed = [_cuckoo(entries) for entries in segments]
     directory = np.zeros((_MAX_CARDS + 1, 2), dtype=np.int64)
     start = 0
-    for count, entries in enumerate(segments):
-        bits = (2 * len(entries)).bit_length() if entries else 0
-        directory[count] = start, bits
-        start += 1 << bits
-    slots = np.full(start, -1, dtype=np.int64)
-    for (base, bits), entries in zip(directory.tolist(), segments, strict=False):
-        for total, ordinal in entries.items():
-            slot = _slot(total, bits)
-            while slots[base + slot] != -1:
-                slot = (slot + 1) & ((1 << bits) - 1)
-            slots[base + slot] = total << _ORDINAL_BITS | ordinal
-    return slots, directory
+    for count, segment in enumerate(placed):
+        directory[count] = start, len(segment).bit_length() - 1
+        start += len(segment)
+    return np.concatenate(placed), directory
+
+
+def _cuckoo(entries: dict[int, int]) -> npt.NDArray[np.int64]:
+    """One segment: a power of two slots, at least twice the entries, doubled until every entry
+    finds a place (each total ``<< 24 | ordinal``; -1 for an empty slot)."""
+    bits = (2 * len(entries)).bit_length()
+    while True:
+        slots = [-1] * (1 << bits)
+        if all(_insert(slots, total << _ORDINAL_BITS | ordinal, bits) for total, ordinal in entries.items()):
+            return np.array(slots, dtype=np.int64)
+        bits += 1
+
+
+def _insert(slots: list[int], entry: int, bits: int) -> bool:
+    """Place ``entry`` in one of its slots, moving what sits there to its other slot, and so on."""
+    slot = _slots(entry >> _ORDINAL_BITS, bits)[0]
+    for _ in range(4 * bits):
+        slots[slot], entry = entry, slots[slot]
+        if entry == -1:
+            return True
+        first, second = _slots(entry >> _ORDINAL_BITS, bits)
+        slot = second if slot == first else first
+    return False
 
 
 @cache
@@ -487,20 +508,15 @@ _BLOCK = 4096  # rows per task of the parallel loop
 @njit(cache=True, inline="always")
 def _look_up(total: int, naturals: int, table: tuple[Array, Array]) -> int:
     """The best ordinal in a rank table (slots and directory) of the hand whose ``naturals``
-    natural cards add up to ``total``, or -1 (no such cards)."""
+    natural cards add up to ``total``, or -1 (no such cards): one of its two slots holds it."""
     slots, directory = table
     total &= _NATURALS
     base = directory[naturals, 0]
-    bits = directory[naturals, 1]
-    mask = (1 << bits) - 1
-    slot = ((total * 2654435761) & 0xFFFFFFFF) >> (32 - bits)
-    while True:
-        entry = slots[base + slot]
-        if entry >> _ORDINAL_BITS == total:
-            return int(entry & ((1 << _ORDINAL_BITS) - 1))
-        if entry == -1:
-            return -1
-        slot = (slot + 1) & mask
+    shift = 32 - directory[naturals, 1]
+    first = slots[base + (((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift)]
+    second = slots[base + (((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift)]
+    entry = first if first >> _ORDINAL_BITS == total else second
+    return int(entry & ((1 << _ORDINAL_BITS) - 1)) if entry >> _ORDINAL_BITS == total else -1
 
 
 @njit(cache=True, inline="always")
