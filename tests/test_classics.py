@@ -5,11 +5,17 @@ Rules document 004 is quoted where a test checks one of its sentences.
 
 from __future__ import annotations
 
-from homegame.bots import CallerBot, play
+import pytest
+
+from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Rank, parse
-from homegame.engine import Hand
+from homegame.engine import Action, Fold, Hand
+from homegame.engine.actions import Buy
 from homegame.engine.events import Won
+from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
+from homegame.engine.steps.pay_or_fold import PaidFor
+from homegame.errors import IllegalActionError
 from homegame.games import load
 
 
@@ -158,3 +164,74 @@ def test_lowball_the_joker_is_a_fitter() -> None:
     """004: "6-5-4-2-joker [...] in ace-to-five low poker the joker could be used as an ace"."""
     assert winner("lowball-joker", "6c 5d 4h 2s Jk", "6d 5c 4s 3h 2c") == (0, "6-5-4-2-A low")
     assert winner("lowball-joker", "7c 4d 3h 2s Jk", "6d 5c 4s 3d 2c") == (1, "6-5-4-3-2 low")
+
+
+# -- Baseball ------------------------------------------------------------------------------------
+
+
+class FoldsTo:
+    """Calls everything, but folds when offered an action of ``kind``."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def choose(self, turn: Turn) -> Action:
+        if any(legal.kind == self.kind for legal in turn.legal):
+            return Fold()
+        return CallerBot().choose(turn)
+
+
+def paid(hand: Hand) -> list[tuple[int, str, int]]:
+    return [(event.seat, str(event.card), event.amount) for event in hand.events if isinstance(event, PaidFor)]
+
+
+# Third street: seat 0 Ah Ad down and 4c up, seat 1 Kd Kc down and 7h up; then the cards after it.
+FOUR_UP = "Ah Kd Ad Kc 4c 7h"
+
+
+def test_baseball_a_four_dealt_face_up_earns_an_extra_card_face_down() -> None:
+    """The 4c earns seat 0 the 9s face down, at once; nines are wild, so the aces become three."""
+    hand = called_down("baseball", FOUR_UP + " 9s  2c 5s  6d 8h  Th Jc  Qc 2h")
+    assert [(event.seat, str(event.card)) for event in hand.events if isinstance(event, Earned)] == [(0, "4c")]
+    assert [str(card) for card in hand.down[0]] == ["Ah", "Ad", "9s", "Qc"] and len(hand.up[0]) == 4
+    assert [(seat, name) for seat, _, name in wins(hand)] == [(0, "three aces")]
+
+
+def test_baseball_by_house_rule_the_extra_card_is_face_up_and_a_four_earns_again() -> None:
+    hand = called_down("baseball", FOUR_UP + " 4d 9s  2c 5s  6d 8h  Th Jc  Qc 2h", extra_card="up")
+    assert [str(card) for card in hand.up[0]] == ["4c", "4d", "9s", "2c", "6d", "Th"]
+    assert [str(event.card) for event in hand.events if isinstance(event, Earned)] == ["4c", "4d"]
+    assert [(seat, name) for seat, _, name in wins(hand)] == [(0, "aces full of fours")]
+
+
+def test_baseball_a_four_dealt_face_down_earns_nothing() -> None:
+    hand = called_down("baseball", "4h Kd Ad Kc 5c 7h  2c 5s  6d 8h  Th Jc  Qc 2h")
+    assert not any(isinstance(event, Earned) for event in hand.events)
+
+
+def test_baseball_a_three_dealt_face_up_is_bought_by_matching_the_pot() -> None:
+    """Seat 1's open 3d: the pot holds the two antes, so it costs 2; seat 0's open 3c, offered
+    first, cost 2 and made the pot 4, so seat 1 pays 4. Both threes are then wild."""
+    hand = called_down("baseball", "Ah Kd Ad Kc 3c 3d  2c 5s  6d 8h  Th Jc  Qc 2h")
+    assert paid(hand) == [(0, "3c", 2), (1, "3d", 4)]
+    assert [(seat, name) for seat, _, name in wins(hand)] == [(0, "three aces")]
+    assert sum(hand.stacks) == 200 and hand.stacks[1] == 100 - 1 - 4 - 2
+
+
+def test_baseball_a_player_who_will_not_pay_for_an_open_three_folds() -> None:
+    hand = Hand(load("baseball"), [100, 100], button=1, deck="Ah Kd Ad Kc 5c 3d")
+    play(hand, [CallerBot(), FoldsTo("buy")])
+    assert hand.over and hand.folded == [False, True] and hand.stacks == [101, 99]
+
+
+def test_baseball_house_rules_free_threes_and_a_cap_on_the_price() -> None:
+    deck = "Ah Kd Ad Kc 3c 3d  2c 5s  6d 8h  Th Jc  Qc 2h"
+    assert paid(called_down("baseball", deck, pay_or_fold=False)) == []
+    assert paid(called_down("baseball", deck, pay_cap=3)) == [(0, "3c", 2), (1, "3d", 3)]
+
+
+def test_baseball_a_three_offered_is_named_and_priced() -> None:
+    hand = Hand(load("baseball"), [100, 3], button=1, deck="Ah Kd Ad Kc 5c 3d")
+    assert [str(legal) for legal in hand.legal_actions(1)] == ["buy 3d (2)", "fold"]
+    with pytest.raises(IllegalActionError, match="buy one of 3d"):
+        hand.act(1, Buy("3h"))

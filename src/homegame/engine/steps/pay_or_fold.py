@@ -1,0 +1,131 @@
+"""``pay-or-fold``: a card of one rank dealt face up must be bought by matching the pot, or its
+holder folds (Baseball's open threes).
+
+The usual Baseball rule: a three dealt face up "presents the recipient with a choice: they
+can either buy the 3 by matching the number of chips in the pot, in which case the 3 becomes
+wild; or they can consider themselves struck out and fold". House rules, when the game has
+them: ``pay_or_fold`` (true by default; false: an open three is simply wild, free) and
+``pay_cap`` (the most a card can cost; 0 for no limit).
+
+The step goes after every deal of up cards (and after any extra cards). Each card of
+``rank`` showing before a player still in, and not yet paid for, is offered in the order the
+players were dealt to (from the button's left), one at a time: the price is the pot as it
+stands then (so a second buyer pays more), at most the cap, at most the player's chips (a
+player who cannot match the pot pays all they have and stays in). The price goes into the
+pot as dead money, not as a bet: it is not called, and every player still in may win it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card, Rank
+from homegame.engine.actions import Action, Buy, Fold, Legal
+from homegame.engine.events import Acted, Event
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.errors import ParseError
+from homegame.ranking.poker import rank_name
+
+if TYPE_CHECKING:
+    from homegame.engine.hand import Hand
+
+__all__ = ["PaidFor", "PayOrFold"]
+
+
+@dataclass(frozen=True, slots=True)
+class PaidFor(Event):
+    """``seat`` paid ``amount`` chips into the pot for ``card``."""
+
+    seat: int
+    card: Card
+    amount: int
+
+    @property
+    def chips(self) -> int:
+        """The price paid."""
+        return self.amount
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} pays {self.amount} for the {self.card}"
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayOrFold(Step):
+    """Each ``rank`` card showing must be bought for the pot, or its holder folds.
+
+    >>> PayOrFold().describe()
+    'A three dealt face up must be bought by matching the pot, or its holder folds.'
+    """
+
+    kind: ClassVar[str] = "pay-or-fold"
+    rank: Rank = Rank.THREE
+
+    @classmethod
+    def read(cls, fields: Fields) -> PayOrFold:
+        """``rank`` (``3``)."""
+        text = fields.string("rank", "3")
+        try:
+            return cls(rank=Rank.parse(text))
+        except ParseError as error:
+            fields.problem("rank", str(error))
+            return cls()
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Offer every unpaid ``rank`` card showing, unless the house plays them free."""
+        if hand.option("pay_or_fold", True) is not True:
+            return None
+        paid = {event.card for event in hand.events if isinstance(event, PaidFor)}
+        offers = [(seat, card) for seat in hand.in_hand() for card in hand.up[seat] if card.rank == self.rank]
+        offers = [(seat, card) for seat, card in offers if card not in paid]
+        return PayRound(hand, offers) if offers else None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return f"A {rank_name(self.rank)} dealt face up must be bought by matching the pot, or its holder folds."
+
+
+class PayRound:
+    """The runtime: the offers, one seat at a time, in order."""
+
+    __slots__ = ("hand", "offers")
+
+    def __init__(self, hand: Hand, offers: list[tuple[int, Card]]) -> None:
+        self.hand = hand
+        self.offers = offers
+
+    def pending(self) -> tuple[int, ...]:
+        """The seat holding the next card offered."""
+        return self.offers[0][:1] if self.offers else ()
+
+    def legal(self, seat: int) -> tuple[Legal, ...]:
+        """Buy the card at its price, or fold."""
+        return (Legal(kind="buy", choices=(str(self.offers[0][1]),), amounts=(self.price(seat),)), Legal(kind="fold"))
+
+    def price(self, seat: int) -> int:
+        """The pot, at most the house's cap and the seat's chips."""
+        cap = self.hand.option("pay_cap", 0)
+        price = min(self.hand.pot, self.hand.stacks[seat])
+        return min(price, cap) if isinstance(cap, int) and cap > 0 else price
+
+    def apply(self, seat: int, action: Action, legal: Legal) -> None:
+        """Pay for the card, or fold (and skip the seat's other offers)."""
+        hand = self.hand
+        card = self.offers.pop(0)[1]
+        if isinstance(action, Buy):
+            hand.emit(PaidFor(seat, card, hand.pay(seat, legal.amounts[0])))
+        else:
+            assert isinstance(action, Fold)
+            hand.fold(seat)
+            hand.emit(Acted(seat, action))
+            self.offers = [offer for offer in self.offers if offer[0] != seat]
+
+    def done(self) -> bool:
+        """True when every card offered is bought or folded."""
+        return not self.offers
+
+    def close(self) -> None:
+        """Nothing to tidy."""
