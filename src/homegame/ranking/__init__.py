@@ -15,7 +15,7 @@ five aces
 >>> get("hi")
 Traceback (most recent call last):
 ...
-homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, high, low-27, low-a5, low-a6, spade, three-card)
+homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, high, low-27, low-a5, low-a6, spade, three-card, total)
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from homegame.ranking.badugi import BadugiRanking
 from homegame.ranking.core import Category, HandValue, Ranking, winners
 from homegame.ranking.poker import Kind, PokerRanking, SuitTiebreak
 from homegame.ranking.spade import SpadeRanking
+from homegame.ranking.totals import TotalRanking
 from homegame.ranking.wild import WildSpec
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "Ranking",
     "SpadeRanking",
     "SuitTiebreak",
+    "TotalRanking",
     "WildSpec",
     "get",
     "names",
@@ -67,16 +69,21 @@ _POKER_OPTIONS = {
 }
 
 
+_LOW_OR_HIGH: dict[str, type[SpadeRanking | TotalRanking]] = {"spade": SpadeRanking, "total": TotalRanking}
+"""Rankings whose only option is ``low``: the best of the cards is the highest, or the lowest."""
+
+
 def names() -> list[str]:
     """The ranking names :func:`get` knows."""
-    return sorted([*(kind.value for kind in Kind), "badugi", "spade"])
+    return sorted([*(kind.value for kind in Kind), "badugi", *_LOW_OR_HIGH])
 
 
 def get(name: str, **options: Any) -> Ranking:
     """A ranking by name, with house-rule options (values may be given as text).
 
     Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``three-card``, ``badugi``, ``spade``
-    (the Chicago spade in the hole; ``low=True`` for Low Chicago).
+    (the Chicago spade in the hole; ``low=True`` for Low Chicago), ``total`` (Elimination's totals;
+    ``low=True`` for the lowest total).
     Options: see :class:`PokerRanking`; ``deck=36`` is short for the lowest rank
     of that stripped pack; ``wild`` takes a :class:`WildSpec` or its text
     (``"jokers"``, ``"bug"``, ``"2"``, ``"3 9"``, ``"Jh Js"``, ``"lowest-down"``,
@@ -98,11 +105,11 @@ def _get(name: str, options: tuple[tuple[str, Any], ...]) -> Ranking:
         if options:
             raise ParseError(f"badugi takes no options (got {', '.join(option for option, _ in options)})")
         return BadugiRanking()
-    if name == "spade":
+    if name in _LOW_OR_HIGH:
         unknown = [option for option, _ in options if option != "low"]
         if unknown:
-            raise ParseError(f"spade takes only the option low (got {', '.join(unknown)})")
-        return SpadeRanking(low=_boolean("low", dict(options).get("low", False)))
+            raise ParseError(f"{name} takes only the option low (got {', '.join(unknown)})")
+        return _LOW_OR_HIGH[name](low=_boolean("low", dict(options).get("low", False)))
     try:
         kind = Kind(name)
     except ValueError:
