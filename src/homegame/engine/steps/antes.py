@@ -18,21 +18,28 @@ if TYPE_CHECKING:
 @register
 @dataclass(frozen=True, slots=True)
 class Antes(Step):
-    """Every seat antes ``stakes.ante`` (a short stack puts in what it has).
+    """Every seat antes ``stakes.ante`` (a short stack puts in what it has); with
+    ``unless_carried``, not when a pot is carried over from the last deal (Guts: the losers'
+    matches make the next pot, and only a new game starts with antes).
 
     >>> Antes().describe()
     'Everyone antes.'
+    >>> Antes(unless_carried=True).describe()
+    'Everyone antes, unless a pot is carried over from the last deal.'
     """
 
     kind: ClassVar[str] = "antes"
+    unless_carried: bool = False
 
     @classmethod
     def read(cls, fields: Fields) -> Antes:
-        """No fields."""
-        return cls()
+        """``unless_carried`` (false by default)."""
+        return cls(unless_carried=fields.boolean("unless_carried", False))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Post the antes, from the seat left of the button."""
+        if self.unless_carried and hand.setup.carried:
+            return None
         ante = hand.stakes.ante
         for seat in hand.order():
             put = hand.put_dead(seat, ante)
@@ -42,7 +49,7 @@ class Antes(Step):
 
     def describe(self) -> str:
         """One line for the rules."""
-        return "Everyone antes."
+        return "Everyone antes" + (", unless a pot is carried over from the last deal." if self.unless_carried else ".")
 
     def check_game(self, game: Game, fields: Fields) -> None:
         """The stakes must name an ante."""
