@@ -111,12 +111,14 @@ class History:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
-    """How a hand ended: each seat's final stack and net, the awards and the chips carried over."""
+    """How a hand ended: each seat's final stack and net, the awards, the chips carried over, and
+    whether the game ``continues`` with another deal of it (Guts, until only one player goes in)."""
 
     stacks: tuple[int, ...]
     net: tuple[int, ...]
     awards: tuple[Won, ...]
     carried: int = 0
+    continues: bool = False
 
     def __str__(self) -> str:
         text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))
@@ -223,6 +225,8 @@ class Hand:
         self.paid = 0
         """Chips paid out of the pot (won, or carried over)."""
         self.carried_out = 0
+        self.continues = False
+        """Set by a step when the game goes on with another deal (Guts: the losers' matches make its pot)."""
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.over = False
@@ -330,6 +334,7 @@ class Hand:
             net=tuple(stack - before for stack, before in zip(self.stacks, start, strict=True)),
             awards=tuple(event for event in self.events if isinstance(event, Won)),
             carried=self.carried_out,
+            continues=self.continues,
         )
 
     # -- what steps use --------------------------------------------------------------------------

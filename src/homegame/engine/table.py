@@ -135,6 +135,8 @@ class Table:
         self.hands_played = 0
         self.chosen: Game | None = None
         """The dealer's choice for the next deal (:meth:`choose`)."""
+        self.continuing: Game | None = None
+        """A game that goes on with another deal whatever the schedule says (Guts, until it ends)."""
         self.ledger = Ledger()
         self._dealt: tuple[int, ...] = ()
 
@@ -178,8 +180,8 @@ class Table:
         self.chosen = game
 
     def next_game(self) -> Game:
-        """The game of the next deal."""
-        return self.schedule.next_game(self)
+        """The game of the next deal: a game that goes on, else the schedule's."""
+        return self.continuing or self.schedule.next_game(self)
 
     def deal(self, *, deck: str | None = None) -> Hand:
         """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests)."""
@@ -206,12 +208,14 @@ class Table:
         return self._dealt[hand_seat]
 
     def settle(self, hand: Hand) -> None:
-        """Take a finished hand's result: stacks, the carried-over pot, the button moves on."""
+        """Take a finished hand's result: stacks, the carried-over pot, whether its game goes on, the
+        button moves on."""
         if hand.result is None:
             raise ValueError("the hand is not over")
         for hand_seat, stack in enumerate(hand.result.stacks):
             self._occupant(self._dealt[hand_seat]).stack = stack
         self.carried = hand.result.carried
+        self.continuing = hand.game if hand.result.continues else None
         self.hands_played += 1
         self.chosen = None
         self.button = self._next_occupied(self.button)
