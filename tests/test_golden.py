@@ -21,7 +21,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 class Scripted:
     """A predictable player: seat 0 bets or raises the least it may, everyone else calls or checks;
-    each player draws two, and declares by seat (both, low, high, high)."""
+    each player draws two, and declares by seat (both, low, high, high; other sides in turn)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -29,7 +29,8 @@ class Scripted:
     def choose(self, turn: Turn) -> Action:
         kinds = {legal.kind: legal for legal in turn.legal}
         if "declare" in kinds:
-            return Declare(("both", "low", "high", "high")[self.seat])
+            side, choices = ("both", "low", "high", "high")[self.seat], kinds["declare"].choices
+            return Declare(side if side in choices else choices[self.seat % len(choices)])
         if "draw" in kinds:
             return Draw(kinds["draw"].cards[:2])
         for kind in ("bet_to", "raise_to"):
