@@ -5,16 +5,20 @@ Rules document 004 is quoted where a test checks one of its sentences.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Rank, parse
-from homegame.engine import Action, Fold, Hand
+from homegame.engine import Action, Declare, Fold, Hand
 from homegame.engine.actions import Buy
-from homegame.engine.events import Won
+from homegame.engine.events import Posted, Won
 from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
+from homegame.engine.steps.guts import Matched
 from homegame.engine.steps.pay_or_fold import PaidFor
+from homegame.engine.table import DealersChoice, Table
 from homegame.errors import IllegalActionError
 from homegame.games import load
 
@@ -235,3 +239,86 @@ def test_baseball_a_three_offered_is_named_and_priced() -> None:
     assert [str(legal) for legal in hand.legal_actions(1)] == ["buy 3d (2)", "fold"]
     with pytest.raises(IllegalActionError, match="buy one of 3d"):
         hand.act(1, Buy("3h"))
+
+
+# -- Guts ----------------------------------------------------------------------------------------
+
+
+def guts(deck: str, ins: str, stacks: tuple[int, ...] = (100, 100, 100), carried: int = 0, **options: object) -> Hand:
+    """A deal of Guts, button on the last seat, each seat going in (``i``) or out (``o``) by ``ins``."""
+    hand = Hand(load("guts"), list(stacks), button=len(stacks) - 1, deck=deck, carried=carried, options=options or None)
+    for seat, choice in enumerate(ins):
+        hand.act(seat, Declare("in" if choice == "i" else "out"))
+    assert hand.over and hand.result is not None
+    return hand
+
+
+# Seat 0: Ac Ad 5h (a pair of aces); seat 1: Kc Kd 9s (kings); seat 2: 7c 8d 2s (seven high).
+GUTS = stud_deck("Ac Ad 5h", "Kc Kd 9s", "7c 8d 2s")
+
+
+def matches(hand: Hand) -> list[tuple[int, int]]:
+    return [(event.seat, event.amount) for event in hand.events if isinstance(event, Matched)]
+
+
+def test_guts_the_best_hand_in_takes_the_pot_and_the_losers_in_match_it() -> None:
+    """004: "The losers of rounds of guts generally match [...] the pot"."""
+    hand = guts(GUTS, "iii")
+    assert wins(hand) == [(0, 3, "pair of aces")]
+    assert matches(hand) == [(1, 3), (2, 3)]
+    assert hand.result is not None and hand.result.carried == 6 and hand.result.continues
+    assert hand.stacks == [102, 96, 96]
+
+
+def test_guts_a_player_out_neither_wins_nor_pays() -> None:
+    hand = guts(GUTS, "oii")
+    assert wins(hand) == [(1, 3, "pair of kings")] and matches(hand) == [(2, 3)]
+    assert 0 not in hand.shown
+
+
+def test_guts_one_player_in_takes_the_pot_and_the_game_ends() -> None:
+    hand = guts(GUTS, "ooi", carried=20)
+    assert wins(hand) == [(2, 20, "")]  # a carried pot: no antes
+    assert hand.result is not None and hand.result.carried == 0 and not hand.result.continues
+
+
+def test_guts_nobody_in_the_pot_stays_for_another_deal() -> None:
+    hand = guts(GUTS, "ooo")
+    assert wins(hand) == [] and hand.result is not None
+    assert hand.result.carried == 3 and hand.result.continues
+
+
+def test_guts_house_rule_match_cap_and_a_short_stack_matches_what_it_has() -> None:
+    assert matches(guts(GUTS, "iii", carried=40, match_cap=25)) == [(1, 25), (2, 25)]
+    assert matches(guts(GUTS, "iii", stacks=(100, 100, 9), carried=40)) == [(1, 40), (2, 9)]
+
+
+def test_guts_in_or_out_is_secret_until_all_have_chosen() -> None:
+    hand = Hand(load("guts"), [100, 100, 100], button=2, deck=GUTS)
+    assert [str(legal) for legal in hand.legal_actions(1)] == ["declare in/out"]
+    with pytest.raises(IllegalActionError, match="declare one of in, out"):
+        hand.act(1, Declare("maybe"))
+    hand.act(1, Declare("in"))
+    assert hand.view(0).seats[1].declared is None and hand.view(1).seats[1].declared == "in"
+    assert hand.pending() == (0, 2)
+
+
+def test_guts_spans_deals_at_a_table_the_matches_make_the_next_pot() -> None:
+    """The losers' matches carry to the next deal, which has no antes; the table deals Guts again
+    even at dealer's choice, until one player alone goes in."""
+    table = Table(DealersChoice((load("holdem"), load("guts"))), size=3, rng=random.Random(1))
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 100)
+    table.choose(load("guts"))
+    first = table.deal()
+    for seat in range(3):
+        first.act(seat, Declare("in"))
+    table.settle(first)
+    assert table.carried == 6 and table.next_game().name == "guts"
+    second = table.deal()
+    assert not any(isinstance(event, Posted) for event in second.events) and second.pot == 6
+    for seat, choice in enumerate(("in", "out", "out")):
+        second.act(seat, Declare(choice))
+    table.settle(second)
+    assert table.carried == 0 and table.next_game().name == "holdem"
+    assert table.chips == 300
