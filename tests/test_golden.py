@@ -13,7 +13,8 @@ import pytest
 
 from homegame.bots import Turn, play
 from homegame.bots.choices import simplest
-from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Draw, Hand, RaiseTo
+from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Draw, Hand, RaiseTo, parse_action
+from homegame.engine.actions import Discard, Roll
 from homegame.games import load, names
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -21,7 +22,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 class Scripted:
     """A predictable player: seat 0 bets or raises the least it may, everyone else calls or checks;
-    each player draws two, and declares by seat (both, low, high, high; other sides in turn)."""
+    each player draws two, discards or rolls up its first cards, splits the first legal way, and
+    declares by seat (both, low, high, high; other sides in turn)."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -33,6 +35,11 @@ class Scripted:
             return Declare(side if side in choices else choices[self.seat % len(choices)])
         if "draw" in kinds:
             return Draw(kinds["draw"].cards[:2])
+        for kind, pick in (("discard", Discard), ("roll", Roll)):
+            if kind in kinds:
+                return pick(kinds[kind].cards[: kinds[kind].min])
+        if "split" in kinds:
+            return parse_action(f"split {kinds['split'].choices[0]}")
         for kind in ("bet_to", "raise_to"):
             if kind in kinds and self.seat == 0:
                 return BetTo(kinds[kind].min) if kind == "bet_to" else RaiseTo(kinds[kind].min)

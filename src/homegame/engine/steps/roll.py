@@ -1,0 +1,74 @@
+"""``roll``: roll your own. Everyone still in turns some of their down cards face up.
+
+Rules 004, "more common rule variations", 8: "Roll your own is played in stud games, and
+allows the player to determine which of his or her cards are turned up and visible to the
+other players." In Mexican stud every card is dealt face down and each player "decides which
+of the two down cards is exposed"; in roll-your-own seven-card stud the first three cards are
+dealt down and each player exposes one.
+
+Everyone chooses at once and in secret (:class:`~homegame.engine.steps.choose.CardChoice`);
+the cards turn over together when all have chosen, so nobody rolls knowing another's choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card, format_cards
+from homegame.engine.events import Event
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.choose import CardChoice, cards_phrase
+
+if TYPE_CHECKING:
+    from homegame.engine.hand import Hand
+
+__all__ = ["RollStep", "Rolled"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """A seat turned ``cards`` face up (public: everyone sees them)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} rolls up {format_cards(self.cards)}"
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RollStep(Step):
+    """Everyone still in chooses ``count`` of their down cards; all turn face up together.
+
+    >>> RollStep().describe()
+    'Everyone still in chooses one card of their down cards, and all turn them face up together.'
+    """
+
+    kind: ClassVar[str] = "roll"
+    count: int = 1
+
+    @classmethod
+    def read(cls, fields: Fields) -> RollStep:
+        """``count`` (1..4): how many cards each player turns up."""
+        return cls(count=fields.integer("count", 1, low=1, high=4))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Everyone still in chooses."""
+        return CardChoice(hand, "roll", self.count, lambda seat, cards: _roll(hand, seat, cards))
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        what = cards_phrase(self.count)
+        return f"Everyone still in chooses {what} of their down cards, and all turn them face up together."
+
+
+def _roll(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
+    down = hand.down[seat]
+    for card in cards:
+        down.remove(card)
+    hand.up[seat].extend(cards)
+    hand.emit(Rolled(seat, cards))
