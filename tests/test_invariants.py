@@ -64,7 +64,8 @@ def check_view(hand: Hand, viewer: int | None, view: View) -> None:
             ever_down[event.seat].update(event.cards)
         if isinstance(event, Drew):
             ever_down[event.seat].update(event.drawn)
-    public = {card for seat in range(hand.seats) for card in hand.up[seat]} | set(hand.board)
+    public = {card for seat in range(hand.seats) for card in hand.up[seat]}
+    public |= {card for row in hand.rows.values() for card in row}
     public |= {card for shown in hand.shown.values() for card in shown}
     if viewer is not None:
         public |= ever_down[viewer]
