@@ -14,9 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.cards import Card, parse
-from homegame.engine import Action, BetTo, BringIn, Call, Check, Hand, Table
+from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
 from homegame.engine.actions import Split
-from homegame.engine.events import CarriedOver, KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.split import SplitStep
 from homegame.errors import IllegalActionError
 from homegame.games import load
@@ -37,6 +38,12 @@ def play_out(hand: Hand, choose: Chooser = passive) -> None:
     while not hand.over:
         for seat in hand.pending():
             hand.act(seat, choose(hand, seat))
+
+
+def around(hands: list[str]) -> str:
+    """The deck order that deals each seat its cards (given seat by seat) one at a time around the table."""
+    cards = [hand.split() for hand in hands]
+    return " ".join(mine[index] for index in range(len(cards[0])) for mine in cards)
 
 
 def wins(hand: Hand) -> list[tuple[int, int, int]]:
@@ -61,9 +68,7 @@ HCP = load("high-card-poker")
 
 def high_card_deck(first: list[str], extra: str, second: list[str]) -> str:
     """A stacked deck: each seat's first three cards, the extra hand, each seat's last two."""
-    rounds = [[hand.split()[i] for hand in first] for i in range(3)]
-    later = [[hand.split()[i] for hand in second] for i in range(2)]
-    return " ".join(card for row in (*rounds, extra.split(), *later) for card in row)
+    return f"{around(first)} {extra} {around(second)}"
 
 
 def high_card_hand(first: list[str], extra: str, second: list[str], **kwargs: object) -> Hand:
@@ -286,3 +291,176 @@ def test_pi_gow_seven_cards_always_have_a_legal_split(deck: list[Card]) -> None:
     step = next(step for step in PI_GOW.steps if isinstance(step, SplitStep))
     seven, down = deck[:7], [deck[0], deck[1], deck[6]]
     assert any(not step.refusal(get("high"), hands, down) for hands in step.ways(seven))
+
+
+# -- Elimination (rules 000) ----------------------------------------------------------------------
+
+ELIMINATION = load("elimination")
+# Seat 0: As Kd 5c 3h 9s. Seat 1: Ac 2d 4d Jc Td. Seat 2: 8h 8c 6s Kh 2h. The table, face down:
+# Kc 5h 5d 9d 7h; the deck then holds 5s 2c.
+ELIMINATION_HANDS = ["As Kd 5c 3h 9s", "Ac 2d 4d Jc Td", "8h 8c 6s Kh 2h"]
+ELIMINATION_TABLE = "Kc 5h 5d 9d 7h 5s 2c"
+
+
+def elimination(hands: list[str], table: str = ELIMINATION_TABLE, stacks: int = 100) -> Hand:
+    return Hand(ELIMINATION, [stacks] * len(hands), button=len(hands) - 1, deck=f"{around(hands)} {table}")
+
+
+def declaring(*sides: str) -> Chooser:
+    """Check or call through; then declare ``sides[seat]``."""
+
+    def choose(hand: Hand, seat: int) -> Action:
+        kinds = {legal.kind for legal in hand.legal_actions(seat)}
+        return Declare(sides[seat]) if "declare" in kinds else passive(hand, seat)
+
+    return choose
+
+
+def test_elimination_card_values_1_2() -> None:
+    # "1.2(a) Cards from 2 to 10 count their face value. 1.2(b) Aces count 1 or 11, at the player's
+    # choice. 1.2(c) Kings, queens and jacks count 10 or ½, at the player's choice." Totals are
+    # counted "using whichever values of aces and picture cards suit the player's declaration".
+    high, low = get("total"), get("total", low=True)
+    assert [high.evaluate(card).name for card in ("2c", "Td", "Ah", "Ks", "Qd", "Jc")] == [
+        "total 2",
+        "total 10",
+        "total 11",
+        "total 10",
+        "total 10",
+        "total 10",
+    ]
+    assert [low.evaluate(card).name for card in ("2c", "Td", "Ah", "Ks", "Qd", "Jc")] == [
+        "total 2",
+        "total 10",
+        "total 1",
+        "total ½",
+        "total ½",
+        "total ½",
+    ]
+    # "Because aces and picture cards have two values, the same hand can compete for both."
+    assert (high.evaluate("Ah Kd").name, low.evaluate("Ah Kd").name) == ("total 21", "total 1½")
+    assert low.evaluate("Kd Qc") > low.evaluate("Ah 2c") == low.evaluate("3c") > low.evaluate("4c")
+    assert low.evaluate("Kd Qc") == low.evaluate("Ah")  # ½ + ½ = 1: exact, in halves
+
+
+def test_elimination_a_turned_rank_is_thrown_away_from_every_hand_and_a_repeat_turns_the_deck() -> None:
+    # "Every player holding any card of that rank must discard all such cards." "If it is the same
+    # rank as a table card already showing, the dealer turns up cards from the top of the undealt
+    # deck until a new rank appears."
+    hand = elimination(ELIMINATION_HANDS)
+    while not hand.over:
+        for seat in hand.pending():
+            hand.act(seat, declaring("low", "high", "both")(hand, seat))
+        if [str(card) for card in hand.rows.get("table", [])] == ["Kc", "5h"]:
+            assert [str(card) for card in hand.down[0]] == ["As", "3h", "9s"]  # kings and fives gone
+            assert [str(card) for card in hand.down[2]] == ["8h", "8c", "6s", "2h"]
+    # 3.3(a): "Five different ranks are showing on the table and the sixth betting round is over."
+    table = hand.rows["table"]
+    assert [str(card) for card in table] == ["Kc", "5h", "5d", "5s", "2c", "9d", "7h"]
+    assert len({card.rank for card in table}) == 5
+    thrown = [str(event) for event in hand.events if isinstance(event, Eliminated)]
+    assert thrown == [
+        "seat 0 throws away Kd",
+        "seat 2 throws away Kh",
+        "seat 0 throws away 5c",
+        "seat 1 throws away 2d",
+        "seat 2 throws away 2h",
+        "seat 0 throws away 9s",
+    ]
+    assert [[str(card) for card in hand.down[seat]] for seat in range(3)] == [
+        ["As", "3h"],
+        ["Ac", "4d", "Jc", "Td"],
+        ["8h", "8c", "6s"],
+    ]
+
+
+def test_elimination_every_betting_round_is_begun_by_the_player_left_of_the_dealer() -> None:
+    # "Every betting round in this game is begun by the player to the dealer's left." Six of them.
+    hand = Hand(ELIMINATION, [100, 100, 100], button=1, deck=f"{around(ELIMINATION_HANDS)} {ELIMINATION_TABLE}")
+    openers = []
+    while not hand.over:
+        seat = hand.pending()[0]
+        kinds = {legal.kind for legal in hand.legal_actions(seat)}
+        if "bet_to" in kinds and not any(isinstance(event, Acted) for event in hand.events[-1:]):
+            openers.append(seat)
+        hand.act(seat, declaring("low", "high", "both")(hand, seat))
+    assert openers == [2] * 6
+
+
+def test_elimination_declare_4_1_and_the_pig() -> None:
+    # Seat 0 ends with As 3h (high 14, low 4), seat 1 with Ac 4d Jc Td (high 35, low 15½), seat 2
+    # with 8h 8c 6s (22 either way). The pot is the three antes.
+    # "4.1(a) One coin: low. 4.1(b) Two coins: high. 4.1(c) Three coins: both".
+    hand = elimination(ELIMINATION_HANDS)
+    assert set(ELIMINATION.option_values()) >= {"cap"}
+    play_out(hand, declaring("low", "high", "both"))
+    # "A player who declares both must win both high and low to take the whole pot. If they lose or
+    # tie either one, they win nothing. Otherwise, the players who declared high compete for half the
+    # pot, and the players who declared low compete for the other half."
+    assert wins(hand) == [(1, 2, 0), (0, 1, 0)]
+    assert [won.hand for won in hand.events if isinstance(won, Won)] == ["total 35", "total 4"]
+    # "If no one declares high, the winner of low takes the whole pot, and the reverse."
+    nobody_high = elimination(ELIMINATION_HANDS)
+    play_out(nobody_high, declaring("low", "low", "low"))
+    assert wins(nobody_high) == [(0, 3, 0)]
+    # A pig who wins both ways outright scoops: seat 0's 14 is the only high, its 4 the best low.
+    scoop = elimination(ELIMINATION_HANDS)
+    play_out(scoop, declaring("both", "low", "low"))
+    assert wins(scoop) == [(0, 2, 0), (0, 1, 0)]  # both halves
+
+
+def test_elimination_ties_share_and_a_pig_who_ties_wins_nothing() -> None:
+    # Seat 2 now ends with Ah Jh 3c 8h 3s: high 35 and low 15½, the same as seat 1 both ways.
+    hands = ["As Kd 5c 3h 9s", "Ac 2d 4d Jc Td", "Ah Jh 3c 8h 3s"]
+    # "If players tie in either contest, they share that half of the pot."
+    tie = elimination(hands, stacks=100)
+    play_out(tie, declaring("low", "high", "high"))
+    assert wins(tie) == [(1, 1, 0), (2, 1, 0), (0, 1, 0)]
+    # "If they lose or tie either one, they win nothing": seat 1 declares both and ties high.
+    pig = elimination(hands)
+    play_out(pig, declaring("low", "both", "high"))
+    assert wins(pig) == [(2, 2, 0), (0, 1, 0)]
+
+
+def test_elimination_3_3_b_the_last_player_in_wins() -> None:
+    # "3.3(b) Only one player has not folded. That player wins the pot."
+    hand = elimination(ELIMINATION_HANDS)
+
+    def fold_but_seat_0(hand: Hand, seat: int) -> Action:
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        if seat == 0 and "bet_to" in legal:
+            return BetTo(legal["bet_to"].min)
+        return Fold() if "fold" in legal else passive(hand, seat)
+
+    play_out(hand, fold_but_seat_0)
+    assert wins(hand) == [(0, 3, 0)] and not hand.rows.get("table")
+    assert not set(parse(ELIMINATION_TABLE)) & seen_anywhere(hand)
+
+
+def test_elimination_3_3_c_a_player_with_every_card_eliminated_wins_the_pot_at_once() -> None:
+    # "3.3(c) A player has had all five cards eliminated. That player wins the whole pot at once."
+    hands = ["Qh Qs Qc 7c 7d", "Ac 2d 4d Jc Td", "8h 8c 6s Kh 2h"]
+    hand = elimination(hands, table="Qd 7h 9d 5h 3c")
+    play_out(hand)
+    assert [str(card) for card in hand.rows["table"]] == ["Qd", "7h"]
+    assert wins(hand) == [(0, 3, 0)] and hand.over
+    assert not any(isinstance(event, Declared) for event in hand.events)  # no declaration, no showdown
+    assert not set(parse("9d 5h 3c")) & seen_anywhere(hand)  # the rest of the table stays face down
+
+
+def test_elimination_3_3_c_two_emptied_by_the_same_card_share_the_pot() -> None:
+    hands = ["9c 9d 7c Jh 5h", "9h 7d 7h Jc 5c", "8h 8c 6s Kh 2h"]
+    hand = elimination(hands, table="9s 7s Js 5d 3c", stacks=20)
+    play_out(hand)
+    assert wins(hand) == [(0, 2, 0), (1, 1, 0)] and hand.stacks == [21, 20, 19]
+
+
+def test_elimination_others_see_how_many_cards_were_thrown_away_not_which() -> None:
+    hand = elimination(ELIMINATION_HANDS)
+    assert not set(parse("Kc 5h 5d 9d 7h")) & seen_anywhere(hand)  # the table row is face down
+    for seat in range(3):
+        hand.act(seat, Check())
+    events = [str(event) for event in hand.view(1).events[-2:]]
+    assert events == ["seat 0 throws away 1 king", "seat 2 throws away 1 king"]
+    assert str(hand.view(0).events[-2]) == "seat 0 throws away Kd"
+    assert Card.parse("Kd") not in seen_anywhere_but(hand, 0)
