@@ -464,3 +464,18 @@ def test_elimination_others_see_how_many_cards_were_thrown_away_not_which() -> N
     assert events == ["seat 0 throws away 1 king", "seat 2 throws away 1 king"]
     assert str(hand.view(0).events[-2]) == "seat 0 throws away Kd"
     assert Card.parse("Kd") not in seen_anywhere_but(hand, 0)
+
+
+def test_elimination_3_3_c_an_emptied_player_all_in_wins_the_pots_they_have_a_stake_in() -> None:
+    # Seat 0 is all in with its ante; seats 1 and 2 bet on into a side pot. Seat 0 is emptied by
+    # the second table card: it wins the main pot at once, and the side pot, in which it has no
+    # stake, is shared by the two who made it.
+    deck = f"{around(['Qh Qs Qc 7c 7d', 'Ac 2d 4d Jc Td', '8h 8c 6s Kh 2h'])} Qd 7h 9d 5h 3c"
+    hand = Hand(ELIMINATION, [1, 100, 100], button=2, deck=deck)
+
+    def seat_1_bets(hand: Hand, seat: int) -> Action:
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        return BetTo(legal["bet_to"].min) if seat == 1 and "bet_to" in legal else passive(hand, seat)
+
+    play_out(hand, seat_1_bets)
+    assert wins(hand) == [(0, 3, 0), (1, 4, 1), (2, 4, 1)] and hand.stacks == [3, 99, 99]
