@@ -216,6 +216,9 @@ class Hand:
         self.splits: list[tuple[tuple[Card, ...], ...]] = [() for _ in range(seats)]
         """Each seat's division of its cards into hands, strongest first (Pi Gow stud's five and two):
         empty until it splits, and secret until the showdown."""
+        self.placed: list[dict[str, list[Card]]] = [{} for _ in range(seats)]
+        """Cards each seat has placed in the open into rows of its own, by name (Five-O's five
+        columns): public as placed, except the face-down cards among them (those in ``down``)."""
         self.wild_rank: Rank | None = None
         """The wild rank in force, if a step made one."""
         self.last_blind = -1

@@ -39,7 +39,8 @@ __all__ = ["SeatView", "View", "build_view"]
 class SeatView:
     """One seat as the viewer sees it. ``down`` is ``None`` when the viewer may not see those cards
     (``down_count`` says how many there are); ``declared`` is ``None`` until it may be seen,
-    ``has_declared`` says whether the seat has chosen."""
+    ``has_declared`` says whether the seat has chosen. ``placed`` lists the rows the seat has
+    placed its cards into (Five-O's columns), a face-down card the viewer may not see as ``None``."""
 
     seat: int
     stack: int
@@ -52,6 +53,7 @@ class SeatView:
     down_count: int
     declared: str | None
     has_declared: bool
+    placed: tuple[tuple[str, tuple[Card | None, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +100,7 @@ def build_view(hand: Hand, viewer: int | None) -> View:
                 down_count=len(hand.down[seat]),
                 declared=declared,
                 has_declared=chosen is not None or hand.declared[seat] is not None,
+                placed=_placed(hand, seat, seat == viewer or seat in hand.shown),
             )
         )
     return View(
@@ -115,4 +118,13 @@ def build_view(hand: Hand, viewer: int | None) -> View:
         over=hand.over,
         result=hand.result,
         events=tuple(event.seen_by(viewer) for event in hand.events),
+    )
+
+
+def _placed(hand: Hand, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Card | None, ...]], ...]:
+    """The seat's placed rows, face-down cards hidden unless the viewer ``sees_all`` of them."""
+    up = hand.up[seat]
+    return tuple(
+        (name, tuple(card if sees_all or card in up else None for card in cards))
+        for name, cards in hand.placed[seat].items()
     )
