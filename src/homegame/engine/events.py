@@ -218,9 +218,10 @@ class Shown(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Won(Event):
     """Chips from pot number ``pot`` (0 the main pot) to a seat, for ``side`` (``""`` when
-    uncontested). At a showdown ``cards`` and ``board`` are what the hand was made from and
-    ``judge`` the contest's judge: :attr:`value` and :attr:`hand` name it (worked out when asked,
-    so a simulation that never looks pays nothing)."""
+    uncontested). At a showdown ``cards`` and ``board`` are what the hand was made from (``down``
+    the seat's down cards, for a lowest-down wild card) and ``judge`` the contest's judge:
+    :attr:`value` and :attr:`hand` name it (worked out when asked, so a simulation that never
+    looks pays nothing)."""
 
     seat: int
     amount: int
@@ -229,6 +230,7 @@ class Won(Event):
     cards: tuple[Card, ...] = ()
     board: tuple[Card, ...] = ()
     wild_rank: Rank | None = None
+    down: tuple[Card, ...] = ()
     judge: Judge | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -239,7 +241,7 @@ class Won(Event):
     @property
     def value(self) -> HandValue | None:
         """The winning hand's value (``None`` when the pot was won uncontested)."""
-        return None if self.judge is None else self.judge.value(self.cards, self.board, self.wild_rank)
+        return None if self.judge is None else self.judge.value(self.cards, self.board, self.wild_rank, self.down)
 
     @property
     def hand(self) -> str:

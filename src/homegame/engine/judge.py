@@ -25,6 +25,8 @@ from typing import Any
 from homegame.cards import Card, Rank
 from homegame.ranking import HandValue, Ranking, winners
 from homegame.ranking.forms import Form, best
+from homegame.ranking.poker import PokerRanking
+from homegame.ranking.wild import Lowest
 
 __all__ = ["Judge"]
 
@@ -34,22 +36,36 @@ Score = int | HandValue
 class Judge:
     """One contest's judge: ``ranking`` applied to the hands ``form`` allows."""
 
-    __slots__ = ("_fast", "form", "ranking")
+    __slots__ = ("_fast", "form", "needs_down", "ranking")
 
     def __init__(self, ranking: Ranking, form: Form) -> None:
         self.ranking = ranking
         self.form = form
+        wild = ranking.wild if isinstance(ranking, PokerRanking) else None
+        self.needs_down = wild is not None and wild.lowest is Lowest.DOWN
+        """True when the ranking must know a player's down cards (the lowest down card is wild: The Option)."""
         self._fast: Callable[[Sequence[Card], Sequence[Card]], int] | bool | None = False  # False: not looked up
 
-    def value(self, hole: Sequence[Card], board: Sequence[Card], wild_rank: Rank | None = None) -> HandValue:
-        """The reference value of the best hand (named, with the cards that play)."""
-        return best(self.ranking, hole, board, self.form, wild_rank=wild_rank)
+    def value(
+        self,
+        hole: Sequence[Card],
+        board: Sequence[Card],
+        wild_rank: Rank | None = None,
+        down: Sequence[Card] | None = None,
+    ) -> HandValue:
+        """The reference value of the best hand (named, with the cards that play); ``down``, the
+        player's down cards, matters only when :attr:`needs_down`."""
+        return best(self.ranking, hole, board, self.form, wild_rank=wild_rank, down=down)
 
     def scores(
-        self, hands: Mapping[int, tuple[Sequence[Card], Sequence[Card]]], wild_rank: Rank | None = None
+        self,
+        hands: Mapping[int, tuple[Sequence[Card], Sequence[Card]]],
+        wild_rank: Rank | None = None,
+        down: Mapping[int, Sequence[Card]] | None = None,
     ) -> dict[int, Score]:
-        """Each seat's score from its ``(hole, board)`` cards; seats whose hand does not qualify are left out."""
-        fast = self._fast_path() if wild_rank is None else None
+        """Each seat's score from its ``(hole, board)`` cards (and its ``down`` cards, when the ranking
+        needs them); seats whose hand does not qualify are left out."""
+        fast = self._fast_path() if wild_rank is None and not self.needs_down else None
         result: dict[int, Score] = {}
         if fast is not None:
             try:
@@ -61,7 +77,7 @@ class Judge:
             except ValueError:  # a hand of a size the kernel does not take: judge them all the reference way
                 result.clear()
         for seat, (hole, board) in hands.items():
-            value = self.value(hole, board, wild_rank)
+            value = self.value(hole, board, wild_rank, down.get(seat) if down is not None else None)
             if value.qualified:
                 result[seat] = value
         return result

@@ -96,15 +96,21 @@ def best(
     form: Form | None = None,
     *,
     wild_rank: object = None,
+    down: str | Iterable[Card] | None = None,
 ) -> HandValue:
-    """The best hand a player makes from ``hole`` and ``board`` under ``form``.
+    """The best hand a player makes from ``hole`` and ``board`` under ``form`` (``wild_rank`` and
+    ``down``, the player's down cards, go to the ranking: see :meth:`Ranking.evaluate`).
 
     Raises :class:`~homegame.errors.ParseError` when the form cannot be met (too
     few hole or board cards).
     """
     form = form or Form()
     hole_cards, board_cards = normalize_cards(hole), normalize_cards(board)
-    values = [ranking.evaluate(cards, wild_rank=wild_rank) for cards in form.candidates(hole_cards, board_cards)]
+    down_cards = None if down is None else normalize_cards(down)
+    values = [
+        ranking.evaluate(cards, wild_rank=wild_rank, down=down_cards)
+        for cards in form.candidates(hole_cards, board_cards)
+    ]
     if not values:
         raise ParseError(f"{form} needs more cards than {len(hole_cards)} hole and {len(board_cards)} board")
     return max(values, key=lambda value: value.key)

@@ -157,7 +157,8 @@ class Showdown(Step):
                     if amount:
                         cards = tuple(contest.held(hand, seat))
                         won = Won(seat=seat, amount=amount, pot=index, side=contest.side, cards=cards)
-                        hand.award(replace(won, board=board, wild_rank=hand.wild_rank, judge=contest.judge))
+                        won = replace(won, board=board, wild_rank=hand.wild_rank, down=tuple(hand.down[seat]))
+                        hand.award(replace(won, judge=contest.judge))
         return None
 
     def _judge(self, hand: Hand, live: list[int]) -> tuple[list[dict[int, Score]], list[int]]:
@@ -168,7 +169,7 @@ class Showdown(Step):
             entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
             board = hand.rows.get(contest.row, [])
             hands = {seat: (contest.held(hand, seat), board) for seat in entrants}
-            scores.append(contest.judge.scores(hands, hand.wild_rank))
+            scores.append(contest.judge.scores(hands, hand.wild_rank, {seat: hand.down[seat] for seat in entrants}))
         pairs = [(contest.judge, score) for contest, score in zip(self.contests, scores, strict=True)]
         pigs = [seat for seat in live if hand.declared[seat] == "both"]
         failed = [seat for seat in pigs if any(judge.winners(score, live) != [seat] for judge, score in pairs)]
