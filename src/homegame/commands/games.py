@@ -16,12 +16,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print one line per game: name, title, family, betting, players, source document."""
+    """Print one line per game, then per mixed game: name, title, family, betting, players, source document."""
     from homegame.cli import print_json
     from homegame.games import load, names
+    from homegame.games.mixes import load_mix, mix_names
 
     games = [load(name) for name in names()]
-    rows = [
+    mixes = [load_mix(name) for name in mix_names()]
+    rows: list[dict[str, object]] = [
         {
             "name": game.name,
             "title": game.title,
@@ -33,12 +35,29 @@ def run(args: argparse.Namespace) -> int:
         }
         for game in games
     ]
+    rows += [
+        {
+            "name": mix.name,
+            "title": mix.title,
+            "family": mix.family,
+            "betting": mix.betting,
+            "players": {"min": mix.players[0], "max": mix.players[1]},
+            "source": mix.source,
+            "aliases": list(mix.aliases),
+            "games": [{"game": game.name, "betting": game.betting.value} for game in mix.games],
+            "every": "orbit" if mix.every is None else mix.every,
+        }
+        for mix in mixes
+    ]
     if args.json:
         print_json(rows)
         return 0
-    width = max(len(game.name) for game in games)
-    for game in games:
-        players = f"{game.players[0]}-{game.players[1]} players"
-        line = f"{game.name:<{width}}  {game.title}  ({game.family.value}, {game.betting.label}, {players})"
-        print(line + (f"  [rules: {game.source}]" if game.source else ""))
+    entries = [
+        (game.name, game.title, game.family.value, game.betting.value, game.players, game.source) for game in games
+    ]
+    entries += [(mix.name, mix.title, mix.family, mix.betting, mix.players, mix.source) for mix in mixes]
+    width = max(len(name) for name, *_ in entries)
+    for name, title, family, betting, (low, high), source in entries:
+        line = f"{name:<{width}}  {title}  ({family}, {betting.replace('-', ' ')}, {low}-{high} players)"
+        print(line + (f"  [rules: {source}]" if source else ""))
     return 0

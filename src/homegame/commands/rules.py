@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from homegame.games.mixes import Mix
 
 HELP = "print the rules of a game and the house rules in force"
 
@@ -46,9 +49,11 @@ def parse_options(texts: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Print the rules text, how a hand goes, and the house rules in force."""
     from homegame.cli import print_json
-    from homegame.games import load
+    from homegame.games.mixes import Mix, load_game_or_mix
 
-    game = load(args.game)
+    game = load_game_or_mix(args.game)
+    if isinstance(game, Mix):
+        return _mix(game, args.json)
     values = game.option_values(parse_options(args.option))
     steps = [step.describe() for step in game.steps]
     if args.json:
@@ -91,6 +96,35 @@ def run(args: argparse.Namespace) -> int:
     if game.source:
         print()
         print(f"From the rules document(s): {game.source}")
+    return 0
+
+
+def _mix(mix: Mix, as_json: bool) -> int:
+    """Print a mixed game: its rules text and its games in turn, with the stakes of each."""
+    from homegame.cli import print_json
+
+    if as_json:
+        games = [
+            {"game": game.name, "title": game.title, "betting": game.betting.value, "stakes": game.stakes.to_dict()}
+            for game in mix.games
+        ]
+        every = "orbit" if mix.every is None else mix.every
+        data = {"name": mix.name, "title": mix.title, "family": mix.family, "rules": mix.rules, "every": every}
+        print_json({**data, "games": games, "source": mix.source})
+        return 0
+    print(mix.title)
+    print("=" * len(mix.title))
+    print(f"mixed game, {mix.players[0]} to {mix.players[1]} players")
+    print()
+    print(mix.rules)
+    print()
+    print("The games, in turn:")
+    for number, game in enumerate(mix.games, 1):
+        stakes = ", ".join(f"{name.replace('_', ' ')} {amount}" for name, amount in game.stakes.to_dict().items())
+        print(f"{number:3}. {game.title} ({game.name}, {game.betting.label}): {stakes}")
+    if mix.source:
+        print()
+        print(f"From the rules document(s): {mix.source}")
     return 0
 
 

@@ -17,9 +17,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.engine.game import Game
+
+if TYPE_CHECKING:
+    from homegame.games.mixes import Mix
 
 HELP = "play many hands with random legal actions and check the engine's invariants"
 
@@ -32,7 +35,9 @@ def register(subparsers: Any) -> None:
         description=HELP + ". Exit status 1 if any invariant broke.",
         epilog="example:  homegame simulate holdem --hands 10000 --seats 6 --seed 1 --json",
     )
-    parser.add_argument("game", help="a catalogue name or alias, or the path of a game document (.toml)")
+    parser.add_argument(
+        "game", help="a catalogue name or alias (a mixed game too), or the path of a game document (.toml)"
+    )
     parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
     parser.add_argument("--seats", type=int, help="players at the table (default: the game's most, at most 6)")
     parser.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
@@ -76,14 +81,15 @@ class Report:
 
 
 def simulate(
-    game: Game,
+    game: Game | Mix,
     *,
     hands: int,
     seats: int,
     seed: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Play ``hands`` hands of ``game`` at a table of ``seats`` random bots.
+    """Play ``hands`` hands of ``game`` (or of a mixed game, through its rotation) at a table of
+    ``seats`` random bots.
 
     A player who goes broke rebuys the starting stack (100 big bets or big blinds). After every
     action the chips are counted (stacks plus pot equals what the hand started with), and
@@ -91,13 +97,15 @@ def simulate(
     """
     from homegame.bots import RandomBot, Turn
     from homegame.engine.table import Table
+    from homegame.games.mixes import Mix
 
     if not game.players[0] <= seats <= game.players[1]:
         raise ValueError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {seats}")
     rng = random.Random(seed)
-    table = Table(game, size=seats, rng=random.Random(rng.getrandbits(64)))
-    stakes = game.stakes
-    buy_in = 100 * max(stakes.big_blind, stakes.big_bet, stakes.max_bet, stakes.bring_in, stakes.ante, 1)
+    schedule = game.schedule(seats) if isinstance(game, Mix) else game
+    table = Table(schedule, size=seats, rng=random.Random(rng.getrandbits(64)))
+    games = game.games if isinstance(game, Mix) else (game,)
+    buy_in = 100 * max(max(s.big_blind, s.big_bet, s.max_bet, s.bring_in, s.ante, 1) for s in (g.stakes for g in games))
     for seat in range(seats):
         table.sit(seat, f"bot {seat}", buy_in)
     bots = [RandomBot(random.Random(rng.getrandbits(64))) for _ in range(seats)]
@@ -136,9 +144,9 @@ def simulate(
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report; exit status 1 if any invariant broke."""
     from homegame.cli import print_json
-    from homegame.games import load
+    from homegame.games.mixes import load_game_or_mix
 
-    game = load(args.game)
+    game = load_game_or_mix(args.game)
     seats = args.seats or min(game.players[1], 6)
     if args.hands < 1:
         raise SystemExit("homegame simulate: --hands must be at least 1")
