@@ -6,14 +6,16 @@ Rules document 004 is quoted where a test checks one of its sentences.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 from homegame.bots import CallerBot, Turn, play
-from homegame.cards import Rank, parse
+from homegame.cards import Card, Rank, parse
 from homegame.engine import Action, Declare, Fold, Hand
-from homegame.engine.actions import Buy
+from homegame.engine.actions import Buy, Place
 from homegame.engine.events import Posted, Won
+from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
 from homegame.engine.steps.guts import Matched
@@ -322,3 +324,89 @@ def test_guts_spans_deals_at_a_table_the_matches_make_the_next_pot() -> None:
     table.settle(second)
     assert table.carried == 0 and table.next_game().name == "holdem"
     assert table.chips == 300
+
+
+# -- Five-O --------------------------------------------------------------------------------------
+
+
+def five_o_deck(first: list[str], second: list[str]) -> str:
+    """The deck for two players whose columns will be ``first`` and ``second`` when each places its
+    k-th card in column k mod 5 + 1 (the player left of the button, seat 0, is dealt first)."""
+    columns = [[parse(column) for column in first], [parse(column) for column in second]]
+    return " ".join(str(columns[turn % 2][(turn // 2) % 5][turn // 10]) for turn in range(50))
+
+
+class Mason:
+    """Builds its columns level: its k-th card goes in column k mod 5 + 1; checks at the betting."""
+
+    def __init__(self) -> None:
+        self.placed = 0
+
+    def choose(self, turn: Turn) -> Action:
+        if turn.legal[0].kind == "place":
+            self.placed += 1
+            return Place(turn.legal[0].cards[0], str((self.placed - 1) % 5 + 1))
+        return CallerBot().choose(turn)
+
+
+STRONG = ["As Ah Ad Ac 2c", "Ks Kh Kd Kc 2d", "Qs Qh Qd Qc 2h"]
+JACKS = ["3c 5d 7h 9s Jc", "3d 5h 7s 9c Jd"]
+PAIRS = ["Js Jh 4c 4d 6c", "Ts Th Tc 4h 6d", "9h 9d 8c 8d 6h"]
+TWO_PAIR_AND_FIVES = ["8s 8h 7c 7d 6s", "5s 5c 4s 3s 2s"]
+
+
+def five_o(first: list[str], second: list[str]) -> Hand:
+    hand = Hand(load("five-o"), [100, 100], button=1, deck=five_o_deck(first, second))
+    play(hand, [Mason(), Mason()])
+    return hand
+
+
+def test_five_o_the_stronger_hand_in_three_columns_wins_the_pot() -> None:
+    """004: "The player with the stronger poker hand in three (or more) out of the five columns, wins"."""
+    hand = five_o(STRONG + JACKS, PAIRS + TWO_PAIR_AND_FIVES)
+    judged = [(event.row, event.seat) for event in hand.events if isinstance(event, ColumnJudged)]
+    assert judged == [("1", 0), ("2", 0), ("3", 0), ("4", 1), ("5", 1)]
+    assert sides(hand) == [(0, 2, "columns")] and hand.stacks == [101, 99]
+    assert [str(event) for event in hand.events if isinstance(event, ColumnsWon)] == ["seat 0 wins 3 of 5 columns"]
+
+
+def test_five_o_all_five_columns_is_a_five_o() -> None:
+    """004: "If a player beats their opponent with all five hands, this is called a “Five-O” win." """
+    hand = five_o(STRONG + TWO_PAIR_AND_FIVES, PAIRS + JACKS)
+    assert [str(event) for event in hand.events if isinstance(event, ColumnsWon)] == [
+        "seat 0 wins 5 of 5 columns: a Five-O"
+    ]
+
+
+def test_five_o_two_columns_each_and_a_tie_split_the_pot() -> None:
+    first = [*STRONG[:2], *JACKS, "Qs Th 8c 6d 4c"]
+    second = ["Js Jh 4h 4s 2h", "Ts Tc 9h 9d 6h", "8s 8h 7c 7d 6s", "5s 5c 3s 2s 3h", "Qh Td 8d 6c 4d"]
+    hand = five_o(first, second)
+    assert [event.seat for event in hand.events if isinstance(event, ColumnJudged)] == [0, 0, 1, 1, None]
+    assert sides(hand) == [(0, 1, "columns"), (1, 1, "columns")]
+
+
+def test_five_o_the_fifth_card_of_a_column_is_face_down_and_hidden_from_the_opponent() -> None:
+    """004: "Four of the five cards in each hand are face-up." """
+    hand = Hand(load("five-o"), [100, 100], button=1, deck=five_o_deck(STRONG + JACKS, PAIRS + TWO_PAIR_AND_FIVES))
+    masons = [Mason(), Mason()]
+    while hand.pending() and hand.legal_actions(hand.pending()[0])[0].kind == "place":
+        seat = hand.pending()[0]
+        hand.act(seat, masons[seat].choose(Turn(seat, hand.legal_actions(seat), partial(hand.view, seat))))
+    assert len(hand.up[0]) == 20 and [str(card) for card in hand.down[0]] == ["2c", "2d", "2h", "Jc", "Jd"]
+    mine, theirs = dict(hand.view(0).seats[0].placed), dict(hand.view(1).seats[0].placed)
+    assert [str(card) for card in mine["1"]] == ["As", "Ah", "Ad", "Ac", "2c"]
+    assert theirs["1"][:4] == mine["1"][:4] and theirs["1"][4] is None
+
+
+def test_five_o_a_card_goes_only_into_a_column_with_room() -> None:
+    hand = Hand(load("five-o"), [100, 100], button=1, deck=five_o_deck(STRONG + JACKS, PAIRS + TWO_PAIR_AND_FIVES))
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["place As in 1/2/3/4/5"]
+    with pytest.raises(IllegalActionError, match="Ah not among your cards"):
+        hand.act(0, Place(Card.parse("Ah"), "1"))
+    for _ in range(5):
+        for seat in (0, 1):
+            hand.act(seat, Place(hand.legal_actions(seat)[0].cards[0], "1"))
+    assert hand.legal_actions(0)[0].choices == ("2", "3", "4", "5")
+    with pytest.raises(IllegalActionError, match="place it in one of 2, 3, 4, 5"):
+        hand.act(0, Place(hand.legal_actions(0)[0].cards[0], "1"))
