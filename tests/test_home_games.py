@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from homegame.cards import Card, parse
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
-from homegame.engine.actions import Split
+from homegame.engine.actions import Buy, Decline, Roll, Split
 from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
 from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.split import SplitStep
@@ -479,3 +479,90 @@ def test_elimination_3_3_c_an_emptied_player_all_in_wins_the_pots_they_have_a_st
 
     play_out(hand, seat_1_bets)
     assert wins(hand) == [(0, 3, 0), (1, 4, 1), (2, 4, 1)] and hand.stacks == [3, 99, 99]
+
+
+# -- The Option (rules 001, third game) -----------------------------------------------------------
+
+OPTION = load("the-option")
+# Seat 0: 4c 9d Kh, then 4s 8c Ks, seventh 9s. Seat 1: 5h 5d Qc, then Qd 3c 3h, seventh Jc.
+# Seat 2: Ah 2h 3d, then 6c 7d Td, seventh 8h.
+OPTION_DECK = "4c 5h Ah  9d 5d 2h  Kh Qc 3d  4s Qd 6c  8c 3c 7d  Ks 3h Td  9s Jc 8h"
+OPTION_ROLLS = ["Kh 4s 8c Ks 9d", "Qc Qd 3c 3h", "Ah 6c 7d Td"]
+
+
+def option_player(sides: tuple[str, ...], buy: tuple[bool, ...] = (True, False, False)) -> Chooser:
+    """Rolls the cards of OPTION_ROLLS in turn, buys the option as ``buy`` says, declares ``sides``."""
+    rolls = [[Card.parse(text) for text in seat.split()] for seat in OPTION_ROLLS]
+
+    def choose(hand: Hand, seat: int) -> Action:
+        kinds = {legal.kind for legal in hand.legal_actions(seat)}
+        if "roll" in kinds:
+            return Roll((rolls[seat].pop(0),))
+        if "decline" in kinds:
+            return Buy("option") if buy[seat] else Decline()
+        return Declare(sides[seat]) if "declare" in kinds else passive(hand, seat)
+
+    return choose
+
+
+def test_option_cards_turn_up_together_and_the_option_buys_a_seventh_card_up() -> None:
+    # "After the deal, players simultaneously turn one card up. After each round of betting, players
+    # receive a new down card and must turn one down card up."
+    hand = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    assert hand.pending() == (0, 1, 2) and hand.legal_actions(1)[0].kind == "roll"
+    choose = option_player(("high", "high", "low"))
+    hand.act(0, choose(hand, 0))
+    assert not hand.up[0] and str(hand.view(1).events[-1]) != "seat 0 rolls up Kh"  # secret until all have rolled
+    hand.act(1, choose(hand, 1))
+    hand.act(2, choose(hand, 2))
+    assert [" ".join(map(str, hand.up[seat])) for seat in range(3)] == ["Kh", "Qc", "Ah"]
+    while not any(legal.kind == "decline" for seat in hand.pending() for legal in hand.legal_actions(seat)):
+        for seat in hand.pending():
+            hand.act(seat, choose(hand, seat))
+    assert [len(hand.up[seat]) for seat in range(3)] == [4, 4, 4] and [len(hand.down[seat]) for seat in range(3)] == [
+        2
+    ] * 3
+    # "Before getting the seventh down card, a player must decide whether or not to buy the Option ...
+    # (at a cost of the maximum allowed bet)": in turn from the dealer's left, for the big bet.
+    assert hand.pending() == (0,)
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["buy option (10)", "decline"]
+    hand.act(0, Buy("option"))
+    assert hand.stacks[0] == 89 and hand.pot == 13
+    hand.act(1, Decline())
+    hand.act(2, Decline())
+    # "If he declines the option, he does not turn another card up. If he buys the Option ..., he
+    # turns a card up normally."
+    assert hand.pending() == (0,)
+    play_out(hand, choose)
+    assert [len(hand.up[seat]) for seat in range(3)] == [5, 4, 4]
+
+
+def test_option_the_lowest_down_card_and_its_rank_are_wild_for_high_only() -> None:
+    # "Each player's lowest down card (and all other cards in their hand of the same rank) is wild if
+    # the player went high. Nothing is wild for low hands. High and low hands split the pot."
+    hand = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    play_out(hand, option_player(("high", "high", "low")))
+    # Seat 0 ends with 4c 9s down: the 4c is wild, and so is the 4s showing: Kh Ks and two wild
+    # make four kings. Seat 1 (5h 5d Jc down): both fives wild with Qc Qd, four queens.
+    assert [won.hand for won in hand.events if isinstance(won, Won)] == ["four kings", "7-6-3-2-A low"]
+    assert wins(hand) == [(0, 7, 0), (2, 6, 0)] and hand.stacks == [96, 99, 105]
+    # For low nothing is wild: declaring both, seat 1's low is a pair of threes (wild fives would
+    # have made Q-J-4-3-2), still better than seat 0's pair of fours; its four queens beat seat 2's
+    # ten-high straight (2h wild): it wins both ways.
+    pig = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    play_out(pig, option_player(("low", "both", "high")))
+    assert [(won.seat, won.side, won.hand) for won in pig.events if isinstance(won, Won)] == [
+        (1, "high", "four queens"),
+        (1, "low", "pair of threes"),
+    ]
+
+
+def test_option_a_player_without_the_price_cannot_buy_it() -> None:
+    hand = Hand(OPTION, [100, 100, 9], button=2, deck=OPTION_DECK)
+    choose = option_player(("high", "high", "low"), buy=(False, False, True))
+    while 2 not in hand.pending() or hand.legal_actions(2)[0].kind != "decline":
+        for seat in hand.pending():
+            hand.act(seat, choose(hand, seat))
+    assert hand.stacks[2] == 8 and [str(legal) for legal in hand.legal_actions(2)] == ["decline"]
+    with pytest.raises(IllegalActionError, match=r"seat 2 cannot buy now \(legal: decline\)"):
+        hand.act(2, Buy("option"))

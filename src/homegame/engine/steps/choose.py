@@ -12,7 +12,7 @@ This module holds no step kind of its own; :mod:`~homegame.engine.steps.discard`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card
@@ -33,17 +33,26 @@ def cards_phrase(count: int) -> str:
 
 
 class CardChoice:
-    """Everyone still in names ``count`` of their down cards (an action of kind ``kind``, whose
-    ``cards`` are the choice); when all have chosen, ``settle(seat, cards)`` does the step's work."""
+    """Everyone still in (or only the ``seats`` given) names ``count`` of their down cards (an action
+    of kind ``kind``, whose ``cards`` are the choice); when all have chosen, ``settle(seat, cards)``
+    does the step's work."""
 
     __slots__ = ("chosen", "count", "hand", "kind", "settle", "waiting")
 
-    def __init__(self, hand: Hand, kind: str, count: int, settle: Callable[[int, tuple[Card, ...]], None]) -> None:
+    def __init__(
+        self,
+        hand: Hand,
+        kind: str,
+        count: int,
+        settle: Callable[[int, tuple[Card, ...]], None],
+        seats: Collection[int] | None = None,
+    ) -> None:
         self.hand = hand
         self.kind = kind
         self.count = count
         self.settle = settle
-        self.waiting = [seat for seat in hand.in_hand() if len(hand.down[seat]) >= count]
+        chosen = hand.in_hand() if seats is None else [seat for seat in hand.in_hand() if seat in seats]
+        self.waiting = [seat for seat in chosen if len(hand.down[seat]) >= count]
         self.chosen: dict[int, tuple[Card, ...]] = {}
 
     def pending(self) -> tuple[int, ...]:

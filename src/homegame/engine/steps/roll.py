@@ -8,6 +8,10 @@ dealt down and each player exposes one.
 
 Everyone chooses at once and in secret (:class:`~homegame.engine.steps.choose.CardChoice`);
 the cards turn over together when all have chosen, so nobody rolls knowing another's choice.
+
+With ``bought``, only the players who bought that item roll (The Option, rules 001: "If he
+declines the option, he does not turn another card up. If he buys the Option [...], he turns a
+card up normally"; see :mod:`~homegame.engine.steps.buy`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from homegame.engine.events import Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.buy import buyers
 from homegame.engine.steps.choose import CardChoice, cards_phrase
 
 if TYPE_CHECKING:
@@ -46,24 +51,29 @@ class RollStep(Step):
 
     >>> RollStep().describe()
     'Everyone still in chooses one card of their down cards, and all turn them face up together.'
+    >>> RollStep(bought="option").describe()
+    'Everyone still in who bought the option chooses one card of their down cards, and all turn them face up together.'
     """
 
     kind: ClassVar[str] = "roll"
     count: int = 1
+    bought: str = ""
 
     @classmethod
     def read(cls, fields: Fields) -> RollStep:
-        """``count`` (1..4): how many cards each player turns up."""
-        return cls(count=fields.integer("count", 1, low=1, high=4))
+        """``count`` (1..4): how many cards each player turns up; ``bought``: only the buyers of that item."""
+        return cls(count=fields.integer("count", 1, low=1, high=4), bought=fields.string("bought", ""))
 
     def begin(self, hand: Hand) -> Decision | None:
-        """Everyone still in chooses."""
-        return CardChoice(hand, "roll", self.count, lambda seat, cards: _roll(hand, seat, cards))
+        """Everyone still in (who bought the item, with ``bought``) chooses."""
+        seats = buyers(hand, self.bought) if self.bought else None
+        return CardChoice(hand, "roll", self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
 
     def describe(self) -> str:
         """One line for the rules."""
         what = cards_phrase(self.count)
-        return f"Everyone still in chooses {what} of their down cards, and all turn them face up together."
+        who = f"Everyone still in who bought the {self.bought}" if self.bought else "Everyone still in"
+        return f"{who} chooses {what} of their down cards, and all turn them face up together."
 
 
 def _roll(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:

@@ -1,0 +1,241 @@
+"""``buy``: in turn from the button's left, each player still in may buy something at a price, or
+decline. The price goes into the pot (:meth:`~homegame.engine.hand.Hand.pay`: dead money that
+every player still in may win), and a :class:`Bought` event records the purchase, so a later step
+can serve the buyers only (a ``roll`` with ``bought = "option"``).
+
+Two games of the rule documents buy this way:
+
+- The Option (rules 001, third game): "Before getting the seventh down card, a player must decide
+  whether or not to buy the Option. [...] If he buys the Option (at a cost of the maximum allowed
+  bet), he turns a card up normally." ``item = "option"``, ``price = "big_bet"``.
+- Push's Insurance (rules 003): "he must pay the pot a chip value of 10 to 20 times higher than the
+  lowest chip value; and push any one of his cards (up or down) to the discard pile."
+  ``item = "insurance"``, ``price`` a house rule, ``discard = 1``.
+
+The ``price`` is a number of chips, a stake of the game (``big_bet``) or the name of one of the
+game's house rules whose value is the price. A player must pay the whole price: one who has fewer
+chips may only decline. With ``discard``, a buyer then throws away that many of their cards, down
+or up, to the discard pile: face up for all to see, or face down (only how many is seen) under the
+house rule ``discards_face_down`` (Push's optional rule).
+
+The Grocery Store's purchases and Push's replacement cards are bought the same way (:func:`purchase`)
+inside their own steps, ``store`` and ``push``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card, format_cards
+from homegame.engine.actions import Action, Buy, Decline, Discard, Legal
+from homegame.engine.betting import Stakes
+from homegame.engine.events import Event
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.choose import cards_phrase
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+__all__ = ["Bought", "BuyStep", "Declined", "Thrown", "buyers", "purchase", "throw_away"]
+
+_STAKES = tuple(field.name for field in fields(Stakes))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bought(Event):
+    """``seat`` paid ``price`` chips into the pot for ``item`` (and, when it is a card, ``card``)."""
+
+    seat: int
+    item: str
+    price: int
+    card: Card | None = None
+
+    @property
+    def chips(self) -> int:
+        """The price paid."""
+        return self.price
+
+    def __str__(self) -> str:
+        what = f"{self.card} ({self.item})" if self.card is not None else f"the {self.item}"
+        return f"seat {self.seat} buys {what} for {self.price}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """``seat`` did not buy ``item``."""
+
+    seat: int
+    item: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} declines the {self.item}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Thrown(Event):
+    """``seat`` threw ``cards`` to the discard pile, face up, or face down (others then see only
+    how many: ``count``)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    count: int
+    face_up: bool
+
+    def seen_by(self, seat: int | None) -> Event:
+        """A face-down discard keeps only its number for others."""
+        if self.face_up or seat == self.seat:
+            return self
+        return Thrown(seat=self.seat, cards=(), count=self.count, face_up=False)
+
+    def __str__(self) -> str:
+        what = format_cards(self.cards) if self.cards else cards_phrase(self.count)
+        return f"seat {self.seat} throws {what} to the discard pile{'' if self.face_up else ' face down'}"
+
+
+def purchase(hand: Hand, seat: int, item: str, price: int, card: Card | None = None) -> None:
+    """``seat`` pays ``price`` (it must have the chips) into the pot for ``item``; record it."""
+    assert hand.stacks[seat] >= price, "a purchase needs the whole price"
+    hand.emit(Bought(seat=seat, item=item, price=hand.pay(seat, price), card=card))
+
+
+def buyers(hand: Hand, item: str) -> set[int]:
+    """The seats that have bought ``item`` in this hand."""
+    return {event.seat for event in hand.events if isinstance(event, Bought) and event.item == item}
+
+
+def throw_away(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
+    """Move ``cards`` (down or up) of ``seat`` to the discard pile: face up into the public row
+    ``discards``, or face down into the muck under the house rule ``discards_face_down``."""
+    for card in cards:
+        (hand.down[seat] if card in hand.down[seat] else hand.up[seat]).remove(card)
+    face_up = hand.option("discards_face_down", False) is not True
+    if face_up:
+        hand.rows.setdefault("discards", []).extend(cards)
+    else:
+        hand.muck.extend(cards)
+    hand.emit(Thrown(seat=seat, cards=cards, count=len(cards), face_up=face_up))
+
+
+def price_of(hand: Hand, price: int | str) -> int:
+    """A price as chips: a number, a stake of the game, or a house rule's value."""
+    if isinstance(price, int):
+        return price
+    if price in _STAKES:
+        amount: object = getattr(hand.stakes, price)
+    else:
+        amount = hand.option(price, 0)
+    assert isinstance(amount, int)
+    return amount
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuyStep(Step):
+    """Each player still in, in turn, buys ``item`` at ``price`` or declines (see the module docstring).
+
+    >>> print(BuyStep(item="option", price="big_bet").describe())
+    In turn, each player may buy the option for the big bet, or decline.
+    >>> print(BuyStep(item="insurance", price="insurance_price", discard=1).describe())
+    In turn, each player may buy the insurance for insurance_price chips (a house rule), and then
+    throws one card (down or up) to the discard pile, or decline.
+    """
+
+    kind: ClassVar[str] = "buy"
+    item: str
+    price: int | str
+    discard: int = 0
+
+    @classmethod
+    def read(cls, fields: Fields) -> BuyStep:
+        """``item``, ``price`` (chips, a stake's name, or a house rule's name) and ``discard``."""
+        item = fields.string("item", "")
+        if not item:
+            fields.problem("item", "required: what is bought")
+        price = fields.raw("price")
+        if not isinstance(price, int | str) or isinstance(price, bool) or (isinstance(price, int) and price < 0):
+            fields.problem("price", "required: chips (>= 0), a stake (big_bet) or a house rule's name")
+            price = 0
+        return cls(item=item, price=price, discard=fields.integer("discard", 0, low=0, high=5))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Offer the item to every player still in, from the button's left."""
+        return BuyRound(hand, self, price_of(hand, self.price))
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        if isinstance(self.price, int):
+            price = f"{self.price} chips"
+        elif self.price in _STAKES:
+            price = f"the {self.price.replace('_', ' ')}"
+        else:
+            price = f"{self.price} chips (a house rule)"
+        then = ""
+        if self.discard:
+            then = f", and then throws {cards_phrase(self.discard)} (down or up) to the discard pile"
+        return f"In turn, each player may buy the {self.item} for {price}{then}, or decline."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """A named price must be a stake the game sets or a whole-number house rule."""
+        if isinstance(self.price, int):
+            return
+        if self.price in _STAKES:
+            if not getattr(game.stakes, self.price):
+                fields.problem("price", f"the game sets no stakes.{self.price}")
+            return
+        option = game.option(self.price)
+        if option is None or isinstance(option.default, bool) or not isinstance(option.default, int):
+            fields.problem("price", f"{self.price!r} is neither a stake nor a whole-number house rule of the game")
+
+
+class BuyRound:
+    """The runtime: one seat at a time; a buyer who must discard names the cards next."""
+
+    __slots__ = ("discarding", "hand", "price", "seats", "spec")
+
+    def __init__(self, hand: Hand, spec: BuyStep, price: int) -> None:
+        self.hand = hand
+        self.spec = spec
+        self.price = price
+        self.seats = hand.in_hand()
+        self.discarding = False
+
+    def pending(self) -> tuple[int, ...]:
+        """The seat whose turn it is."""
+        return tuple(self.seats[:1])
+
+    def legal(self, seat: int) -> tuple[Legal, ...]:
+        """Buy (when the seat has the chips) or decline; after buying, the cards to throw away."""
+        hand, count = self.hand, self.spec.discard
+        if self.discarding:
+            return (Legal(kind="discard", min=count, max=count, cards=tuple(hand.cards(seat))),)
+        decline = Legal(kind="decline")
+        if hand.stacks[seat] < self.price:
+            return (decline,)
+        return Legal(kind="buy", choices=(self.spec.item,), amounts=(self.price,)), decline
+
+    def apply(self, seat: int, action: Action, legal: Legal) -> None:
+        """Pay, decline, or throw the cards away."""
+        hand = self.hand
+        if isinstance(action, Buy):
+            purchase(hand, seat, self.spec.item, self.price)
+            if self.spec.discard:
+                self.discarding = True
+                return
+        elif isinstance(action, Discard):
+            throw_away(hand, seat, action.cards)
+            self.discarding = False
+        else:
+            assert isinstance(action, Decline)
+            hand.emit(Declined(seat, self.spec.item))
+        self.seats.pop(0)
+
+    def done(self) -> bool:
+        """True when everyone has decided."""
+        return not self.seats
+
+    def close(self) -> None:
+        """Nothing to tidy."""
