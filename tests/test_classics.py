@@ -13,13 +13,14 @@ import pytest
 from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Card, Rank, parse
 from homegame.engine import Action, Declare, Fold, Hand
-from homegame.engine.actions import Buy, Place
+from homegame.engine.actions import Buy, Place, Split
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
 from homegame.engine.steps.guts import Matched
 from homegame.engine.steps.pay_or_fold import PaidFor
+from homegame.engine.steps.units import PaidUnits, Scored, SetShown
 from homegame.engine.table import DealersChoice, Table
 from homegame.errors import IllegalActionError
 from homegame.games import load
@@ -410,3 +411,91 @@ def test_five_o_a_card_goes_only_into_a_column_with_room() -> None:
     assert hand.legal_actions(0)[0].choices == ("2", "3", "4", "5")
     with pytest.raises(IllegalActionError, match="place it in one of 2, 3, 4, 5"):
         hand.act(0, Place(hand.legal_actions(0)[0].cards[0], "1"))
+
+
+# -- Chinese poker -------------------------------------------------------------------------------
+
+
+FULL_HOUSE_SET = ("As Ah Ad 7c 7d", "Ks Kh 9c 9d 2s", "Qs Qh 3c")
+TWOS_FULL_SET = ("2c 2d 2h 5s 5h", "Jc Jd Js 4c 8h", "Ac Kd 6h")  # loses the back and the front
+SCOOPED_SET = ("2c 2d 2h 5s 5h", "Jc Jd 8s 4c 8h", "Ac Kd 6h")  # loses all three
+MISSET = ("Jc Jd Js 4c 8h", "2c 2d 2h 5s 5h", "Ac Kd 6h")  # the middle beats the back
+
+
+def a_set(parts: tuple[str, ...]) -> Split:
+    return Split(tuple(parse(part) for part in parts))
+
+
+def chinese(*sets: tuple[str, ...], stacks: tuple[int, ...] | None = None, **options: object) -> Hand:
+    """A deal of Chinese poker, each seat setting its thirteen cards as ``sets`` says."""
+    stacks = stacks or (100,) * len(sets)
+    deck = stud_deck(*(" ".join(parts) for parts in sets))
+    hand = Hand(load("chinese-poker"), list(stacks), button=len(sets) - 1, deck=deck, options=options or None)
+    for seat, parts in enumerate(sets):
+        hand.act(seat, a_set(parts))
+    assert hand.over
+    return hand
+
+
+def scored(hand: Hand) -> list[str]:
+    return [str(event) for event in hand.events if isinstance(event, Scored | PaidUnits)]
+
+
+def test_chinese_poker_a_unit_for_each_hand_won() -> None:
+    hand = chinese(FULL_HOUSE_SET, TWOS_FULL_SET)
+    assert scored(hand) == ["seat 0 against seat 1: 2 hands to 1, +1 unit", "seat 1 loses 1 unit and pays 1"]
+    assert hand.stacks == [101, 99]
+
+
+def test_chinese_poker_a_scoop_pays_six_or_four_by_house_rule() -> None:
+    assert chinese(FULL_HOUSE_SET, SCOOPED_SET).stacks == [106, 94]
+    assert chinese(FULL_HOUSE_SET, SCOOPED_SET, scoring="2-4").stacks == [104, 96]
+    assert chinese(FULL_HOUSE_SET, TWOS_FULL_SET, scoring="2-4").stacks == [102, 98]
+
+
+def test_chinese_poker_a_mis_set_hand_is_dead_and_pays_a_scoop() -> None:
+    """004: "If one of the hands does not adhere to increasing rank (i.e. is mis-set), the hand is declared
+    dead and results in some sort of penalty." Two dead hands are even."""
+    hand = chinese(FULL_HOUSE_SET, MISSET)
+    shown = [event for event in hand.events if isinstance(event, SetShown)]
+    assert [event.dead for event in shown] == [False, True]
+    assert str(shown[1]) == "seat 1 set Jc Jd Js 4c 8h / 2c 2d 2h 5s 5h / Ac Kd 6h (mis-set: dead)"
+    assert hand.stacks == [106, 94]
+    misset_too = ("Qs Qh 3c 7c 7d", "Ks Kh 9c 9d 2s", "As Ah Ad")
+    assert chinese(misset_too, MISSET).stacks == [100, 100]
+
+
+def test_chinese_poker_by_house_rule_a_mis_set_is_refused_with_the_reason() -> None:
+    deck = stud_deck(" ".join(FULL_HOUSE_SET), " ".join(MISSET))
+    hand = Hand(load("chinese-poker"), [100, 100], button=1, deck=deck, options={"misset": "refuse"})
+    reason = r"mis-set: the middle \(twos full of fives\) beats the back \(three jacks\)"
+    with pytest.raises(IllegalActionError, match=reason):
+        hand.act(1, a_set(MISSET))
+    assert hand.pending() == (0, 1) and not hand.actions
+    hand.act(1, a_set((MISSET[1], MISSET[0], MISSET[2])))
+    hand.act(0, a_set(FULL_HOUSE_SET))
+    assert hand.over and hand.stacks == [101, 99]
+
+
+def test_chinese_poker_a_set_must_use_every_card_in_hands_of_five_five_and_three() -> None:
+    hand = Hand(load("chinese-poker"), [100, 100], button=1, deck=stud_deck(" ".join(FULL_HOUSE_SET)))
+    assert str(hand.legal_actions(0)[0]).endswith("into 5+5+3")
+    with pytest.raises(IllegalActionError, match=r"split into 5 \+ 5 \+ 3 cards, not 5 \+ 4 \+ 4"):
+        hand.act(0, a_set(("As Ah Ad 7c 7d", "Ks Kh 9c 9d", "2s Qs Qh 3c")))
+
+
+def test_chinese_poker_sets_are_secret_until_all_open_at_the_showdown() -> None:
+    deck = stud_deck(" ".join(FULL_HOUSE_SET), " ".join(TWOS_FULL_SET))
+    hand = Hand(load("chinese-poker"), [100, 100], button=1, deck=deck)
+    hand.act(0, a_set(FULL_HOUSE_SET))
+    assert str(hand.view(1).events[-1]) == "seat 0 splits" and hand.view(1).seats[0].down is None
+
+
+def test_chinese_poker_a_loser_pays_no_more_than_their_chips_and_the_winners_share_it() -> None:
+    """Seat 2 is scooped by both others and owes 12 units, but has 4 chips: seat 0 (owed 7 units
+    in all) and seat 1 (owed 5) share the 4 in proportion, the odd chip to seat 0."""
+    weak = ("Tc Td 8c 8d 3d", "9h 9s 6c 4d 3h", "Qc 7h 5c")
+    hand = chinese(FULL_HOUSE_SET, TWOS_FULL_SET, weak, stacks=(100, 100, 4))
+    assert [event.units for event in hand.events if isinstance(event, Scored)] == [1, 6, 6]
+    assert scored(hand)[-1] == "seat 2 loses 12 units and pays 4"
+    assert hand.stacks == [103, 101, 0]

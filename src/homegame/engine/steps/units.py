@@ -1,0 +1,198 @@
+"""``units``: Chinese poker's showdown, paid in units between every two players.
+
+Every player's set (``hand.splits``, from the ``set`` step: back, middle, front) is compared
+with every other player's, hand by hand: back against back, middle against middle, front
+against front, under ``ranking``. Between two players, each hand won is a unit from the other
+(equal hands: nothing), and the house rule ``scoring`` adds a bonus:
+
+- ``1-6`` (the default): a player who wins all three hands (a scoop) collects 6 units
+  instead of 3;
+- ``2-4``: the winner of two or three of the hands collects one unit more (so a scoop pays 4).
+
+A mis-set set (see :func:`~homegame.engine.steps.setting.misset`) is dead: it loses all three
+hands to every set that is not dead, so it pays each such opponent a scoop; two dead sets are
+even. A unit is worth ``stakes.small_bet`` chips.
+
+Each player's units against all the others are added up; the losers pay theirs into the pot
+and the winners are paid theirs from it. A player can lose no more than their chips: when a
+loser cannot pay in full, the winners share what was paid in proportion to what they won (the
+odd chips from the button's left). Chips already in the pot when the hand starts (carried over
+from an earlier deal) go to the player with the most units; equal players share them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card, format_cards
+from homegame.engine.events import Event, Shown, Won
+from homegame.engine.pots import share
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.setting import NAMES, misset
+from homegame.ranking import HandValue, Ranking, get
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+__all__ = ["PaidUnits", "Scored", "SetShown", "Units", "units"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetShown(Event):
+    """A player's set, opened at the showdown (``dead`` when mis-set)."""
+
+    seat: int
+    hands: tuple[tuple[Card, ...], ...]
+    dead: bool
+
+    def __str__(self) -> str:
+        text = f"seat {self.seat} set " + " / ".join(format_cards(hand) for hand in self.hands)
+        return text + (" (mis-set: dead)" if self.dead else "")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scored(Event):
+    """Between ``seat`` and ``other``: the hands each won, and the units ``seat`` collects (negative: pays)."""
+
+    seat: int
+    other: int
+    won: int
+    lost: int
+    units: int
+
+    def __str__(self) -> str:
+        hands = f"{self.won} hand" + ("" if self.won == 1 else "s")
+        return f"seat {self.seat} against seat {self.other}: {hands} to {self.lost}, {_units(self.units, '+')}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PaidUnits(Event):
+    """A player who lost ``units`` in all pays ``amount`` chips (less when they had less)."""
+
+    seat: int
+    units: int
+    amount: int
+
+    @property
+    def chips(self) -> int:
+        """The chips paid."""
+        return self.amount
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} loses {_units(self.units)} and pays {self.amount}"
+
+
+def _units(count: int, sign: str = "") -> str:
+    return f"{count:{sign}d} unit" + ("" if abs(count) == 1 else "s")
+
+
+def units(won: int, lost: int, scoring: str = "1-6") -> int:
+    """The units the player who won ``won`` hands and lost ``lost`` of three collects (negative: pays).
+
+    >>> units(3, 0), units(2, 1), units(1, 1), units(0, 3, "2-4"), units(2, 0, "2-4")
+    (6, 1, 0, -4, 3)
+    """
+    if scoring == "2-4":
+        return won - lost + (won > lost) - (lost > won)
+    if won == 3 or lost == 3:
+        return 6 if won == 3 else -6
+    return won - lost
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Units(Step):
+    """Every two players' sets compared hand by hand, paid in units (see the module docstring).
+
+    >>> print(Units(ranking=get("high")).describe())
+    Showdown: every set against every other, back, middle and front (high), a unit a hand, paid in chips.
+    """
+
+    kind: ClassVar[str] = "units"
+    settles: ClassVar[bool] = True
+    ranking: Ranking
+
+    @classmethod
+    def read(cls, fields: Fields) -> Units:
+        """``ranking`` (a ranking name, ``high``)."""
+        try:
+            return cls(ranking=get(fields.string("ranking", "high")))
+        except ValueError as error:
+            fields.problem("ranking", str(error))
+            return cls(ranking=get("high"))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Open the sets, score every pair, and settle in chips."""
+        live = hand.in_hand()
+        values: dict[int, list[HandValue] | None] = {}
+        for seat in live:
+            hands = hand.splits[seat]
+            hand.shown[seat] = tuple(card for part in hands for card in part)
+            hand.emit(Shown(seat, hand.shown[seat]))
+            dead = bool(misset(self.ranking, hands))
+            hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
+            values[seat] = None if dead else [self.ranking.evaluate(part) for part in hands]
+        scoring = str(hand.option("scoring", "1-6"))
+        net = dict.fromkeys(live, 0)
+        for a, b in combinations(live, 2):
+            won, lost = _compare(values[a], values[b])
+            score = units(won, lost, scoring)
+            net[a] += score
+            net[b] -= score
+            hand.emit(Scored(seat=a, other=b, won=won, lost=lost, units=score))
+        _settle(hand, live, net)
+        return None
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return (
+            f"Showdown: every set against every other, {', '.join(NAMES[:-1])} and {NAMES[-1]} "
+            f"({self.ranking.label}), a unit a hand, paid in chips."
+        )
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """The last step, after a ``set`` step, with a unit (``stakes.small_bet``)."""
+        if game.steps[-1] is not self:
+            fields.problem("kind", "the units showdown must be the last step")
+        if not any(step.kind == "set" for step in game.steps):
+            fields.problem("kind", "the units showdown needs a set step")
+        if not game.stakes.small_bet:
+            fields.problem("kind", "a unit is stakes.small_bet chips: it must be > 0")
+
+
+def _compare(a: list[HandValue] | None, b: list[HandValue] | None) -> tuple[int, int]:
+    """Hands won and lost by set ``a`` against set ``b`` (``None``: dead)."""
+    if a is None or b is None:
+        return (0, 0) if a is b else (0, 3) if a is None else (3, 0)
+    won = sum(mine > theirs for mine, theirs in zip(a, b, strict=True))
+    lost = sum(mine < theirs for mine, theirs in zip(a, b, strict=True))
+    return won, lost
+
+
+def _settle(hand: Hand, live: list[int], net: dict[int, int]) -> None:
+    """Losers pay their units in chips (at most their stacks); winners share what was paid, in
+    proportion to their units; a pot already there goes to the most units."""
+    unit = hand.stakes.small_bet
+    carried = hand.pot
+    paid = 0
+    for seat in live:
+        if net[seat] < 0:
+            amount = hand.pay(seat, -net[seat] * unit)
+            paid += amount
+            hand.emit(PaidUnits(seat=seat, units=-net[seat], amount=amount))
+    winners = [seat for seat in live if net[seat] > 0]
+    if paid:
+        for seat, amount in zip(winners, share(paid, winners, [net[seat] for seat in winners]), strict=True):
+            if amount:
+                hand.award(Won(seat=seat, amount=amount, side="units"))
+    if carried:
+        best = max(net.values())
+        top = [seat for seat in live if net[seat] == best]
+        for seat, amount in zip(top, share(carried, top), strict=True):
+            if amount:
+                hand.award(Won(seat=seat, amount=amount, side="units"))
