@@ -18,6 +18,8 @@ The rules it keeps, in the words players use:
 - A short all-in raise does not reopen the betting: a player who has already
   acted may then only call or fold, unless the raises since their turn add up
   to a full raise.
+- Nobody may bet or raise when no other player still in has chips beyond the current bet: there
+  is nobody left to answer it.
 - An uncalled bet (the part nobody matched) goes back to its maker when the
   round closes.
 
@@ -227,7 +229,12 @@ class BettingRound:
             raised = self.current - acted
             if (2 * raised < self.unit) if fixed else (raised < self.increment):
                 return False
-        return self._others_can_act(seat)
+        hand = self.hand
+        return any(
+            not hand.folded[other] and hand.bets[other] + hand.stacks[other] > self.current
+            for other in range(hand.seats)
+            if other != seat
+        )
 
     def _raise_bounds(self, seat: int) -> tuple[int, int]:
         """The least and most this round's bet may become, before the stack limit."""
