@@ -168,7 +168,9 @@ class Showdown(Step):
         for contest in self.contests:
             entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
             board = hand.rows.get(contest.row, [])
-            hands = {seat: (contest.held(hand, seat), board) for seat in entrants}
+            held = {seat: contest.held(hand, seat) for seat in entrants}
+            # A player left with no card to play (Good/Bad rows: every hole card dead, no good card) has no hand.
+            hands = {seat: (cards, board) for seat, cards in held.items() if cards or board}
             scores.append(contest.judge.scores(hands, hand.wild_rank, {seat: hand.down[seat] for seat in entrants}))
         pairs = [(contest.judge, score) for contest, score in zip(self.contests, scores, strict=True)]
         pigs = [seat for seat in live if hand.declared[seat] == "both"]
