@@ -18,6 +18,7 @@ from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, 
 from homegame.engine.actions import Buy, Decline, Roll, Split
 from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
 from homegame.engine.steps.eliminate import Eliminated
+from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
 from homegame.errors import IllegalActionError
 from homegame.games import load
@@ -566,3 +567,89 @@ def test_option_a_player_without_the_price_cannot_buy_it() -> None:
     assert hand.stacks[2] == 8 and [str(legal) for legal in hand.legal_actions(2)] == ["decline"]
     with pytest.raises(IllegalActionError, match=r"seat 2 cannot buy now \(legal: decline\)"):
         hand.act(2, Buy("option"))
+
+
+# -- Good and bad rows (rules 001, first game) ----------------------------------------------------
+
+GOOD_BAD = load("good-bad")
+# Seat 0: Ah Kh Qh Jh 2c. Seat 1: 5d 4d 3c 8s 8c. Seat 2: 9s 9c 9d 6h 6c.
+GOOD_BAD_HANDS = ["Ah Kh Qh Jh 2c", "5d 4d 3c 8s 8c", "9s 9c 9d 6h 6c"]
+GOOD_ROW, BAD_ROW = "Th 7d 2s Kd 4h", "8d 2h 9h Kc 3s"
+
+
+def good_bad(hands: list[str], good: str = GOOD_ROW, bad: str = BAD_ROW) -> Hand:
+    return Hand(GOOD_BAD, [100] * len(hands), button=len(hands) - 1, deck=f"{around(hands)} {good} {bad}")
+
+
+def row(hand: Hand, name: str) -> str:
+    return " ".join(map(str, hand.rows.get(name, ())))
+
+
+def test_good_bad_the_order_of_play() -> None:
+    # "Bet. Dealer exposes one card in the good row and one card in the bad row. [...] Continue
+    # alternating bets with the exposing of center cards until all ten center cards are exposed.
+    # Bet. Declare. Bet. Showdown."
+    kinds = [step.kind for step in GOOD_BAD.steps]
+    assert kinds == ["antes", "deal", "deal", "bet", *["expose", "bet"] * 5, "declare", "bet", "showdown"]
+
+
+def test_good_bad_bad_ranks_kill_hole_cards_and_good_cards() -> None:
+    hand = good_bad(GOOD_BAD_HANDS)
+    assert not set(parse(f"{GOOD_ROW} {BAD_ROW}")) & seen_anywhere(hand)  # both rows face down
+
+    def check_round() -> None:
+        """Everyone checks until the next cards are turned."""
+        turned = sum(isinstance(event, TurnedUp) for event in hand.events)
+        while sum(isinstance(event, TurnedUp) for event in hand.events) == turned:
+            seat = hand.pending()[0]
+            hand.act(seat, passive(hand, seat))
+
+    check_round()
+    # "If any player has a hole card with the same rank as the card in the bad row, player must turn
+    # that card face up in front."
+    assert (row(hand, "good"), row(hand, "bad")) == ("Th", "8d")
+    assert " ".join(map(str, hand.up[1])) == "8s 8c" and " ".join(map(str, hand.down[1])) == "5d 4d 3c"
+    check_round()
+    assert (row(hand, "good"), row(hand, "bad")) == ("Th 7d", "8d 2h")
+    check_round()
+    # "Once a card is considered bad, that rank is always bad": the 2s turned in the good row is bad.
+    assert (row(hand, "good"), row(hand, "bad")) == ("Th 7d", "8d 2h 2s 9h")
+    check_round()
+    # "If card in bad row is the same rank as a previously [...] exposed good card, good card is
+    # moved to the bad row and is considered bad, as are all of similar rank."
+    assert (row(hand, "good"), row(hand, "bad")) == ("Th 7d", "8d 2h 2s 9h Kc Kd")
+    assert " ".join(map(str, hand.up[0])) == "2c Kh"
+    check_round()
+    assert (row(hand, "good"), row(hand, "bad")) == ("Th 7d 4h", "8d 2h 2s 9h Kc Kd 3s")
+    story = [str(event) for event in hand.events if isinstance(event, TurnedDead | WentBad)]
+    assert story == [
+        "seat 1 turns up 8s 8c: dead",
+        "seat 0 turns up 2c: dead",
+        "2s goes to the bad row",
+        "seat 2 turns up 9s 9c 9d: dead",
+        "Kd goes to the bad row",
+        "seat 0 turns up Kh: dead",
+        "seat 1 turns up 3c: dead",
+    ]
+
+
+def test_good_bad_hands_are_the_live_hole_cards_and_the_good_row() -> None:
+    # "Hands are constructed based on the remaining hole cards plus the community cards in the good
+    # row." Seat 0's dead Kh would have made a royal flush; Ah Qh Jh with Th 4h make an ace-high flush.
+    hand = good_bad(GOOD_BAD_HANDS)
+    play_out(hand, declaring("high", "low", "both"))
+    # "High and low hands split": seat 2 (both) loses high with its sixes and wins nothing.
+    assert [(won.seat, won.side, won.hand) for won in hand.events if isinstance(won, Won)] == [
+        (0, "high", "ace-high flush"),
+        (1, "low", "pair of fours"),
+    ]
+    assert wins(hand) == [(0, 2, 0), (1, 1, 0)]
+
+
+def test_good_bad_a_player_with_nothing_left_to_play_cannot_win() -> None:
+    # Every rank of seat 0's hand goes bad, and every good card with it: seat 0 has no card to play.
+    hands = ["2c 3c 4c 5c 6c", "7s 8s 9s Ts Js", "Qd Kd Ad 7d 8d"]
+    hand = good_bad(hands, good="2h 3h 4h 5h 6h", bad="2d 3d 4d 5d 6d")
+    play_out(hand, declaring("both", "low", "high"))
+    assert not hand.down[0] and not hand.rows["good"]
+    assert [(won.seat, won.side) for won in hand.events if isinstance(won, Won)] == [(2, "high"), (1, "low")]
