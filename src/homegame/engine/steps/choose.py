@@ -1,13 +1,14 @@
 """The runtime shared by steps where everyone still in picks some of their own down cards at once.
 
-Pineapple's discard and roll-your-own's roll are the same decision with a different ending:
+Pineapple's discard, roll-your-own's roll and Anaconda's pass are the same decision with a
+different ending:
 every player still in the hand (all-in players too) names ``count`` of their down cards, all at
 the same moment and in secret, and only when everyone has chosen does anything happen to the
 cards (:class:`CardChoice` then calls the step's ``settle`` for each seat, clockwise from the
 button's left). Nobody learns another player's choice from the order of play.
 
-This module holds no step kind of its own; :mod:`~homegame.engine.steps.discard` and
-:mod:`~homegame.engine.steps.roll` use it.
+This module holds no step kind of its own; :mod:`~homegame.engine.steps.discard`,
+:mod:`~homegame.engine.steps.roll` and :mod:`~homegame.engine.steps.passing` use it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Discard, Legal, Roll
+from homegame.engine.actions import Action, Discard, Legal, Pass, Roll
 
 if TYPE_CHECKING:
     from homegame.engine.hand import Hand
@@ -65,7 +66,7 @@ class CardChoice:
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the choice secret until everyone has chosen."""
-        assert isinstance(action, Discard | Roll)
+        assert isinstance(action, Discard | Roll | Pass)
         self.chosen[seat] = action.cards
         self.waiting.remove(seat)
 
