@@ -23,6 +23,7 @@ from homegame.bots import RandomBot, Turn
 from homegame.cards import Card
 from homegame.engine import Hand, View
 from homegame.engine.events import CarriedOver, Dealt, Declared, Drew, Revealed
+from homegame.engine.steps.passing import Passed
 from homegame.games import load, names
 
 GAMES = names()
@@ -64,6 +65,8 @@ def check_view(hand: Hand, viewer: int | None, view: View) -> None:
             ever_down[event.seat].update(event.cards)
         if isinstance(event, Drew):
             ever_down[event.seat].update(event.drawn)
+        if isinstance(event, Passed):
+            ever_down[event.to].update(event.cards)
     public = {card for seat in range(hand.seats) for card in hand.up[seat]}
     public |= {card for row in hand.rows.values() for card in row}
     public |= {card for shown in hand.shown.values() for card in shown}
