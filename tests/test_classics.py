@@ -11,14 +11,15 @@ from functools import partial
 import pytest
 
 from homegame.bots import CallerBot, Turn, play
-from homegame.cards import Card, Rank, parse
+from homegame.cards import Card, Rank, format_cards, parse
 from homegame.engine import Action, Declare, Fold, Hand
-from homegame.engine.actions import Buy, Place, Split
+from homegame.engine.actions import BetTo, Buy, Call, Pass, Place, Split, parse_action
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
 from homegame.engine.steps.guts import Matched
+from homegame.engine.steps.passing import Passed
 from homegame.engine.steps.pay_or_fold import PaidFor
 from homegame.engine.steps.units import PaidUnits, Scored, SetShown
 from homegame.engine.table import DealersChoice, Table
@@ -499,3 +500,62 @@ def test_chinese_poker_a_loser_pays_no_more_than_their_chips_and_the_winners_sha
     assert [event.units for event in hand.events if isinstance(event, Scored)] == [1, 6, 6]
     assert scored(hand)[-1] == "seat 2 loses 12 units and pays 4"
     assert hand.stacks == [103, 101, 0]
+
+
+# -- Anaconda ------------------------------------------------------------------------------------
+
+
+class Scripted:
+    """Plays the card actions it is given, in order, by kind; calls and checks otherwise."""
+
+    def __init__(self, **plays: str) -> None:
+        self.plays = {kind: [parse(cards) for cards in text.split(",")] for kind, text in plays.items()}
+
+    def choose(self, turn: Turn) -> Action:
+        for legal in turn.legal:
+            if legal.kind in self.plays:
+                return parse_action(f"{legal.kind} {format_cards(self.plays[legal.kind].pop(0))}")
+        return CallerBot().choose(turn)
+
+
+def test_anaconda_three_two_and_one_card_pass_to_the_left_then_the_best_five_roll_up_high_low() -> None:
+    """Seat 0 gathers the spades and seat 1 the wheel; the flush takes high, 5-4-3-2-A low."""
+    deck = stud_deck("As Ks Qs Js 9s 8h 7h", "Ah 2d 3d 4c 5c 8d 7d")
+    hand = Hand(load("anaconda"), [100, 100], button=1, deck=deck)
+    bots = [
+        Scripted(**{"pass": "8h 7h Js, 8d 7d, 5c", "discard": "8h 7h"}),
+        Scripted(**{"pass": "8d 7d 5c, 8h 7h, Js", "discard": "8d 7d"}),
+    ]
+    play(hand, bots)
+    passes = [str(event) for event in hand.events if isinstance(event, Passed)]
+    assert passes[:2] == ["seat 0 passes 8h 7h Js to seat 1", "seat 1 passes 8d 7d 5c to seat 0"]
+    assert len(passes) == 6 and len(hand.up[0]) == 4 and len(hand.down[0]) == 1
+    assert [(won.seat, won.side, won.hand) for won in hand.events if isinstance(won, Won)] == [
+        (0, "high", "ace-high flush"),
+        (1, "low", "wheel"),
+    ]
+
+
+def test_anaconda_passing_is_secret_and_simultaneous_and_skips_a_folded_player() -> None:
+    deck = stud_deck("As Ks Qs Js 9s 8h 7h", "Ah 2d 3d 4c 5c 8d 7d", "2h 3h 4h 5h 6h Kc Qc")
+    hand = Hand(load("anaconda"), [100, 100, 100], button=2, deck=deck)
+    assert hand.pending() == (0, 1, 2) and str(hand.legal_actions(0)[0]).startswith("pass 3 of")
+    with pytest.raises(IllegalActionError, match="name 3 cards, not 2"):
+        hand.act(0, Pass(parse("As Ks")))
+    hand.act(0, Pass(parse("8h 7h Js")))
+    assert [str(card) for card in hand.down[1]] == ["Ah", "2d", "3d", "4c", "5c", "8d", "7d"]
+    hand.act(1, Pass(parse("8d 7d 5c")))
+    hand.act(2, Pass(parse("Kc Qc 6h")))
+    assert [str(card) for card in hand.down[1]] == ["Ah", "2d", "3d", "4c", "8h", "7h", "Js"]
+    seen = [str(event) for event in hand.view(2).events if isinstance(event, Passed)]
+    assert seen == [
+        "seat 0 passes three cards to seat 1",
+        "seat 1 passes 8d 7d 5c to seat 2",
+        "seat 2 passes Kc Qc 6h to seat 0",
+    ]
+    hand.act(0, BetTo(2))
+    hand.act(1, Fold())
+    hand.act(2, Call())
+    for seat, cards in ((0, "Kc Qc"), (2, "8d 7d")):
+        hand.act(seat, Pass(parse(cards)))
+    assert [(event.seat, event.to) for event in hand.events if isinstance(event, Passed)][3:] == [(0, 2), (2, 0)]
