@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["Bought", "BuyStep", "Declined", "Thrown", "buyers", "purchase", "throw_away"]
+__all__ = ["Bought", "BuyStep", "Declined", "Thrown", "buyers", "check_price", "price_of", "purchase", "throw_away"]
 
 _STAKES = tuple(field.name for field in fields(Stakes))
 
@@ -132,6 +132,20 @@ def price_of(hand: Hand, price: int | str) -> int:
     return amount
 
 
+def check_price(price: int | str, game: Game, fields: Fields) -> None:
+    """A price named in a step (its ``price`` field) must be a stake the game sets or a
+    whole-number house rule of the game."""
+    if isinstance(price, int):
+        return
+    if price in _STAKES:
+        if not getattr(game.stakes, price):
+            fields.problem("price", f"the game sets no stakes.{price}")
+        return
+    option = game.option(price)
+    if option is None or isinstance(option.default, bool) or not isinstance(option.default, int):
+        fields.problem("price", f"{price!r} is neither a stake nor a whole-number house rule of the game")
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BuyStep(Step):
@@ -180,15 +194,7 @@ class BuyStep(Step):
 
     def check_game(self, game: Game, fields: Fields) -> None:
         """A named price must be a stake the game sets or a whole-number house rule."""
-        if isinstance(self.price, int):
-            return
-        if self.price in _STAKES:
-            if not getattr(game.stakes, self.price):
-                fields.problem("price", f"the game sets no stakes.{self.price}")
-            return
-        option = game.option(self.price)
-        if option is None or isinstance(option.default, bool) or not isinstance(option.default, int):
-            fields.problem("price", f"{self.price!r} is neither a stake nor a whole-number house rule of the game")
+        check_price(self.price, game, fields)
 
 
 class BuyRound:
