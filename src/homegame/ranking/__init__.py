@@ -15,7 +15,7 @@ five aces
 >>> get("hi")
 Traceback (most recent call last):
 ...
-homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, high, low-27, low-a5, low-a6, spade, three-card, total)
+homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, dots, high, low-27, low-a5, low-a6, spade, ...)
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ _LOW_OR_HIGH: dict[str, type[SpadeRanking | TotalRanking]] = {"spade": SpadeRank
 
 def names() -> list[str]:
     """The ranking names :func:`get` knows."""
-    return sorted([*(kind.value for kind in Kind), "badugi", *_LOW_OR_HIGH])
+    return sorted([*(kind.value for kind in Kind), "badugi", "dots", *_LOW_OR_HIGH])
 
 
 def get(name: str, **options: Any) -> Ranking:
@@ -83,7 +83,7 @@ def get(name: str, **options: Any) -> Ranking:
 
     Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``three-card``, ``badugi``, ``spade``
     (the Chicago spade in the hole; ``low=True`` for Low Chicago), ``total`` (Elimination's totals;
-    ``low=True`` for the lowest total).
+    ``low=True`` for the lowest total), ``dots`` (the Grocery Store's dots).
     Options: see :class:`PokerRanking`; ``deck=36`` is short for the lowest rank
     of that stripped pack; ``wild`` takes a :class:`WildSpec` or its text
     (``"jokers"``, ``"bug"``, ``"2"``, ``"3 9"``, ``"Jh Js"``, ``"lowest-down"``,
@@ -105,6 +105,10 @@ def _get(name: str, options: tuple[tuple[str, Any], ...]) -> Ranking:
         if options:
             raise ParseError(f"badugi takes no options (got {', '.join(option for option, _ in options)})")
         return BadugiRanking()
+    if name == "dots":
+        if options:
+            raise ParseError(f"dots takes no options (got {', '.join(option for option, _ in options)})")
+        return TotalRanking(count="dots")
     if name in _LOW_OR_HIGH:
         unknown = [option for option, _ in options if option != "low"]
         if unknown:
