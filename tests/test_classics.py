@@ -13,7 +13,7 @@ import pytest
 from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Card, Rank, format_cards, parse
 from homegame.engine import Action, Declare, Fold, Hand
-from homegame.engine.actions import BetTo, Buy, Call, Pass, Place, Split, parse_action
+from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Split, parse_action
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
@@ -559,3 +559,55 @@ def test_anaconda_passing_is_secret_and_simultaneous_and_skips_a_folded_player()
     for seat, cards in ((0, "Kc Qc"), (2, "8d 7d")):
         hand.act(seat, Pass(parse(cards)))
     assert [(event.seat, event.to) for event in hand.events if isinstance(event, Passed)][3:] == [(0, 2), (2, 0)]
+
+
+# -- The twist -----------------------------------------------------------------------------------
+
+
+def call_until(hand: Hand, kind: str) -> int:
+    """Play every seat as a caller until a seat may take an action of ``kind``; return that seat."""
+    while not hand.over:
+        seat = hand.pending()[0]
+        if any(legal.kind == kind for legal in hand.legal_actions(seat)):
+            return seat
+        hand.act(seat, CallerBot().choose(Turn(seat, hand.legal_actions(seat), partial(hand.view, seat))))
+    raise AssertionError(f"the hand ended before any {kind}")
+
+
+TWIST_DECK = "Kc Qc Kd Qd 7h 8h 5s 6s 2c 3c  4d Kh 9d"  # seat 0 K-K, seat 1 Q-Q; then the twist cards
+
+
+def test_the_twist_buy_a_card_and_buy_another_in_its_place() -> None:
+    """004: "players can buy another card from the deck. If a player does not like the purchased card,
+    the player can purchase another one by adding money to the pot." """
+    hand = Hand(load("draw-twist"), [100, 100], button=1, deck=TWIST_DECK)
+    assert call_until(hand, "buy") == 0
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["buy card (2)", "decline"]
+    pot = hand.pot
+    hand.act(0, Buy("card"))
+    assert "4d" in map(str, hand.down[0]) and hand.pot == pot + 2
+    assert str(hand.view(1).events[-1]) == "seat 0 dealt 1 cards down"
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["buy another (2)", "decline"]
+    hand.act(0, Buy("another"))  # the 4d goes, face down; the Kh comes: three kings
+    assert [str(card) for card in hand.down[0]] == ["Kc", "Kd", "7h", "5s", "2c", "Kh"] and hand.pot == pot + 4
+    assert "seat 0 discards one card" in [str(event) for event in hand.view(1).events]
+    assert hand.pending() == (1,)  # two cards bought: the most the house allows
+    hand.act(1, Decline())
+    play(hand, [CallerBot(), CallerBot()])
+    assert [(seat, name) for seat, _, name in wins(hand)] == [(0, "three kings")]
+
+
+def test_the_twist_house_rules_one_card_only_and_the_price() -> None:
+    hand = Hand(load("draw-twist"), [100, 100], button=1, deck=TWIST_DECK, options={"twist_buys": 1, "twist_price": 5})
+    call_until(hand, "buy")
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["buy card (5)", "decline"]
+    hand.act(0, Buy("card"))
+    assert hand.pending() == (1,)
+
+
+def test_the_twist_a_player_without_the_whole_price_may_only_decline() -> None:
+    hand = Hand(load("draw-twist"), [100, 3], button=1, deck=TWIST_DECK)
+    seat = call_until(hand, "decline")
+    assert seat == 0 and hand.stacks[1] < 2
+    hand.act(0, Decline())
+    assert [str(legal) for legal in hand.legal_actions(1)] == ["decline"]
