@@ -22,7 +22,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 
@@ -110,7 +110,13 @@ class Seat:
 class Table:
     """A session of hands. ``schedule`` is a game (always that game) or a :class:`FixedGame`,
     :class:`DealersChoice` or :class:`Rotation`. ``size`` seats (2..10); ``stakes`` and ``options``
-    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default)."""
+    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default).
+
+    ``kill`` plays the kill game (rules document 004, variation 4: "When a fixed limit game is
+    played and a player wins two pots in a row, the stakes are doubled"): after a player has won
+    two whole pots in a row (every chip of each; a split or carried pot breaks the run), every
+    stake of the next fixed-limit hand is doubled, and stays doubled while that player keeps
+    winning (:attr:`killer` names the player)."""
 
     def __init__(
         self,
@@ -121,6 +127,7 @@ class Table:
         options: Mapping[str, object] | None = None,
         button: int = 0,
         rng: random.Random | None = None,
+        kill: bool = False,
     ) -> None:
         if not 2 <= size <= 10:
             raise ValueError(f"a table has 2 to 10 seats, not {size}")
@@ -130,6 +137,9 @@ class Table:
         self.options = dict(options or {})
         self.button = button
         self.rng = rng if rng is not None else random.SystemRandom()
+        self.kill = kill
+        self.streak: tuple[str, int] | None = None
+        """The player who won the last pot whole, and how many in a row."""
         self.carried = 0
         """Chips carried over from a deal nobody won, waiting in the pot for the next."""
         self.hands_played = 0
@@ -198,7 +208,7 @@ class Table:
             button=button,
             deck=deck,
             rng=self.rng,
-            stakes=self.stakes,
+            stakes=self._doubled(self.stakes or game.stakes) if self._killing(game) else self.stakes,
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
         )
@@ -216,9 +226,31 @@ class Table:
             self._occupant(self._dealt[hand_seat]).stack = stack
         self.carried = hand.result.carried
         self.continuing = hand.game if hand.result.continues else None
+        winners = {won.seat for won in hand.result.awards}
+        if len(winners) == 1 and not hand.result.carried:
+            player = self._occupant(self._dealt[winners.pop()]).player
+            self.streak = (player, self.streak[1] + 1 if self.streak and self.streak[0] == player else 1)
+        else:
+            self.streak = None
         self.hands_played += 1
         self.chosen = None
         self.button = self._next_occupied(self.button)
+
+    @property
+    def killer(self) -> str | None:
+        """Under the kill game, the player whose run of pots doubles the next hand's stakes, if any."""
+        if not self.kill or self.streak is None or self.streak[1] < 2:
+            return None
+        player = self.streak[0]
+        return player if any(seat is not None and seat.player == player for seat in self.seats) else None
+
+    def _killing(self, game: Game) -> bool:
+        """True when the next hand of ``game`` is a kill hand: a killer, and fixed limit."""
+        return self.killer is not None and game.betting is Betting.FIXED_LIMIT
+
+    @staticmethod
+    def _doubled(stakes: Stakes) -> Stakes:
+        return Stakes(**{name: 2 * amount for name, amount in stakes.to_dict().items()})
 
     def _next_occupied(self, seat: int) -> int:
         size = len(self.seats)
