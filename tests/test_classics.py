@@ -14,6 +14,7 @@ from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Card, Rank, format_cards, parse
 from homegame.engine import Action, Declare, Fold, Hand
 from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Split, parse_action
+from homegame.engine.betting import Stakes
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
@@ -611,3 +612,55 @@ def test_the_twist_a_player_without_the_whole_price_may_only_decline() -> None:
     assert seat == 0 and hand.stacks[1] < 2
     hand.act(0, Decline())
     assert [str(legal) for legal in hand.legal_actions(1)] == ["decline"]
+
+
+# -- The kill game -------------------------------------------------------------------------------
+
+
+QUADS, JUNK, JUNK2 = "As Ad Ah Ac Kd", "2c 4d 6h 8s Th", "3c 5d 7h 9s Jh"
+
+
+def kill_table(game: str = "draw", kill: bool = True) -> Table:
+    table = Table(load(game), size=3, rng=random.Random(7), kill=kill)
+    for seat in range(3):
+        table.sit(seat, f"p{seat}", 200)
+    return table
+
+
+def called(table: Table, *hands: str) -> Hand:
+    """Deal the next hand on ``hands`` (by table seat), everyone calling to the end, and settle it."""
+    hand = table.deal(deck=stud_deck(*hands, button=table.button))
+    play(hand, [CallerBot()] * 3)
+    table.settle(hand)
+    return hand
+
+
+def test_the_kill_game_two_pots_in_a_row_double_the_next_stakes() -> None:
+    """004, variation 4: "When a fixed limit game is played and a player wins two pots in a row, the
+    stakes are doubled." """
+    table = kill_table()
+    called(table, QUADS, JUNK, JUNK2)
+    assert table.killer is None
+    called(table, QUADS, JUNK, JUNK2)
+    assert table.killer == "p0"
+    killed = called(table, QUADS, JUNK, JUNK2)
+    assert killed.stakes == Stakes(small_blind=2, big_blind=4, small_bet=4, big_bet=8)
+    assert table.killer == "p0"  # still winning: the kill stays
+    called(table, JUNK, QUADS, JUNK2)
+    assert table.killer is None and table.deal().stakes == load("draw").stakes
+
+
+def test_the_kill_game_a_split_pot_breaks_the_run_and_only_fixed_limit_is_killed() -> None:
+    table = kill_table()
+    called(table, QUADS, JUNK, JUNK2)
+    called(table, "As Kd Qh Js 9c", "Ad Ks Qc Jd 9h", JUNK2)  # seats 0 and 1 split
+    assert table.streak is None and table.killer is None
+    plain = kill_table(kill=False)
+    for _ in range(3):
+        called(plain, QUADS, JUNK, JUNK2)
+    assert plain.killer is None and plain.deal().stakes == load("draw").stakes
+    no_limit = Table(load("holdem"), size=2, kill=True, rng=random.Random(1))
+    no_limit.sit(0, "a", 100)
+    no_limit.sit(1, "b", 100)
+    no_limit.streak = ("a", 2)
+    assert no_limit.killer == "a" and no_limit.deal().stakes == load("holdem").stakes
