@@ -13,7 +13,7 @@ import pytest
 from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Card, Rank, format_cards, parse
 from homegame.engine import Action, Declare, Fold, Hand
-from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Split, parse_action
+from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Roll, Split, parse_action
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
@@ -664,3 +664,31 @@ def test_the_kill_game_a_split_pot_breaks_the_run_and_only_fixed_limit_is_killed
     no_limit.sit(1, "b", 100)
     no_limit.streak = ("a", 2)
     assert no_limit.killer == "a" and no_limit.deal().stakes == load("holdem").stakes
+
+
+# -- Roll your own (the catalogue's roll-your-own and mexican-stud, on the roll step) ------------
+
+
+def test_roll_your_own_each_player_chooses_the_card_to_expose() -> None:
+    """004, variation 8: "the 'roll' action only applies to the first 3 cards, all of which are dealt
+    face down. Each player then determines which card to expose." The choices are secret until all
+    have chosen; then the lowest card rolled up brings in."""
+    hand = Hand(load("roll-your-own"), [100, 100], button=1, deck=stud_deck("As Kd 2c", "Qh Jc 7s"))
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["roll 1 of As Kd 2c"]
+    with pytest.raises(IllegalActionError, match="name 1 cards, not 2"):
+        hand.act(0, Roll(parse("As Kd")))
+    hand.act(0, Roll(parse("Kd")))
+    assert hand.up == [[], []] and hand.view(1).seats[0].up == ()
+    hand.act(1, Roll(parse("7s")))
+    assert [[str(card) for card in up] for up in hand.up] == [["Kd"], ["7s"]]
+    assert hand.pending() == (1,) and {legal.kind for legal in hand.legal_actions(1)} >= {"bring_in"}
+
+
+def test_mexican_stud_rolls_one_of_the_two_down_cards_every_street() -> None:
+    """004, variation 8: in Mexican stud "the cards are dealt face down, and each player then decides
+    which of the two down cards is exposed"."""
+    hand = Hand(load("mexican-stud"), [100, 100], button=1, deck=stud_deck("As Kd 2c", "Qh Jc 7s"))
+    hand.act(0, Roll(parse("Kd")))
+    hand.act(1, Roll(parse("Jc")))
+    call_until(hand, "roll")
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["roll 1 of As 2c"]
