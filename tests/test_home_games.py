@@ -17,9 +17,11 @@ from homegame.cards import Card, parse
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
 from homegame.engine.actions import Buy, Decline, Roll, Split
 from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.steps.buy import Bought
 from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
+from homegame.engine.steps.store import Closed
 from homegame.errors import IllegalActionError
 from homegame.games import load
 from homegame.ranking import get
@@ -653,3 +655,102 @@ def test_good_bad_a_player_with_nothing_left_to_play_cannot_win() -> None:
     play_out(hand, declaring("both", "low", "high"))
     assert not hand.down[0] and not hand.rows["good"]
     assert [(won.seat, won.side) for won in hand.events if isinstance(won, Won)] == [(2, "high"), (1, "low")]
+
+
+# -- Grocery Store (rules 001, fourth game) -------------------------------------------------------
+
+GROCERY = load("grocery-store")
+# Seat 0: 2c 3c down, Kd up. Seat 1: 4h 5h, 9s. Seat 2: 7d 8d, 6c. The store: 3s, Ac, 8h. Then the
+# deck: Td 2h 3d 9c 5d Qs 2d Jc Kh, and the last cards down Qc Jd 4s.
+GROCERY_DECK = "2c 4h 7d  3c 5h 8d  Kd 9s 6c  3s Ac 8h  Td 2h 3d 9c 5d Qs 2d Jc Kh  Qc Jd 4s"
+
+
+def shopper(purchases: dict[int, list[str | None]]) -> Chooser:
+    """At each store round a seat buys the card named (None, or no plan left: declines); otherwise passive."""
+    plans = {seat: list(plan) for seat, plan in purchases.items()}
+
+    def choose(hand: Hand, seat: int) -> Action:
+        if any(legal.kind == "decline" for legal in hand.legal_actions(seat)):
+            item = plans[seat].pop(0) if plans.get(seat) else None
+            return Decline() if item is None else Buy(item)
+        return passive(hand, seat)
+
+    return choose
+
+
+def store(hand: Hand) -> list[str]:
+    return [" ".join(map(str, hand.rows.get(f"store-{place}", ()))) for place in (1, 2, 3)]
+
+
+def test_grocery_store_buying_restocking_and_closing() -> None:
+    # "Dealer gives two cards down and one up to each player, plus three up cards to the table (the
+    # grocery store) with the left-hand card marked with a chip."
+    hand = Hand(GROCERY, [100, 100, 100], button=2, deck=GROCERY_DECK)
+    assert store(hand) == ["3s", "Ac", "8h"]
+    choose = shopper({0: ["3s", None, "8h"], 1: [None, "3d", None], 2: ["Ac", None, None]})
+    while hand.pending() != (0,) or hand.legal_actions(0)[0].kind != "buy":
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    # "First card (the marked one) costs one betting unit, the second costs 2, and the third costs 3."
+    assert str(hand.legal_actions(0)[0]) == "buy 3s (2)/Ac (4)/8h (6)"
+    hand.act(0, choose(hand, 0))
+    # "Prior to each potential purchase, the store is restocked as necessary from the deck": the Td
+    # takes the marked place, and its price.
+    assert store(hand) == ["Td", "Ac", "8h"] and str(hand.legal_actions(1)[0]) == "buy Td (2)/Ac (4)/8h (6)"
+    hand.act(1, choose(hand, 1))
+    assert [str(card) for card in hand.up[1]] == ["9s", "2h"]  # "he is dealt an up card normally"
+    hand.act(2, choose(hand, 2))
+    # "if the dealer buys a card, the store shows only two cards during the ensuing betting round, it
+    # is not restocked until the next dealing round."
+    assert store(hand) == ["Td", "", "8h"]
+    assert any(legal.kind == "check" for legal in hand.legal_actions(hand.pending()[0]))  # the betting round
+    while "store-1" in hand.rows:
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    # "The remaining store stock is discarded after all players have four up cards."
+    assert [len(hand.up[seat]) for seat in range(3)] == [4, 4, 4]
+    closed = [str(event) for event in hand.events if isinstance(event, Closed)]
+    assert closed == ["the store closes: Td 5d 2d discarded"]
+    bought = [str(event) for event in hand.events if isinstance(event, Bought)]
+    assert bought == [
+        "seat 0 buys 3s (store) for 2",
+        "seat 2 buys Ac (store) for 4",
+        "seat 1 buys 3d (store) for 4",
+        "seat 0 buys 8h (store) for 6",
+    ]
+    play_out(hand, choose)
+    # "Highest 5-card hand and the 7-card hand with the most dots split the pot": seat 1's pair of
+    # jacks; seat 0's 2c 3c Kd 3s 9c 8h Qc has 2 + 3 + 3 + 1 + 2 = 11 dots.
+    assert [(won.seat, won.side, won.hand) for won in hand.events if isinstance(won, Won)] == [
+        (1, "high", "pair of jacks"),
+        (0, "dots", "11 dots"),
+    ]
+    assert wins(hand) == [(1, 11, 0), (0, 11, 0)] and hand.stacks == [101, 105, 94]
+
+
+def test_grocery_store_dots() -> None:
+    # "threes have 3 dots; twos, eights, and tens have 2 dots; aces, fives, sevens, and nines have 1
+    # dot; fours, sixes, and face cards have no dots."
+    dots = get("dots")
+    counted = {rank: dots.evaluate(f"{rank}s").key for rank in "23456789TJQKA"}
+    assert counted == dict(zip("23456789TJQKA", [2, 3, 0, 1, 0, 1, 2, 1, 2, 0, 0, 0, 1], strict=True))
+    assert dots.evaluate("3c 3d 3h 3s 2c 2d 8h") > dots.evaluate("Ac 5d 7h 9s Tc 8s 2h")
+
+
+def test_grocery_store_a_player_buys_only_what_they_can_pay_for() -> None:
+    hand = Hand(GROCERY, [100, 100, 5], button=2, deck=GROCERY_DECK)
+    choose = shopper({0: ["3s"], 1: [None], 2: []})
+    while hand.pending() != (2,) or hand.legal_actions(2)[-1].kind != "decline":
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    assert hand.stacks[2] == 3 and str(hand.legal_actions(2)[0]) == "buy Td (2)"
+    with pytest.raises(IllegalActionError, match="buy Ac: buy one of Td"):
+        hand.act(2, Buy("Ac"))
+    hand.act(2, Buy("Td"))
+    assert hand.stacks[2] == 1
+    while hand.pending() != (2,) or hand.legal_actions(2)[-1].kind != "decline":
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    assert hand.stacks[2] == 1 and [str(legal) for legal in hand.legal_actions(2)] == ["decline"]
+    with pytest.raises(IllegalActionError, match=r"seat 2 cannot buy now \(legal: decline\)"):
+        hand.act(2, Buy("Td"))
