@@ -155,6 +155,8 @@ def test_what_cannot_be_counted_is_refused() -> None:
         count(get("high"), cards=5, deck=DeckSpec(jokers=1))
     with pytest.raises(ParseError, match="dynamic"):
         count(get("high", wild="dynamic"), cards=5)
+    with pytest.raises(ParseError, match="lowest down card"):
+        count(get("high", wild="lowest-down"), cards=5)
     with pytest.raises(ParseError, match="cannot count"):
         count(get("badugi"), cards=5)
     with pytest.raises(ParseError, match="cannot deal"):

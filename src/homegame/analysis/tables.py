@@ -51,6 +51,7 @@ from homegame.cards import Card, DeckSpec, Rank, Suit
 from homegame.errors import ParseError
 from homegame.ranking.core import Category, Ranking
 from homegame.ranking.poker import PokerRanking, SuitTiebreak
+from homegame.ranking.wild import Lowest
 
 __all__ = ["DEALT_LIMIT", "STANDARD", "Row", "Table", "count", "plot"]
 
@@ -238,7 +239,7 @@ def _check(ranking: PokerRanking, deck: DeckSpec) -> None:
         )
     if spec is not None and spec.dynamic:
         raise ParseError("a wild rank named at the showdown (wild=dynamic) changes from deal to deal: no fixed table")
-    if spec is not None and spec.lowest.value == "lowest-down":
+    if spec is not None and spec.lowest is Lowest.DOWN:
         raise ParseError("the lowest down card (wild=lowest-down) depends on which cards are down: no table")
 
 

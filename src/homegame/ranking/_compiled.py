@@ -12,15 +12,17 @@ those of five cards, ``ranks`` the packed rank table, ``flush`` indexed by a
 suit's 13-bit rank mask, and ``mode`` a :class:`~homegame.ranking.lookup.Mode`.
 Every index is masked into range, so even a malformed hand reads inside the tables.
 
-The hot loop (:func:`_evaluate_rows`) keeps the common case in its own body and
-calls out only for the rare suited hand: a call that passes a dozen arrays costs
-more than the look-up itself.
+The hot loop (:func:`_evaluate_rows`) keeps everything a high hand needs in its
+own body and calls out only for a low's rare suited hand: a call that passes the
+table arrays costs more than the look-up itself. Indices are unsigned (the loop
+counter, the table offsets) so that numba adds no negative-index checks.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from numba import njit, prange
 
 from homegame.ranking.lookup import FLUSH_ADD, FLUSH_BITS, ROW_BITS, SUIT_SHIFT, SUM_MASK, Mode
@@ -81,18 +83,22 @@ def _evaluate_rows(hands: Array, start: int, stop: int, tables: Tables, out: Arr
     """
     card_keys, card_masks, rows, _, ranks, flush, mode = tables
     size = hands.shape[1]
-    for i in range(start, stop):
+    for i in range(np.uint64(start), np.uint64(stop)):  # unsigned, as the table offsets: no wraparound checks
+        # written out (here and for the masks below), not a loop over the size nor a call: both cost more
         total = card_keys[hands[i, 0]] + card_keys[hands[i, 1]] + card_keys[hands[i, 2]]
         total += card_keys[hands[i, 3]] + card_keys[hands[i, 4]]
-        if size > 5:  # the same every hand: the branch costs nothing, a loop would
+        if size > 5:
             total += card_keys[hands[i, 5]]
             if size > 6:
                 total += card_keys[hands[i, 6]]
         suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
         if suited and mode != _NO_SUITS:
-            mask = 0
-            for j in range(size):
-                mask += card_masks[hands[i, j]]
+            mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+            mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]]
+            if size > 5:
+                mask += card_masks[hands[i, 5]]
+                if size > 6:
+                    mask += card_masks[hands[i, 6]]
             if mode == _FLUSH_WINS or size == 5:
                 out[i] = flush[(mask >> (13 * _suit_of(suited))) & 0x1FFF]
             else:

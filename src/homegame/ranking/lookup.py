@@ -80,7 +80,7 @@ __all__ = [
     "supports",
 ]
 
-FORMAT = 1
+FORMAT = 2
 """Version of the table format and the card keys; bump it when either changes (old caches are then ignored)."""
 
 RANK_KEYS: tuple[int, ...] = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -127,8 +127,8 @@ class Mode(IntEnum):
 CompiledTables = tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int32],
+    npt.NDArray[np.uint32],
+    npt.NDArray[np.uint32],
     npt.NDArray[np.int16],
     npt.NDArray[np.int16],
     int,
@@ -153,7 +153,7 @@ class Tables:
     keys: npt.NDArray[np.int64]
     categories: tuple[Category, ...]
     qualified: npt.NDArray[np.bool_]
-    offsets: npt.NDArray[np.int32]
+    offsets: npt.NDArray[np.uint32]
     ranks: npt.NDArray[np.int16]
     flush: npt.NDArray[np.int16]
 
@@ -288,7 +288,7 @@ def build(ranking: PokerRanking) -> Tables:
     )
 
 
-def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int16]]:
+def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.int16]]:
     """Row displacement: place the rows, fullest first, each at the first offset where none of its
     columns lands on a used entry; a row with no entries stays at 0 (any look-up stays in bounds)."""
     width = 1 << ROW_BITS
@@ -298,7 +298,7 @@ def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.i
         rows.setdefault((size - 5, rank_sum >> ROW_BITS), []).append(rank_sum & width - 1)
     window = 1 << 10  # offsets tried at once
     used = np.zeros(len(best) * 4 + width + window, dtype=np.bool_)
-    offsets = np.zeros((_MAX_CARDS - 4, ROWS), dtype=np.int32)
+    offsets = np.zeros((_MAX_CARDS - 4, ROWS), dtype=np.uint32)  # unsigned: no negative-index checks
     resume: dict[int, int] = {}  # rows of one length search on from where the last one went
     for row, columns in sorted(rows.items(), key=lambda item: -len(item[1])):
         start = resume.get(len(columns), 0)
