@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from homegame.cards import Card, parse
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
-from homegame.engine.actions import Buy, Decline, Roll, Split
+from homegame.engine.actions import Buy, Decline, Discard, Keep, Push, Roll, Split
 from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
-from homegame.engine.steps.buy import Bought
+from homegame.engine.steps.buy import Bought, Thrown
 from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
@@ -754,3 +754,126 @@ def test_grocery_store_a_player_buys_only_what_they_can_pay_for() -> None:
     assert hand.stacks[2] == 1 and [str(legal) for legal in hand.legal_actions(2)] == ["decline"]
     with pytest.raises(IllegalActionError, match=r"seat 2 cannot buy now \(legal: decline\)"):
         hand.act(2, Buy("Td"))
+
+
+# -- Push (rules 003) -----------------------------------------------------------------------------
+
+PUSH = load("push")
+# Hole cards: 5s, 2h, Tc. First round: the Ks is pushed all the way round (the replacements are
+# 2d, 3h and 4c); then As 7h 9c, 3c 8h Jd and 4d 6h Th, all kept.
+PUSH_DECK = "5s 2h Tc  Ks 2d 3h 4c  As 7h 9c  3c 8h Jd  4d 6h Th"
+
+
+def pusher(pushes: int = 3, insure: dict[int, str] | None = None, sides: tuple[str, ...] = ()) -> Chooser:
+    """Push the first ``pushes`` cards offered, keep the rest; buy insurance and throw away the card
+    ``insure[seat]`` names (others decline); declare ``sides``; otherwise passive."""
+    left = [pushes]
+    plans = dict(insure or {})
+
+    def choose(hand: Hand, seat: int) -> Action:
+        kinds = {legal.kind for legal in hand.legal_actions(seat)}
+        if "keep" in kinds:
+            left[0] -= 1
+            return Push() if left[0] >= 0 and "push" in kinds else Keep()
+        if "discard" in kinds:
+            return Discard((Card.parse(plans.pop(seat)),))
+        if "decline" in kinds:
+            return Buy("insurance") if seat in plans else Decline()
+        return Declare(sides[seat]) if "declare" in kinds else passive(hand, seat)
+
+    return choose
+
+
+def test_push_a_card_is_kept_or_pushed_on_and_the_pusher_buys_one_he_must_keep() -> None:
+    # "Dealer deals one card face down to each player, which must remain as 'Hole Card' until end of
+    # hand. Dealer then deals one card face up to first player on his left. That player then has the
+    # option to keep, or push that card to the next player and purchase (Price is optional) another
+    # face up card from the dealer which he must keep face up."
+    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK)
+    assert hand.pot == 0  # "No Ante"
+    assert hand.pending() == (0,) and [str(card) for card in hand.up[0]] == ["Ks"]
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["keep", "push"]
+    # "Note: 'Hole Card' cannot be Pushed": a push names no card, it sends on the card just offered.
+    with pytest.raises(IllegalActionError, match=r"seat 0 cannot discard now \(legal: keep; push\)"):
+        hand.act(0, Discard((Card.parse("5s"),)))
+    hand.act(0, Push())
+    assert [str(card) for card in hand.up[0]] == ["2d"] and hand.stacks[0] == 99
+    assert hand.pending() == (1,) and [str(card) for card in hand.up[1]] == ["Ks"]
+    hand.act(1, Push())
+    # "Remember, that a card may be pushed all the way around the table during the deal!" "(If dealer
+    # wants to push, he pays a chip and pushes to the discard pile."
+    hand.act(2, Push())
+    assert [" ".join(map(str, hand.up[seat])) for seat in range(3)] == ["2d", "3h", "4c"]
+    assert row(hand, "discards") == "Ks" and hand.stacks == [99, 99, 99] and hand.pot == 3
+    story = [str(event) for event in hand.events[3:]]
+    assert story == [
+        "seat 0 dealt Ks up",
+        "seat 0 pushes Ks to seat 1",
+        "seat 0 buys 2d (replacement) for 1",
+        "seat 1 pushes Ks to seat 2",
+        "seat 1 buys 3h (replacement) for 1",
+        "seat 2 throws Ks to the discard pile",
+        "seat 2 buys 4c (replacement) for 1",
+    ]
+    # "Highest face up card starts the betting."
+    assert hand.pending() == (2,) and hand.legal_actions(2)[0].kind == "check"
+
+
+def test_push_five_cards_insurance_and_the_declaration() -> None:
+    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK)
+    choose = pusher(insure={2: "Tc"}, sides=("low", "both", "high"))
+    while not any(legal.kind == "decline" for seat in hand.pending() for legal in hand.legal_actions(seat)):
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    # "dealing continues as above until each remaining player has five cards, one face down and four face up."
+    assert [(len(hand.down[seat]), len(hand.up[seat])) for seat in range(3)] == [(1, 4)] * 3
+    # "dealer asks each player, in turn, if they would like to purchase an 'Insurance Card'. If a
+    # player decides to purchase Insurance; he must pay the pot a chip value of 10 to 20 times higher
+    # than the lowest chip value; and push any one of his cards (up or down) to the discard pile."
+    assert hand.pending() == (0,) and [str(legal) for legal in hand.legal_actions(0)] == [
+        "buy insurance (10)",
+        "decline",
+    ]
+    hand.act(0, choose(hand, 0))
+    hand.act(1, choose(hand, 1))
+    hand.act(2, choose(hand, 2))
+    assert str(hand.legal_actions(2)[0]) == "discard 1 of Tc 4c 9c Jd Th"
+    hand.act(2, choose(hand, 2))
+    assert not hand.down[2] and row(hand, "discards") == "Ks Tc" and hand.stacks[2] == 89
+    # "each remaining player picks up 1, 2, or 3 chips [...] (1 chip for low, 2 chips for high, 3
+    # chips for both ways)". "Note: If a both way bettor is beat or tied, either high or low, he
+    # loses!": seat 1's flush wins high but its 8-7-6-3-2 loses low to seat 0's wheel, so seat 1 wins
+    # nothing; high goes to seat 2's jack-high (four cards), low to seat 0.
+    play_out(hand, choose)
+    assert [(won.seat, won.side, won.hand) for won in hand.events if isinstance(won, Won)] == [
+        (2, "high", "jack high"),
+        (0, "low", "wheel"),
+    ]
+    assert wins(hand) == [(2, 7, 0), (0, 6, 0)] and hand.stacks == [105, 99, 96]
+
+
+def test_push_by_the_optional_rule_discards_are_face_down() -> None:
+    # "Optional Rule: All cards placed in the discard pile must be turned face down."
+    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK, options={"discards_face_down": True})
+    play_out(hand, pusher(insure={2: "Tc"}, sides=("low", "both", "high")))
+    assert "discards" not in hand.rows
+    thrown = [str(event) for event in hand.view(0).events if isinstance(event, Thrown)]
+    assert thrown == ["seat 2 throws one card to the discard pile face down"] * 2
+    assert str([event for event in hand.view(2).events if isinstance(event, Thrown)][1]) == (
+        "seat 2 throws Tc to the discard pile face down"
+    )
+
+
+def test_push_a_player_who_cannot_pay_must_keep_and_insurance_follows_the_house_price() -> None:
+    hand = Hand(PUSH, [100, 3, 100], button=2, deck=PUSH_DECK, options={"push_price": 5, "insurance_price": 20})
+    hand.act(0, Push())
+    assert [str(legal) for legal in hand.legal_actions(1)] == ["keep"]
+    with pytest.raises(IllegalActionError, match=r"seat 1 cannot push now \(legal: keep\)"):
+        hand.act(1, Push())
+    hand.act(1, Keep())
+    assert [str(card) for card in hand.up[1]] == ["Ks"] and hand.stacks[:2] == [95, 3]
+    choose = pusher(pushes=0)
+    while not any(legal.kind == "decline" for seat in hand.pending() for legal in hand.legal_actions(seat)):
+        seat = hand.pending()[0]
+        hand.act(seat, choose(hand, seat))
+    assert str(hand.legal_actions(0)[0]) == "buy insurance (20)"

@@ -40,7 +40,19 @@ if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["Bought", "BuyStep", "Declined", "Thrown", "buyers", "check_price", "price_of", "purchase", "throw_away"]
+__all__ = [
+    "Bought",
+    "BuyStep",
+    "Declined",
+    "Thrown",
+    "buyers",
+    "check_price",
+    "price_of",
+    "price_words",
+    "purchase",
+    "read_price",
+    "throw_away",
+]
 
 _STAKES = tuple(field.name for field in fields(Stakes))
 
@@ -132,6 +144,24 @@ def price_of(hand: Hand, price: int | str) -> int:
     return amount
 
 
+def read_price(fields: Fields) -> int | str:
+    """A step's ``price`` field: chips, a stake's name or a house rule's name (required)."""
+    price = fields.raw("price")
+    if not isinstance(price, int | str) or isinstance(price, bool) or (isinstance(price, int) and price < 0):
+        fields.problem("price", "required: chips (>= 0), a stake (big_bet) or a house rule's name")
+        return 0
+    return price
+
+
+def price_words(price: int | str) -> str:
+    """A price for the rules text: ``3 chips``, ``the big bet``, ``push_price chips (a house rule)``."""
+    if isinstance(price, int):
+        return f"{price} chips"
+    if price in _STAKES:
+        return f"the {price.replace('_', ' ')}"
+    return f"{price} chips (a house rule)"
+
+
 def check_price(price: int | str, game: Game, fields: Fields) -> None:
     """A price named in a step (its ``price`` field) must be a stake the game sets or a
     whole-number house rule of the game."""
@@ -169,11 +199,7 @@ class BuyStep(Step):
         item = fields.string("item", "")
         if not item:
             fields.problem("item", "required: what is bought")
-        price = fields.raw("price")
-        if not isinstance(price, int | str) or isinstance(price, bool) or (isinstance(price, int) and price < 0):
-            fields.problem("price", "required: chips (>= 0), a stake (big_bet) or a house rule's name")
-            price = 0
-        return cls(item=item, price=price, discard=fields.integer("discard", 0, low=0, high=5))
+        return cls(item=item, price=read_price(fields), discard=fields.integer("discard", 0, low=0, high=5))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Offer the item to every player still in, from the button's left."""
@@ -181,12 +207,7 @@ class BuyStep(Step):
 
     def describe(self) -> str:
         """One line for the rules."""
-        if isinstance(self.price, int):
-            price = f"{self.price} chips"
-        elif self.price in _STAKES:
-            price = f"the {self.price.replace('_', ' ')}"
-        else:
-            price = f"{self.price} chips (a house rule)"
+        price = price_words(self.price)
         then = ""
         if self.discard:
             then = f", and then throws {cards_phrase(self.discard)} (down or up) to the discard pile"

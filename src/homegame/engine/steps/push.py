@@ -1,0 +1,145 @@
+"""``push``: a round of up cards in Push (rules 003), where each card may be kept or pushed on.
+
+"Dealer then deals one card face up to first player on his left. That player then has the option
+to keep, or push that card to the next player and purchase (Price is optional) another face up
+card from the dealer which he must keep face up, until at least the next round of the deal. (If
+dealer wants to push, he pays a chip and pushes to the discard pile.)" "Remember, that a card may
+be pushed all the way around the table during the deal!"
+
+So, in turn from the button's left, each player still in is offered a card face up: the one the
+player before pushed on, or else a fresh one from the deck. Keeping it ends that player's turn;
+pushing it sends it on to the next player and buys the pusher a replacement from the deck, at
+``price`` (chips, a stake, or a house rule: ``push_price``), which the pusher must keep. The last
+player of the round (the dealer, or the last player still in before the dealer) has nobody to push
+to: a push sends the card to the discard pile (face up, or face down under the house rule
+``discards_face_down``) and buys the replacement at the same price. A player who cannot pay the
+price must keep. Only the card just offered can be pushed: never the hole card, nor a card kept
+in an earlier round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from homegame.cards import Card
+from homegame.engine.actions import Action, Keep, Legal, Push
+from homegame.engine.events import Dealt, Event
+from homegame.engine.spec import Fields
+from homegame.engine.steps import register
+from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price, throw_away
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
+    from homegame.engine.hand import Hand
+
+__all__ = ["PushStep", "Pushed"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pushed(Event):
+    """``seat`` pushed ``card`` on to seat ``to``."""
+
+    seat: int
+    card: Card
+    to: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} pushes {self.card} to seat {self.to}"
+
+
+@register
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PushStep(Step):
+    """One up card for every player still in, each kept or pushed on (see the module docstring).
+
+    >>> print(PushStep(price="push_price").describe())
+    Each player in turn is offered an up card (the one pushed on by the player before, or a fresh
+    one) and keeps it, or pushes it to the next player (the last player: to the discard pile) and
+    buys a replacement for push_price chips (a house rule), which must be kept.
+    """
+
+    kind: ClassVar[str] = "push"
+    price: int | str
+
+    @classmethod
+    def read(cls, fields: Fields) -> PushStep:
+        """``price``: what a replacement card costs (chips, a stake's name, or a house rule's name)."""
+        return cls(price=read_price(fields))
+
+    def begin(self, hand: Hand) -> Decision | None:
+        """Offer the first card."""
+        return PushRound(hand, price_of(hand, self.price))
+
+    def describe(self) -> str:
+        """One line for the rules."""
+        return (
+            "Each player in turn is offered an up card (the one pushed on by the player before, or a fresh one) "
+            "and keeps it, or pushes it to the next player (the last player: to the discard pile) and buys a "
+            f"replacement for {price_words(self.price)}, which must be kept."
+        )
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """The price must be one the game sets."""
+        check_price(self.price, game, fields)
+
+    def cards_needed(self, players: int) -> int:
+        """One card each, and the dealer's replacement when the dealer pushes."""
+        return players + 1
+
+
+class PushRound:
+    """The runtime: one seat at a time; the card offered is the last of the seat's up cards."""
+
+    __slots__ = ("hand", "price", "seats")
+
+    def __init__(self, hand: Hand, price: int) -> None:
+        self.hand = hand
+        self.price = price
+        self.seats = hand.in_hand()
+        self._offer(self.seats[0], None)
+
+    def _offer(self, seat: int, pushed: Card | None) -> None:
+        """Put the card pushed on (or a fresh one from the deck) face up before ``seat``."""
+        if pushed is None:
+            fresh = self.hand.take(1)
+            self.hand.up[seat].extend(fresh)
+            self.hand.emit(Dealt(seat=seat, cards=fresh, up=True))
+        else:
+            self.hand.up[seat].append(pushed)
+
+    def pending(self) -> tuple[int, ...]:
+        """The seat offered a card."""
+        return tuple(self.seats[:1])
+
+    def legal(self, seat: int) -> tuple[Legal, ...]:
+        """Keep, or push when the seat can pay for a replacement."""
+        keep = Legal(kind="keep")
+        return (keep, Legal(kind="push")) if self.hand.stacks[seat] >= self.price else (keep,)
+
+    def apply(self, seat: int, action: Action, legal: Legal) -> None:
+        """Keep the card, or push it on and buy the replacement; then offer the next seat its card."""
+        hand = self.hand
+        self.seats.pop(0)
+        pushed = None
+        if isinstance(action, Push):
+            if self.seats:
+                pushed = hand.up[seat].pop()
+                hand.emit(Pushed(seat=seat, card=pushed, to=self.seats[0]))
+            else:  # the last player pushes to the discard pile
+                throw_away(hand, seat, (hand.up[seat][-1],))
+            replacement = hand.take(1)
+            hand.up[seat].extend(replacement)
+            purchase(hand, seat, "replacement", self.price, replacement[0])
+        else:
+            assert isinstance(action, Keep)
+        if self.seats:
+            self._offer(self.seats[0], pushed)
+
+    def done(self) -> bool:
+        """True when every player has kept a card."""
+        return not self.seats
+
+    def close(self) -> None:
+        """Nothing to tidy."""
