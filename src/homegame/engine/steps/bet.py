@@ -7,8 +7,10 @@ Who acts first (``first``):
 - ``after-blinds``: the player left of the last blind (the first round of a
   blind game; heads-up that is the button, who posted the small blind).
 - ``best-showing``: the best hand showing in up cards, judged by the
-  ``showing`` ranking (stud's later streets); ties go to the tied player
-  nearest the button's left.
+  ``showing`` ranking (stud's later streets), with the wild cards of
+  ``showing_wild`` counted when given (Baseball's ``"3 9"``; ``"dynamic"``
+  for the wild rank in force, as in Follow the Queen); ties go to the tied
+  player nearest the button's left.
 - ``bring-in``: the lowest up card (``bring_in = "lowest"``, aces high) or the
   highest (``"highest"``, aces low, as in razz) must bring in or complete;
   equal ranks are broken by the suit order in force (house rule
@@ -50,21 +52,24 @@ class Bet(Step):
     size: str = ""
     first: str = "left-of-button"
     showing: str = "high"
+    showing_wild: str = ""
     bring_in: str = "lowest"
 
     @classmethod
     def read(cls, fields: Fields) -> Bet:
-        """``size``, ``first``, ``showing`` (a ranking name) and ``bring_in``."""
+        """``size``, ``first``, ``showing`` (a ranking name), ``showing_wild`` (a wild spec) and ``bring_in``."""
         showing = fields.string("showing", "high")
+        showing_wild = fields.string("showing_wild", "")
         try:
-            get(showing)
+            get(showing, **({"wild": showing_wild} if showing_wild else {}))
         except ValueError as error:
             fields.problem("showing", str(error))
-            showing = "high"
+            showing, showing_wild = "high", ""
         return cls(
             size=fields.string("size", "", ("small", "big")),
             first=fields.string("first", "left-of-button", FIRST),
             showing=showing,
+            showing_wild=showing_wild,
             bring_in=fields.string("bring_in", "lowest", ("lowest", "highest")),
         )
 
@@ -91,10 +96,11 @@ class Bet(Step):
         if self.first == "after-blinds" and hand.last_blind >= 0:
             return (hand.last_blind + 1) % hand.seats
         if self.first == "best-showing":
-            ranking = get(self.showing)
+            ranking = get(self.showing, **({"wild": self.showing_wild} if self.showing_wild else {}))
+            wild_rank = hand.wild_rank if getattr(getattr(ranking, "wild", None), "dynamic", False) else None
             showing = [(seat, hand.up[seat]) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
-                return max(showing, key=lambda item: ranking.evaluate(item[1]).key)[0]
+                return max(showing, key=lambda item: ranking.evaluate(item[1], wild_rank=wild_rank).key)[0]
         if self.first == "bring-in":
             order = suit_order(str(hand.option("suit_order", "bridge")))
             ace_low = self.bring_in == "highest"
