@@ -94,6 +94,14 @@ def test_follow_the_queen_no_queen_face_up_no_wild_cards() -> None:
     assert wins(hand)[0][0] == 1 and wins(hand)[0][2] == "two pair, nines and fours"
 
 
+def test_follow_the_queen_the_best_hand_showing_counts_the_wild_rank() -> None:
+    """Fourth street: seat 0 shows Kc and the 2d that followed seat 1's Qh (deuces wild: a pair of
+    kings), seat 1 shows Qh Ac (ace high): seat 0 speaks first."""
+    hand = Hand(load("follow-the-queen"), [100, 100], button=1, deck=stud_deck("3c 4c Kc 2d", "5d 6d Qh Ac"))
+    call_until(hand, "bet_to")
+    assert hand.wild_rank is Rank.TWO and len(hand.up[0]) == 2 and hand.pending() == (0,)
+
+
 def test_follow_a_queen_after_a_queen_waits_for_its_own_follower() -> None:
     assert str(follow(list(parse("Qh Qs 6d 2c")))) == "6d"
     assert str(follow(list(parse("Qh 6d Qs")))) == "Qs"
