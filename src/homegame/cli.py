@@ -23,7 +23,7 @@ __all__ = ["COMMANDS", "main", "print_json"]
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMANDS = ("eval", "games", "rules", "simulate", "tables", "play", "replay")
+COMMANDS = ("eval", "games", "rules", "simulate", "tables", "play", "replay", "history")
 """Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
 Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""
 

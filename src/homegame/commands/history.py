@@ -1,0 +1,145 @@
+"""``homegame history``: hand histories in PHH, the TOML-based Poker Hand History standard.
+
+- ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE]``: play hands of a
+  game (or of a mixed game, through its rotation) with bots and write them as PHH; also
+  ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
+- ``homegame history replay FILE.phh|FILE.phhs [--json]``: play every hand of a PHH file on our
+  engine (written by homegame, PokerKit, or the public PHH dataset) and print each hand's
+  finishing stacks, or why it cannot be played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+HELP = "export hands as PHH (Poker Hand History) files, or replay PHH files on our engine"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``history export`` and ``history replay`` to the command line."""
+    parser = subparsers.add_parser("history", help=HELP, description=HELP + ".")
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True)
+    export = actions.add_parser(
+        "export",
+        help="write hands as PHH",
+        description="Play hands of a game with bots (or take a hand saved by homegame play --history) and "
+        "write them as PHH: in the standard for the games it has codes for, extended with homegame's "
+        "underscore fields for the others.",
+        epilog="examples:  homegame history export holdem --hands 20 --seed 1 -o holdem.phhs"
+        "    homegame history export horse --hands 30 -o horse.phhs"
+        "    homegame history export hands/hand-0001-razz.json",
+    )
+    export.add_argument("source", help="a game or mixed game (name, alias or .toml path), or a hand saved as .json")
+    export.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
+    export.add_argument("--seats", type=int, help="players at the table (default: the game's most, at most 6)")
+    export.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
+    export.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
+    export.set_defaults(handler=run_export)
+    replay = actions.add_parser(
+        "replay",
+        help="play the hands of a PHH file and print their finishing stacks",
+        description="Play every hand of a .phh or .phhs file on homegame's engine and print each hand's "
+        "finishing stacks in file order; a hand that cannot be played is reported with the reason. "
+        "Exit status 1 if any hand could not be played.",
+        epilog="example:  homegame history replay hands.phhs --json",
+    )
+    replay.add_argument("file", type=Path, help="a .phh or .phhs file")
+    replay.add_argument("--json", action="store_true", help='print {"hands": [{"finishing_stacks": [...]}, ...]}')
+    replay.set_defaults(handler=run_replay)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the hands as PHH (one hand: a ``.phh`` document; several: a ``.phhs`` one)."""
+    from homegame.history import Record, dumps, dumps_all, to_phh
+
+    records: list[Record]
+    if args.source.endswith(".json"):
+        from homegame.play.history import Record as Saved
+
+        saved = Saved.read(Path(args.source))
+        records = [to_phh(saved.history, names=saved.names)]
+    else:
+        if args.hands < 1:
+            raise SystemExit("homegame history export: --hands must be at least 1")
+        records = _play(args.source, args.hands, args.seats, args.seed)
+    text = dumps(records[0]) + "\n" if len(records) == 1 else dumps_all(records)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        args.output.write_text(text, encoding="utf-8")
+        print(f"{len(records)} hand{'s' if len(records) > 1 else ''} written to {args.output}")
+    return 0
+
+
+def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[Any]:
+    """Hands of a game or mix played by random bots at one table, as PHH records."""
+    from homegame.bots import RandomBot, play
+    from homegame.engine.table import Table
+    from homegame.games.mixes import Mix, load_game_or_mix
+    from homegame.history import to_phh
+
+    game = load_game_or_mix(source)
+    size = seats or min(game.players[1], 6)
+    if not game.players[0] <= size <= game.players[1]:
+        raise SystemExit(f"homegame history export: {game.name} is for {game.players[0]} to {game.players[1]} players")
+    rng = random.Random(seed)
+    table = Table(
+        game.schedule(size) if isinstance(game, Mix) else game, size=size, rng=random.Random(rng.getrandbits(64))
+    )
+    games = game.games if isinstance(game, Mix) else (game,)
+    buy_in = 100 * max(max(g.stakes.big_blind, g.stakes.big_bet, g.stakes.bring_in, g.stakes.ante, 1) for g in games)
+    names = [f"bot {seat + 1}" for seat in range(size)]
+    for seat, name in enumerate(names):
+        table.sit(seat, name, buy_in)
+    bots = [RandomBot(random.Random(rng.getrandbits(64))) for _ in range(size)]
+    records = []
+    for number in range(1, hands + 1):
+        for seat, occupant in enumerate(table.seats):
+            if occupant is not None and occupant.stack == 0:
+                table.rebuy(seat, buy_in)
+        hand = table.deal()
+        seated = [table.seat_of(seat) for seat in range(hand.seats)]
+        play(hand, [bots[seat] for seat in seated])
+        records.append(to_phh(hand.history(), names=[names[seat] for seat in seated], number=number))
+        table.settle(hand)
+    return records
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Replay every hand of the file; print the finishing stacks (or the reason) of each."""
+    from homegame.cli import print_json
+    from homegame.errors import ParseError
+    from homegame.history import loads_all
+    from homegame.history.replay import ReplayError, replay
+
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ParseError(f"cannot read {args.file}: {error.strerror}") from None
+    results: list[dict[str, Any]] = []
+    for record in loads_all(text):
+        try:
+            stacks = replay(record).finishing_stacks
+        except ReplayError as error:
+            results.append({"error": str(error)})
+        else:
+            results.append({"finishing_stacks": [_number(stack) for stack in stacks]})
+    if args.json:
+        print_json({"hands": results})
+    else:
+        for number, result in enumerate(results, 1):
+            if "error" in result:
+                print(f"hand {number}: cannot be played: {result['error']}")
+            else:
+                print(f"hand {number}: " + " ".join(str(stack) for stack in result["finishing_stacks"]))
+    return 1 if any("error" in result for result in results) else 0
+
+
+def _number(amount: int | Decimal) -> int | float:
+    """An amount as a JSON number."""
+    return amount if isinstance(amount, int) else float(amount)

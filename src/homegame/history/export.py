@@ -1,0 +1,289 @@
+"""Writing a hand as PHH: :func:`to_phh` turns a hand's history into a :class:`~homegame.history.phh.Record`.
+
+The hand is replayed action by action, so each action's line is followed by the lines of what it
+caused (cards dealt, the showdown), in the order a dealer would call them. Seats become players
+``p1``..``pN`` clockwise from the button's left, so in a button game the last player holds the
+button (the standard's convention).
+
+A hand of a game with a standard code (:mod:`homegame.history.variants`) played by the standard's
+rules (the house rules at their defaults, no pot carried in) is written in the standard alone,
+as PokerKit and other readers expect: the cards each player shows, and when (at once when all but
+one of the players still in are all in, before the rest of the cards are dealt). Any other hand
+is written with the game's name as its variant and homegame's own fields:
+
+- ``_decks``: every order the deck was in (the first deal, then any reshuffle), so the hand can be
+  dealt again exactly; ``_stakes``, ``_options`` (house rules), ``_carried`` (chips carried in),
+  ``_document`` (the path of a game document outside the catalogue);
+- actions the standard has no verb for, written ``pN`` and homegame's own notation:
+  ``p2 discard Kd``, ``p1 roll 7h``, ``p3 declare high``, ``p1 buy card``, ``p2 pass Qc 3d``;
+- ``d dr NAME CARDS`` for cards dealt to a named row other than the board, and ``# ...``
+  comments for anything else that happened (a wild card named, a knock-out).
+
+>>> from homegame.bots import CallerBot, play
+>>> from homegame.engine import Hand
+>>> from homegame.games import load
+>>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h 4s 5c")
+>>> play(hand, [CallerBot()] * 2)
+>>> record = to_phh(hand.history())
+>>> record.variant, record.blinds_or_straddles, record.actions[:3]
+('NT', (1, 2), ('d dh p1 AsAh', 'd dh p2 KdKc', 'p2 cc'))
+>>> record.actions[-2:], record.extra["finishing_stacks"]
+(('p1 sm AsAh', 'p2 sm KdKc'), [102, 98])
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from homegame.cards import Card
+from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
+from homegame.engine.betting import Betting
+from homegame.engine.events import (
+    Acted,
+    Burned,
+    CarriedOver,
+    Dealt,
+    Declared,
+    Drew,
+    Event,
+    Posted,
+    Reshuffled,
+    Returned,
+    Revealed,
+    Shown,
+    Won,
+)
+from homegame.engine.hand import Chance, Hand, History, Setup
+from homegame.engine.steps.antes import Antes
+from homegame.engine.steps.blinds import Blinds
+from homegame.engine.steps.discard import Discarded
+from homegame.engine.steps.draw import DrawStep
+from homegame.engine.steps.roll import Rolled
+from homegame.history.phh import Record, format_phh_cards
+from homegame.history.variants import code_of
+
+__all__ = ["is_standard", "player", "stakes_fields", "to_phh"]
+
+_SILENT = (Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled)
+"""Events whose story is told by an action line (or needs none): they write no line of their own."""
+
+
+def player(seat: int, button: int, seats: int) -> str:
+    """The PHH name of a seat: ``p1`` is the seat left of the button.
+
+    >>> player(0, 2, 3), player(2, 2, 3)
+    ('p1', 'p3')
+    """
+    return f"p{(seat - button - 1) % seats + 1}"
+
+
+def is_standard(history: History) -> bool:
+    """True when the hand can be written in the standard alone: its game has a code, it is the
+    catalogue's document, the house rules are the defaults and no pot was carried in."""
+    from homegame.games import load
+
+    setup = history.setup
+    game = setup.game
+    if code_of(game.name) is None or setup.carried:
+        return False
+    catalogue = load(game.name)
+    return game.steps == catalogue.steps and dict(setup.options) == catalogue.option_values()
+
+
+def to_phh(history: History, *, names: Sequence[str] | None = None, number: int | None = None) -> Record:
+    """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number)."""
+    setup = history.setup
+    game, seats, button = setup.game, len(setup.stacks), setup.button
+    standard = is_standard(history)
+    hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
+    writer = _Writer(hand, standard)
+    writer.events(hand.events)
+    for seat, action in history.actions:
+        bet_before = hand.bets[seat]
+        events = hand.act(seat, action)
+        writer.action(seat, action, events, bet_before)
+        writer.events(events)
+    writer.finish()
+    order = [(button + 1 + index) % seats for index in range(seats)]
+    extra: dict[str, Any] = {}
+    if any(isinstance(step, Antes) for step in game.steps):
+        extra["ante_trimming_status"] = True  # a short ante wins only what it matched, as every bet
+    if hand.result is not None:
+        extra["finishing_stacks"] = [hand.result.stacks[seat] for seat in order]
+    if names is not None:
+        extra["players"] = [names[seat] for seat in order]
+    if number is not None:
+        extra["hand"] = number
+    if not standard:
+        extra.update(_own_fields(history))
+    return Record(
+        variant=(code_of(game.name) if standard else None) or game.name,
+        starting_stacks=tuple(setup.stacks[seat] for seat in order),
+        actions=tuple(writer.lines),
+        extra=extra,
+        **stakes_fields(setup),
+    )
+
+
+def stakes_fields(setup: Setup) -> dict[str, Any]:
+    """The standard's fields for the forced bets and bet sizes of a hand: ``antes`` (one per
+    player), ``blinds_or_straddles`` (blind games), ``bring_in``, ``small_bet`` and ``big_bet``
+    (fixed limit) or ``min_bet``.
+
+    >>> from homegame.games import load
+    >>> setup = Setup(game=load("razz"), stacks=(50, 50, 50), stakes=load("razz").stakes)
+    >>> stakes_fields(setup)
+    {'antes': (1, 1, 1), 'bring_in': 2, 'small_bet': 5, 'big_bet': 10}
+    """
+    game, stakes, seats = setup.game, setup.stakes, len(setup.stacks)
+    ante = stakes.ante if any(isinstance(step, Antes) for step in game.steps) else 0
+    fields: dict[str, Any] = {"antes": tuple([ante] * seats)}
+    blinds = next((step for step in game.steps if isinstance(step, Blinds)), None)
+    if blinds is not None:
+        forced = [stakes.small_blind, stakes.big_blind] + ([stakes.straddle] if blinds.straddle and seats > 2 else [])
+        fields["blinds_or_straddles"] = tuple(forced + [0] * (seats - len(forced)))
+    if stakes.bring_in:
+        fields["bring_in"] = stakes.bring_in
+    if game.betting is Betting.FIXED_LIMIT:
+        fields["small_bet"], fields["big_bet"] = stakes.small_bet, stakes.big_bet
+    else:
+        fields["min_bet"] = stakes.opening_bet
+    return fields
+
+
+def _own_fields(history: History) -> dict[str, Any]:
+    """homegame's underscore fields: enough to deal the hand again exactly."""
+    from homegame.games import load
+
+    setup = history.setup
+    fields: dict[str, Any] = {"_decks": [format_phh_cards(order) for order in history.chance]}
+    fields["_stakes"] = setup.stakes.to_dict()
+    if setup.options:
+        fields["_options"] = dict(setup.options)
+    if setup.carried:
+        fields["_carried"] = setup.carried
+    try:
+        in_catalogue = load(setup.game.name).steps == setup.game.steps
+    except ValueError:
+        in_catalogue = False
+    if not in_catalogue and setup.game.path:
+        fields["_document"] = setup.game.path
+    return fields
+
+
+class _Writer:
+    """Turns a hand's actions and events into PHH action lines, in order."""
+
+    def __init__(self, hand: Hand, standard: bool) -> None:
+        self.hand = hand
+        self.standard = standard
+        self.lines: list[str] = []
+        self.draws: list[str] = []
+        """Cards dealt in the draw under way: the standard lists them after everyone's discards."""
+        self.drawing: set[int] = set()
+        """The seats that have drawn in the draw under way."""
+        self.stacks = list(hand.setup.stacks)
+        self.held: list[list[Card]] = [[] for _ in range(hand.seats)]
+        """Each seat's cards in the order dealt (the standard's games: what a player shows)."""
+        self.shown: dict[int, int] = {}
+        """How many cards each seat had when it showed (a stud player all in shows again at the end for
+        the cards dealt since)."""
+        self.early_showdown = standard and not any(isinstance(step, DrawStep) for step in hand.game.steps)
+        self.joining = -1
+        """The seat whose ``d dh`` line is the last line: cards dealt to it next join that line."""
+
+    def p(self, seat: int) -> str:
+        return player(seat, self.hand.button, self.hand.seats)
+
+    def write(self, line: str) -> None:
+        self.lines.append(line)
+        self.joining = -1
+
+    def action(self, seat: int, action: Action, events: Sequence[Event], bet_before: int) -> None:
+        """The line of a player's action."""
+        if not isinstance(action, Draw) or seat in self.drawing:
+            self.flush_draws()
+        if isinstance(action, Draw):
+            self.drawing.add(seat)
+        who = self.p(seat)
+        if isinstance(action, Fold):
+            self.write(f"{who} f")
+        elif isinstance(action, Check | Call):
+            self.write(f"{who} cc")
+        elif isinstance(action, BringIn):
+            self.write(f"{who} pb")
+        elif isinstance(action, BetTo | RaiseTo):
+            self.write(f"{who} cbr {action.amount}")
+        elif isinstance(action, Complete):
+            put_in = sum(event.put_in for event in events if isinstance(event, Acted) and event.seat == seat)
+            self.write(f"{who} cbr {bet_before + put_in}")
+        elif isinstance(action, Draw):
+            self.write(f"{who} sd {format_phh_cards(action.cards)}".rstrip())
+        else:
+            self.write(f"{who} {action}")
+
+    def events(self, events: Sequence[Event]) -> None:
+        """The lines of what happened (and the stacks, to know when everyone is all in)."""
+        for event in events:
+            seat = getattr(event, "seat", None)
+            if event.chips and isinstance(seat, int):
+                self.stacks[seat] -= event.chips
+            if isinstance(event, Dealt):
+                self.dealt(event)
+            elif isinstance(event, Drew):
+                self.drew(event)
+            elif isinstance(event, Shown):
+                self.flush_draws()
+                self.show(event.seat, () if self.standard else event.cards)
+            elif not isinstance(event, _SILENT) and not self.standard:
+                self.flush_draws()
+                self.write("# " + re.sub(r"\bseat (\d+)", lambda match: self.p(int(match[1])), str(event)))
+
+    def dealt(self, event: Dealt) -> None:
+        """A deal: to the board (or a named row) or to a player, whose consecutive cards share a line."""
+        self.flush_draws()
+        if self.early_showdown and not self.shown:
+            live = [seat for seat in range(self.hand.seats) if not self.hand.folded[seat]]
+            if len(live) > 1 and sum(1 for seat in live if self.stacks[seat] > 0) <= 1:
+                for seat in live:
+                    self.show(seat)
+        cards = format_phh_cards(event.cards)
+        if event.seat is None:
+            self.write(f"d db {cards}" if event.row == "board" else f"d dr {event.row} {cards}")
+            return
+        self.held[event.seat].extend(event.cards)
+        if self.joining == event.seat:
+            self.lines[-1] += cards
+        else:
+            self.write(f"d dh {self.p(event.seat)} {cards}")
+        self.joining = event.seat
+
+    def drew(self, event: Drew) -> None:
+        """A draw: the new cards wait until everyone has discarded."""
+        if self.standard:  # other games may move cards in ways only their steps know: they show them
+            held = self.held[event.seat]
+            for card in event.discarded:
+                held.remove(card)
+            held.extend(event.drawn)
+        if event.drawn:
+            self.draws.append(f"d dh {self.p(event.seat)} {format_phh_cards(event.drawn)}")
+
+    def show(self, seat: int, cards: Sequence[Card] = ()) -> None:
+        """Show the seat's cards: ``cards``, or those it was dealt (in the order dealt)."""
+        held = cards or self.held[seat]
+        if self.shown.get(seat, -1) < len(held):
+            self.shown[seat] = len(held)
+            self.write(f"{self.p(seat)} sm {format_phh_cards(held)}")
+
+    def flush_draws(self) -> None:
+        self.drawing.clear()
+        draws, self.draws = self.draws, []
+        for line in draws:
+            self.write(line)
+
+    def finish(self) -> None:
+        """Write what is still waiting (the last draw's cards, when nothing followed them)."""
+        self.flush_draws()

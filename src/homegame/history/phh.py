@@ -1,0 +1,219 @@
+"""PHH documents: the TOML-based Poker Hand History standard, read and written.
+
+A PHH file (``.phh``) holds one hand as TOML fields; a ``.phhs`` file holds several, each a
+table (``[1]``, ``[2]``...) in file order. The required fields say the variant (a code such as
+``NT``, no-limit Texas hold'em), the forced bets and bet sizes, the starting stacks of the
+players ``p1``..``pN`` (clockwise from the button's left: in button games the last player holds
+the button), and the ``actions``, one string each:
+
+- the dealer: ``d dh p1 AcKd`` (cards to a player; ``????`` when unknown), ``d db 7h8h9s`` (to
+  the board);
+- a player: ``p2 f`` (fold), ``p2 cc`` (check or call), ``p2 cbr 60`` (complete, bet or raise
+  *to* 60 this round), ``p1 pb`` (post the bring-in), ``p3 sd Kc2d`` (discard those and draw as
+  many; ``p3 sd``: stand pat), ``p3 sm AcKd`` (show at the showdown; ``p3 sm``: muck);
+- ``# words`` is a comment (a no-op).
+
+Fields beginning with an underscore are the writer's own; homegame's are listed in
+:mod:`homegame.history`. Amounts are whole chips here; other programs may write decimals
+(dollars and cents), which are read as :class:`~decimal.Decimal`.
+
+>>> record = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+...                'starting_stacks = [200, 200]\\nactions = ["d dh p1 AcKd", "d dh p2 ????", "p2 f"]')
+>>> record.variant, record.starting_stacks, record.actions[-1]
+('NT', (200, 200), 'p2 f')
+>>> print(dumps(record))
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = [
+  "d dh p1 AcKd",
+  "d dh p2 ????",
+  "p2 f",
+]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from homegame.cards import Card
+from homegame.errors import ParseError
+
+__all__ = ["Amount", "Record", "dumps", "dumps_all", "format_phh_cards", "loads", "loads_all", "parse_phh_cards"]
+
+Amount = int | Decimal
+"""A number of chips as a PHH file writes it: whole chips, or a decimal (``inf``: unknown)."""
+
+_AMOUNTS = ("bring_in", "small_bet", "big_bet", "min_bet")
+_LISTS = ("antes", "blinds_or_straddles", "starting_stacks")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Record:
+    """One PHH hand: the required fields, and every other field as written (``extra``, in file order:
+    ``finishing_stacks``, ``players``, the writer's ``_`` fields...)."""
+
+    variant: str
+    antes: tuple[Amount, ...]
+    blinds_or_straddles: tuple[Amount, ...] | None = None
+    bring_in: Amount | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    min_bet: Amount | None = None
+    starting_stacks: tuple[Amount, ...]
+    actions: tuple[str, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_fields(cls, data: Mapping[str, Any], where: str = "") -> Record:
+        """A record from a parsed TOML table; :class:`~homegame.errors.ParseError` names a missing or bad field."""
+        prefix = f"{where}: " if where else ""
+
+        def amounts(name: str) -> tuple[Amount, ...] | None:
+            value = data.get(name)
+            if value is None:
+                return None
+            if not isinstance(value, list) or not all(_is_amount(item) for item in value):
+                raise ParseError(f"{prefix}{name} must be a list of amounts, not {value!r}", token=name)
+            return tuple(value)
+
+        for required in ("variant", "antes", "starting_stacks", "actions"):
+            if required not in data:
+                raise ParseError(f"{prefix}the field {required} is required", token=required)
+        variant, actions = data["variant"], data["actions"]
+        if not isinstance(variant, str):
+            raise ParseError(f"{prefix}variant must be text, not {variant!r}", token="variant")
+        if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
+            raise ParseError(f"{prefix}actions must be a list of texts", token="actions")
+        for name in _AMOUNTS:
+            if name in data and not _is_amount(data[name]):
+                raise ParseError(f"{prefix}{name} must be an amount, not {data[name]!r}", token=name)
+        known = {"variant", "actions", *_AMOUNTS, *_LISTS}
+        return cls(
+            variant=variant,
+            antes=amounts("antes") or (),
+            blinds_or_straddles=amounts("blinds_or_straddles"),
+            bring_in=data.get("bring_in"),
+            small_bet=data.get("small_bet"),
+            big_bet=data.get("big_bet"),
+            min_bet=data.get("min_bet"),
+            starting_stacks=amounts("starting_stacks") or (),
+            actions=tuple(actions),
+            extra={name: value for name, value in data.items() if name not in known},
+        )
+
+    def to_fields(self) -> dict[str, Any]:
+        """The record as TOML-ready fields, in the standard's order."""
+        data: dict[str, Any] = {"variant": self.variant, "antes": list(self.antes)}
+        if self.blinds_or_straddles is not None:
+            data["blinds_or_straddles"] = list(self.blinds_or_straddles)
+        for name in _AMOUNTS:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        data["starting_stacks"] = list(self.starting_stacks)
+        data["actions"] = list(self.actions)
+        data.update(self.extra)
+        return data
+
+
+def _is_amount(value: object) -> bool:
+    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+
+
+def loads(text: str) -> Record:
+    """One hand from the text of a ``.phh`` file."""
+    return Record.from_fields(_toml(text))
+
+
+def loads_all(text: str) -> list[Record]:
+    """Every hand of a ``.phhs`` file in file order (a single-hand ``.phh`` text gives one)."""
+    return list(_records(text))
+
+
+def _records(text: str) -> Iterable[Record]:
+    data = _toml(text)
+    if "variant" in data:
+        yield Record.from_fields(data)
+        return
+    for key, value in data.items():
+        if not isinstance(value, dict):
+            raise ParseError(f"[{key}]: a .phhs file holds one table per hand, not {value!r}", token=key)
+        yield Record.from_fields(value, f"[{key}]")
+
+
+def _toml(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise ParseError(f"not valid TOML: {error}") from None
+
+
+def dumps(record: Record) -> str:
+    """The text of a ``.phh`` file (``actions`` one per line, for people)."""
+    lines = []
+    for name, value in record.to_fields().items():
+        if name == "actions":
+            lines.append("actions = [")
+            lines.extend(f"  {_value(action)}," for action in value)
+            lines.append("]")
+        else:
+            lines.append(f"{_key(name)} = {_value(value)}")
+    return "\n".join(lines)
+
+
+def dumps_all(records: Iterable[Record]) -> str:
+    """The text of a ``.phhs`` file: each hand a table ``[1]``, ``[2]``..."""
+    return "\n\n".join(f"[{number}]\n{dumps(record)}" for number, record in enumerate(records, 1)) + "\n"
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else json.dumps(name, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return "inf" if value.is_infinite() else format(value, "f")
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Mapping):
+        return "{ " + ", ".join(f"{_key(str(key))} = {_value(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value(item) for item in value) + "]"
+    raise TypeError(f"cannot write {value!r} in a PHH file")
+
+
+def parse_phh_cards(text: str) -> tuple[Card | None, ...]:
+    """Cards in PHH notation, two characters each without separators; ``??`` is an unknown card (``None``).
+
+    >>> parse_phh_cards("AcTd??")
+    (Card('Ac'), Card('Td'), None)
+    """
+    if len(text) % 2:
+        raise ParseError(f"{text!r}: PHH cards are two characters each", token=text)
+    pairs = [text[index : index + 2] for index in range(0, len(text), 2)]
+    return tuple(None if pair == "??" else Card.parse(pair) for pair in pairs)
+
+
+def format_phh_cards(cards: Sequence[Card | None]) -> str:
+    """Cards in PHH notation (``None``: ``??``).
+
+    >>> format_phh_cards([Card.parse("Ts"), None])
+    'Ts??'
+    """
+    return "".join("??" if card is None else str(card) for card in cards)

@@ -1,0 +1,511 @@
+"""Playing a PHH hand on our engine, whoever wrote it: :func:`replay`.
+
+A hand with a standard code is dealt from its own actions. The players become seats clockwise
+from the button's left (the last player holds the button), the forced bets become stakes (antes,
+blinds and a straddle; a hand with antes in a game without them gets an ante step), and the
+cards named in the file are stacked in the order our deal and draw steps take them, so each
+player and the board get exactly the file's cards. Unknown cards (``??``) are any cards the file
+never names, unless the player shows them later. Amounts written in decimals are scaled to whole
+chips and back.
+
+A hand written by homegame for any other game carries its deck orders (``_decks``) and house rules
+(``_options``): it is dealt again exactly, and its own action lines are checked against the replay.
+
+Whatever cannot be played is a :class:`ReplayError` saying why: an action that is not legal on our
+engine, cards dealt where our game deals none, a mucked hand that our showdown would pay...
+
+>>> from homegame.history.phh import loads
+>>> record = loads('''variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AcAd", "d dh p2 ????", "d dh p3 7h2c", "p3 f", "p1 cbr 6", "p2 f"]''')
+>>> replay(record).finishing_stacks
+(102, 98, 100)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from homegame.cards import Card
+from homegame.engine.actions import (
+    Action,
+    BetTo,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Draw,
+    Fold,
+    RaiseTo,
+    parse_action,
+)
+from homegame.engine.betting import Stakes
+from homegame.engine.events import Won
+from homegame.engine.game import Game
+from homegame.engine.hand import Chance, Hand, Setup
+from homegame.engine.steps.antes import Antes
+from homegame.engine.steps.bet import Bet
+from homegame.engine.steps.blinds import Blinds
+from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.draw import DrawStep
+from homegame.engine.steps.showdown import Showdown
+from homegame.errors import IllegalActionError, PokerError
+from homegame.history.phh import Amount, Record, parse_phh_cards
+from homegame.history.variants import CODES
+
+__all__ = ["ReplayError", "Replayed", "replay"]
+
+
+class ReplayError(PokerError, ValueError):
+    """A PHH hand that cannot be played on our engine; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A PHH hand played on our engine: the hand, and each player's finishing stack in the file's units."""
+
+    hand: Hand
+    finishing_stacks: tuple[Amount, ...]
+
+
+def replay(record: Record) -> Replayed:
+    """Play ``record`` on our engine to its end (:class:`ReplayError` when it cannot be played)."""
+    try:
+        if record.variant in CODES:
+            return _Standard(record).play()
+        return _own(record)
+    except ReplayError:
+        raise
+    except (PokerError, ValueError) as error:
+        raise ReplayError(str(error)) from None
+
+
+# -- amounts ---------------------------------------------------------------------------------------
+
+
+def _scale(record: Record) -> int:
+    """The power of ten that makes every amount of the record a whole number of chips."""
+    amounts: list[Amount] = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
+    amounts += [amount for amount in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if amount]
+    for action in record.actions:
+        words = action.split("#")[0].split()
+        if len(words) == 3 and words[1] == "cbr":
+            amounts.append(_amount(words[2]))
+    places = 0
+    for amount in amounts:
+        if isinstance(amount, Decimal):
+            if not amount.is_finite():
+                raise ReplayError("a starting stack is unknown (inf): homegame needs every stack")
+            exponent = amount.normalize().as_tuple().exponent
+            places = max(places, -exponent if isinstance(exponent, int) else 0)
+    scale: int = 10**places
+    return scale
+
+
+def _amount(text: str) -> Amount:
+    try:
+        value = Decimal(text)
+    except ArithmeticError:
+        raise ReplayError(f"{text!r} is not an amount") from None
+    return int(value) if value == value.to_integral_value() else value
+
+
+def _chips(amount: Amount | None, scale: int) -> int:
+    return 0 if amount is None else int(Decimal(amount) * scale)
+
+
+def _unscale(chips: int, scale: int) -> Amount:
+    if scale == 1:
+        return chips
+    value = Decimal(chips) / scale
+    return int(value) if value == value.to_integral_value() else value
+
+
+# -- the action lines ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One action line: the dealer's (``seat`` ``None``) or a player's, its verb and argument."""
+
+    number: int
+    text: str
+    seat: int | None
+    verb: str
+    argument: str = ""
+
+
+def _lines(record: Record, seats: int) -> list[_Line]:
+    lines = []
+    for number, text in enumerate(record.actions, 1):
+        words = text.split("#")[0].split()
+        if not words:
+            continue
+        actor, verb, rest = words[0], words[1] if len(words) > 1 else "", " ".join(words[2:])
+        if actor == "d" and verb == "dh" and len(words) == 4:
+            seat = _player(words[2], seats, number, text)
+            lines.append(_Line(number, text, None, "dh", f"{seat} {words[3]}"))
+        elif actor == "d":
+            lines.append(_Line(number, text, None, verb, rest))
+        else:
+            lines.append(_Line(number, text, _player(actor, seats, number, text), verb, rest))
+    return lines
+
+
+def _player(word: str, seats: int, number: int, text: str) -> int:
+    match = re.fullmatch(r"p(\d+)", word)
+    if match is None or not 1 <= int(match[1]) <= seats:
+        raise ReplayError(f"action {number} {text!r}: {word!r} is not a player of this hand (p1..p{seats})")
+    return int(match[1]) - 1
+
+
+_BETTING = ("f", "cc", "cbr", "pb")
+
+
+def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozenset()) -> None:
+    """Carry out a player's line on the hand (``fillers``: the cards standing for unknown ones)."""
+    seat = line.seat
+    assert seat is not None
+    pending = hand.pending()
+    if seat not in pending:
+        waiting = " or ".join(f"p{other + 1}" for other in pending) or "nobody (the hand is over)"
+        raise ReplayError(f"action {line.number} {line.text!r}: homegame waits for {waiting}")
+    legal = {option.kind: option for option in hand.legal_actions(seat)}
+    action: Action
+    if line.verb == "f":
+        action = Fold()
+    elif line.verb == "cc":
+        action = Check() if "check" in legal else Call()
+    elif line.verb == "pb":
+        action = BringIn()
+    elif line.verb == "cbr":
+        amount = _chips(_amount(line.argument), scale)
+        if "complete" in legal and legal["complete"].min == amount:
+            action = Complete()
+        elif "bet_to" in legal:
+            action = BetTo(amount)
+        else:
+            action = RaiseTo(amount)
+    elif line.verb == "sd":
+        action = Draw(_discards(hand, seat, line, fillers))
+    else:
+        try:
+            action = parse_action(f"{line.verb} {line.argument}".strip())
+        except PokerError as error:
+            raise ReplayError(f"action {line.number} {line.text!r}: {error}") from None
+    try:
+        hand.act(seat, action)
+    except IllegalActionError as error:
+        raise ReplayError(f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}") from None
+
+
+def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> tuple[Card, ...]:
+    """The cards of a draw line; unknown ones (``??``) are the player's cards the file never names."""
+    cards = parse_phh_cards(line.argument)
+    known = [card for card in cards if card is not None]
+    unknown = sum(1 for card in cards if card is None)
+    if not unknown:
+        return tuple(known)
+    spare = [card for card in hand.down[seat] if card in fillers and card not in known]
+    if len(spare) < unknown:
+        raise ReplayError(f"action {line.number} {line.text!r}: the discarded cards are unknown")
+    return (*known, *spare[:unknown])
+
+
+# -- hands written by homegame for its own games -----------------------------------------------
+
+
+def _own(record: Record) -> Replayed:
+    """A hand of a game without a standard code, written by homegame with its deck orders."""
+    from homegame.games import load
+    from homegame.history.export import to_phh
+
+    extra = record.extra
+    if "_decks" not in extra:
+        raise ReplayError(
+            f"variant {record.variant!r} is not a standard code, and the file has no _decks to deal it again"
+        )
+    game = load(str(extra.get("_document") or record.variant))
+    seats = len(record.starting_stacks)
+    stacks = tuple(_chips(stack, 1) for stack in record.starting_stacks)
+    stakes = Stakes(**{name: int(amount) for name, amount in dict(extra.get("_stakes", {})).items()})
+    options = game.option_values(dict(extra.get("_options", {})))
+    setup = Setup(
+        game=game,
+        stacks=stacks,
+        button=seats - 1,
+        stakes=stakes,
+        options=tuple(options.items()),
+        carried=int(extra.get("_carried", 0)),
+    )
+    decks = [tuple(card for card in parse_phh_cards(order) if card is not None) for order in extra["_decks"]]
+    hand = Hand.from_setup(setup, Chance(random.Random(0), decks))
+    for line in _lines(record, seats):
+        if line.seat is not None and line.verb != "sm":
+            _act(hand, line, 1)
+    _finished(hand)
+    again = to_phh(hand.history()).actions
+    for number, (ours, theirs) in enumerate(zip(again, record.actions, strict=False), 1):
+        if ours != theirs:
+            raise ReplayError(f"action {number} {theirs!r}: the replay has {ours!r} there")
+    if len(again) != len(record.actions):
+        raise ReplayError(f"the file has {len(record.actions)} actions, the replay {len(again)}")
+    assert hand.result is not None
+    return Replayed(hand, hand.result.stacks)
+
+
+def _finished(hand: Hand) -> None:
+    if not hand.over:
+        waiting = ", ".join(f"p{seat + 1}" for seat in hand.pending())
+        raise ReplayError(f"the file ends before the hand is over (homegame waits for {waiting})")
+
+
+# -- hands of the standard's games ---------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class _Standard:
+    """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
+
+    record: Record
+    seats: int = 0
+    scale: int = 1
+    game: Game = field(init=False)
+    order: list[Card | None] = field(default_factory=list)
+    """The cards our steps take from the stock, in order (``None``: a card the file does not name)."""
+    owners: list[int | None] = field(default_factory=list)
+    """Who got each of them (a seat; ``None`` for the board and burned cards)."""
+    moves: list[_Line] = field(default_factory=list)
+    shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    mucked: set[int] = field(default_factory=set)
+
+    def play(self) -> Replayed:
+        from homegame.games import load
+
+        record = self.record
+        self.seats = len(record.starting_stacks)
+        self.scale = _scale(record)
+        self.game = load(CODES[record.variant])
+        stakes = self._stakes()
+        self._plan(_lines(record, self.seats))
+        first, later, fillers = self._deck()
+        stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
+        if any(stack <= 0 for stack in stacks):
+            raise ReplayError("every starting stack must be more than nothing")
+        setup = Setup(
+            game=self.game,
+            stacks=stacks,
+            button=self.seats - 1,
+            stakes=stakes,
+            options=tuple(self.game.option_values().items()),
+        )
+        hand = Hand.from_setup(setup, _PlannedChance(first, later))
+        for line in self.moves:
+            _act(hand, line, self.scale, fillers)
+        _finished(hand)
+        self._check_mucks(hand)
+        assert hand.result is not None
+        return Replayed(hand, tuple(_unscale(stack, self.scale) for stack in hand.result.stacks))
+
+    # forced bets ------------------------------------------------------------------------------
+
+    def _stakes(self) -> Stakes:
+        record, scale, game = self.record, self.scale, self.game
+        antes = {_chips(ante, scale) for ante in record.antes}
+        if len(antes) > 1:
+            raise ReplayError(f"antes {list(record.antes)}: homegame's antes are the same for every player")
+        ante = antes.pop() if antes else 0
+        steps = list(game.steps)
+        if ante and not any(isinstance(step, Antes) for step in steps):
+            steps.insert(0, Antes())
+        small = big = straddle = 0
+        if record.blinds_or_straddles is not None:
+            blinds = [_chips(blind, scale) for blind in record.blinds_or_straddles]
+            small, big, *rest = [*blinds, 0, 0]
+            straddle = rest[0] if rest else 0
+            if any(rest[1:]) or (straddle and self.seats < 3):
+                raise ReplayError(
+                    f"blinds_or_straddles {list(record.blinds_or_straddles)}: "
+                    "homegame posts two blinds and a straddle at most"
+                )
+            if straddle:
+                steps = [Blinds(straddle=True) if isinstance(step, Blinds) else step for step in steps]
+        self.game = replace(game, steps=tuple(steps))
+        return Stakes(
+            ante=ante,
+            small_blind=small,
+            big_blind=big,
+            straddle=straddle,
+            bring_in=_chips(record.bring_in, scale),
+            small_bet=_chips(record.small_bet, scale),
+            big_bet=_chips(record.big_bet, scale),
+            min_bet=_chips(record.min_bet, scale),
+        )
+
+    # the deal ---------------------------------------------------------------------------------
+
+    def _plan(self, lines: Sequence[_Line]) -> None:
+        """Walk our game's steps and the file's lines together: who is dealt what, and the moves."""
+        queue = deque(lines)
+        live = [True] * self.seats
+        holes: list[deque[Card | None]] = [deque() for _ in range(self.seats)]
+        board: deque[Card | None] = deque()
+
+        def take_deals(need: dict[int, int], board_count: int, what: str) -> None:
+            while any(len(holes[seat]) < count for seat, count in need.items()) or len(board) < board_count:
+                if not queue:
+                    raise ReplayError(f"the file ends before homegame deals {what}")
+                line = queue.popleft()
+                if line.verb == "sm" and line.seat is not None:
+                    self._show(line)
+                elif line.verb == "dh" and line.seat is None:
+                    seat_text, cards = line.argument.split()
+                    seat = int(seat_text)
+                    if seat not in need:
+                        raise ReplayError(f"action {line.number} {line.text!r}: homegame deals {what} now")
+                    holes[seat].extend(parse_phh_cards(cards))
+                elif line.verb == "db" and line.seat is None and board_count:
+                    board.extend(parse_phh_cards(line.argument))
+                else:
+                    raise ReplayError(f"action {line.number} {line.text!r}: homegame deals {what} now")
+
+        for step in self.game.steps:
+            in_hand = [seat for seat in range(self.seats) if live[seat]]
+            if len(in_hand) < 2:
+                break  # everyone else folded: the hand is over
+            if isinstance(step, Bet | Showdown):
+                while queue and queue[0].seat is not None and queue[0].verb in (*_BETTING, "sm"):
+                    line = queue.popleft()
+                    assert line.seat is not None
+                    if line.verb == "sm":
+                        self._show(line)
+                        continue
+                    self.moves.append(line)
+                    if line.verb == "f":
+                        live[line.seat] = False
+            elif isinstance(step, Deal):
+                what = step.describe().lower().rstrip(".")
+                take_deals({seat: len(step.cards) for seat in in_hand} if step.cards else {}, step.board, what)
+                self._take([None] * step.burn, [None] * step.burn)
+                for _ in step.cards:
+                    self._take([holes[seat].popleft() for seat in in_hand], in_hand)
+                self._take([board.popleft() for _ in range(step.board)], [None] * step.board)
+            elif isinstance(step, DrawStep):
+                discards: dict[int, int] = {}
+                while queue:
+                    line = queue[0]
+                    if line.seat is not None and line.verb == "sd" and line.seat not in discards:
+                        discards[line.seat] = len(parse_phh_cards(line.argument))
+                        self.moves.append(line)
+                    elif line.seat is None and line.verb == "dh":
+                        seat_text, cards = line.argument.split()
+                        holes[int(seat_text)].extend(parse_phh_cards(cards))
+                    else:
+                        break
+                    queue.popleft()
+                    if len(discards) == len(in_hand) and all(len(holes[s]) >= n for s, n in discards.items()):
+                        break
+                need = {seat: discards.get(seat, 0) for seat in in_hand}
+                take_deals(need, 0, "the draw")
+                for seat in in_hand:
+                    self._take([holes[seat].popleft() for _ in range(need[seat])], [seat] * need[seat])
+            elif not isinstance(step, Antes | Blinds):
+                raise ReplayError(f"homegame cannot plan a {step.kind} step from a PHH file")
+        for line in queue:
+            if line.seat is not None and line.verb == "sm":
+                self._show(line)
+            else:
+                raise ReplayError(f"action {line.number} {line.text!r} comes after the end of homegame's hand")
+        if any(holes) or board:
+            raise ReplayError("the file deals more cards than homegame's game does")
+
+    def _take(self, cards: Iterable[Card | None], owners: Iterable[int | None]) -> None:
+        self.order.extend(cards)
+        self.owners.extend(owners)
+
+    def _show(self, line: _Line) -> None:
+        assert line.seat is not None
+        if line.argument in ("", "-"):
+            if not line.argument:
+                self.mucked.add(line.seat)
+            return
+        self.shown[line.seat] = parse_phh_cards(line.argument)
+
+    def _deck(self) -> tuple[list[Card], list[Card | None], frozenset[Card]]:
+        """The first deck order, the cards wanted after each reshuffle, and the filler cards."""
+        order = list(self.order)
+        for seat, shown in self.shown.items():
+            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
+            dealt = {order[index] for index in slots}
+            reveal = deque(card for card in shown if card is not None and card not in dealt)
+            for index in slots:
+                if order[index] is None and reveal:
+                    order[index] = reveal.popleft()
+        deck = list(self.game.deck.cards())
+        size = len(deck)
+        head, tail = order[:size], order[size:]
+        pool = Counter(deck)
+        named = Counter(card for card in head if card is not None)
+        for card, count in named.items():
+            if count > pool[card]:
+                raise ReplayError(f"{card} is dealt more often than the deck holds it (is it in this game's deck?)")
+        pool.subtract(named)
+        spare = _counted(deck, pool)
+        # Cards the file first names after a reshuffle must have reached the discards before it:
+        # they stand for the unknown cards (burned, or held by players who folded) first.
+        later = {card for card in tail if card is not None}
+        fill = deque([card for card in spare if card in later] + [card for card in spare if card not in later])
+        first = [wanted if wanted is not None else fill.popleft() for wanted in head] + list(fill)
+        return first, tail, frozenset(spare)
+
+    def _check_mucks(self, hand: Hand) -> None:
+        """A player who mucked at the showdown gave up the pot; our showdown shows every hand."""
+        for seat in sorted(self.mucked):
+            if any(isinstance(event, Won) and event.seat == seat and event.side for event in hand.events):
+                raise ReplayError(
+                    f"p{seat + 1} mucked at the showdown, but homegame's showdown (every hand shown) pays that hand"
+                )
+
+
+class _PlannedChance(Chance):
+    """The deck as the file deals it: the first order given, and after each reshuffle of the discards,
+    the cards the file deals next put first."""
+
+    __slots__ = ("later",)
+
+    def __init__(self, first: list[Card], later: list[Card | None]) -> None:
+        super().__init__(random.Random(0), [first])
+        self.later = later
+
+    def shuffle(self, cards: list[Card]) -> None:
+        if not self.log:
+            super().shuffle(cards)
+            return
+        wanted, self.later = self.later[: len(cards)], self.later[len(cards) :]
+        pool = Counter(cards)
+        for card in wanted:
+            if card is not None:
+                if pool[card] <= 0:
+                    raise ReplayError(f"{card} is dealt again after the reshuffle, but it is not among the discards")
+                pool[card] -= 1
+        rest = _counted(cards, pool)
+        cards[:] = [card if card is not None else rest.pop() for card in wanted] + rest
+        self.log.append(tuple(cards))
+
+
+def _counted(cards: Iterable[Card], counts: Counter[Card]) -> list[Card]:
+    """The cards of ``cards`` (in order) that ``counts`` still holds, taking each from it."""
+    kept = []
+    for card in cards:
+        if counts[card] > 0:
+            counts[card] -= 1
+            kept.append(card)
+    return kept
