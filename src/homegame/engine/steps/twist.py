@@ -26,7 +26,7 @@ from homegame.engine.events import Dealt
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
-from homegame.engine.steps.buy import Declined, check_price, price_of, purchase
+from homegame.engine.steps.buy import Declined, check_price, price_of, price_words, purchase, read_price
 from homegame.engine.steps.discard import Discarded
 
 if TYPE_CHECKING:
@@ -53,11 +53,7 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
     @classmethod
     def read(cls, fields: Fields) -> Twist:
         """``price`` (chips, a stake's name, or a house rule's name) and ``buys`` (1..5)."""
-        price = fields.raw("price")
-        if not isinstance(price, int | str) or isinstance(price, bool) or (isinstance(price, int) and price < 0):
-            fields.problem("price", "required: chips (>= 0), a stake (small_bet) or a house rule's name")
-            price = 0
-        return cls(price=price, buys=fields.integer("buys", 2, low=1, high=5))
+        return cls(price=read_price(fields), buys=fields.integer("buys", 2, low=1, high=5))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Offer the twist to every player still in, from the button's left."""
@@ -66,15 +62,9 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
 
     def describe(self) -> str:
         """One line for the rules."""
-        if isinstance(self.price, int):
-            price = f"{self.price} chips"
-        elif self.price.endswith("_bet"):
-            price = f"the {self.price.replace('_', ' ')}"
-        else:
-            price = f"{self.price} chips (a house rule)"
         return (
-            f"The twist: in turn, each player may buy one more card, face down, for {price}, and buy another "
-            f"in its place if they do not like it ({self.buys} cards bought at most)."
+            f"The twist: in turn, each player may buy one more card, face down, for {price_words(self.price)}, "
+            f"and buy another in its place if they do not like it ({self.buys} cards bought at most)."
         )
 
     def check_game(self, game: Game, fields: Fields) -> None:
