@@ -16,12 +16,12 @@ from homegame.engine import Action, Declare, Fold, Hand
 from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Roll, Split, parse_action
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Posted, Won
+from homegame.engine.steps.buy import Bought
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
 from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
 from homegame.engine.steps.guts import Matched
 from homegame.engine.steps.passing import Passed
-from homegame.engine.steps.pay_or_fold import PaidFor
 from homegame.engine.steps.units import PaidUnits, Scored, SetShown
 from homegame.engine.table import DealersChoice, Table
 from homegame.errors import IllegalActionError
@@ -199,7 +199,7 @@ class FoldsTo:
 
 
 def paid(hand: Hand) -> list[tuple[int, str, int]]:
-    return [(event.seat, str(event.card), event.amount) for event in hand.events if isinstance(event, PaidFor)]
+    return [(event.seat, str(event.card), event.price) for event in hand.events if isinstance(event, Bought)]
 
 
 # Third street: seat 0 Ah Ad down and 4c up, seat 1 Kd Kc down and 7h up; then the cards after it.

@@ -12,7 +12,8 @@ The step goes after every deal of up cards (and after any extra cards). Each car
 players were dealt to (from the button's left), one at a time: the price is the pot as it
 stands then (so a second buyer pays more), at most the cap, at most the player's chips (a
 player who cannot match the pot pays all they have and stays in). The price goes into the
-pot as dead money, not as a bet: it is not called, and every player still in may win it.
+pot as dead money, not as a bet: it is not called, and every player still in may win it. The
+purchase is recorded as the ``buy`` step's :class:`~homegame.engine.steps.buy.Bought`.
 """
 
 from __future__ import annotations
@@ -22,34 +23,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, Buy, Fold, Legal
-from homegame.engine.events import Acted, Event
+from homegame.engine.events import Acted
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.buy import Bought
 from homegame.errors import ParseError
 from homegame.ranking.poker import rank_name
 
 if TYPE_CHECKING:
     from homegame.engine.hand import Hand
 
-__all__ = ["PaidFor", "PayOrFold"]
-
-
-@dataclass(frozen=True, slots=True)
-class PaidFor(Event):
-    """``seat`` paid ``amount`` chips into the pot for ``card``."""
-
-    seat: int
-    card: Card
-    amount: int
-
-    @property
-    def chips(self) -> int:
-        """The price paid."""
-        return self.amount
-
-    def __str__(self) -> str:
-        return f"seat {self.seat} pays {self.amount} for the {self.card}"
+__all__ = ["PayOrFold"]
 
 
 @register
@@ -78,7 +63,7 @@ class PayOrFold(Step):
         """Offer every unpaid ``rank`` card showing, unless the house plays them free."""
         if hand.option("pay_or_fold", True) is not True:
             return None
-        paid = {event.card for event in hand.events if isinstance(event, PaidFor)}
+        paid = {event.card for event in hand.events if isinstance(event, Bought)}
         offers = [(seat, card) for seat in hand.in_hand() for card in hand.up[seat] if card.rank == self.rank]
         offers = [(seat, card) for seat, card in offers if card not in paid]
         return PayRound(hand, offers) if offers else None
@@ -116,7 +101,7 @@ class PayRound:
         hand = self.hand
         card = self.offers.pop(0)[1]
         if isinstance(action, Buy):
-            hand.emit(PaidFor(seat, card, hand.pay(seat, legal.amounts[0])))
+            hand.emit(Bought(seat=seat, item="wild card", price=hand.pay(seat, legal.amounts[0]), card=card))
         else:
             assert isinstance(action, Fold)
             hand.fold(seat)
