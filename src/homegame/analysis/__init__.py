@@ -4,8 +4,8 @@
 
 >>> from homegame.analysis import count
 >>> from homegame.ranking import get
->>> count(get("high"), cards=5).counts["four_of_a_kind"]
-624
+>>> count(get("three-card"), cards=3).counts["straight_flush"]
+48
 """
 
 from homegame.analysis.tables import Row, Table, count, plot

@@ -4,12 +4,12 @@
 evaluated; the single-hand path and ``homegame eval`` never do. Each function is
 compiled once and kept in numba's on-disk cache (``cache=True``).
 
-The ``tables`` argument is the tuple of
-:meth:`Evaluator.compiled_tables <homegame.ranking.kernel.Evaluator.compiled_tables>`:
-``card_keys`` and ``card_masks`` indexed by card code (256 entries, so that any
-uint8 is in bounds), ``rows`` the rank-table offsets of the hand size and ``five``
-those of five cards, ``ranks`` the packed rank table, ``flush`` indexed by a
-suit's 13-bit rank mask, and ``mode`` a :class:`~homegame.ranking.lookup.Mode`.
+The ``tables`` argument is the tuple that the evaluator builds
+(:data:`~homegame.ranking.lookup.CompiledTables`): ``card_keys`` and
+``card_masks`` indexed by card code (256 entries, so that any uint8 is in
+bounds), ``rows`` the rank-table offsets of the hand size and ``five`` those of
+five cards, ``ranks`` the packed rank table, ``flush`` indexed by a suit's 13-bit
+rank mask, and ``mode`` a :class:`~homegame.ranking.lookup.Mode`.
 Every index is masked into range, so even a malformed hand reads inside the tables.
 
 The hot loop (:func:`_evaluate_rows`) keeps everything a high hand needs in its

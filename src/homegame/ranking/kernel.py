@@ -189,10 +189,10 @@ class Evaluator:
 
         out = np.empty(array.shape[0], dtype=np.int32)
         run = _compiled.evaluate_parallel if parallel else _compiled.evaluate
-        run(array, self.compiled_tables(array.shape[1]), out)
+        run(array, self._compiled_tables(array.shape[1]), out)
         return out
 
-    def compiled_tables(self, size: int) -> CompiledTables:
+    def _compiled_tables(self, size: int) -> CompiledTables:
         """The tables argument of the compiled loops (:mod:`homegame.ranking._compiled`) for hands
         of ``size`` cards: card keys, card masks, the rank-table rows of that size and of five
         cards, the packed rank table, the flush table and the mode."""

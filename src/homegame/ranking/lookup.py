@@ -92,7 +92,7 @@ Sums of up to seven of them, at most four of each, are unique within each hand s
 COUNT_SHIFT = 24
 SUIT_SHIFT = 32
 SUM_MASK = (1 << 23) - 1
-"""The rank-key sum in a hand's total (every sum of real cards is below 2**23), and the size of a dense rank table."""
+"""The rank-key sum in a hand's total (every sum of real cards is below 2**23)."""
 ROW_BITS = 8
 """A rank-key sum is a column (its low ``ROW_BITS`` bits) in a row (the rest) of the packed rank table."""
 ROWS = (SUM_MASK + 1) >> ROW_BITS
