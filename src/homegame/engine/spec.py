@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
+from homegame.cards import Rank
+from homegame.errors import ParseError
+
 __all__ = ["Fields", "Problems"]
 
 T = TypeVar("T")
@@ -98,6 +101,15 @@ class Fields:
             self.problem(name, f"must be one of {', '.join(choices)}, not {value!r}")
             return default
         return value
+
+    def rank(self, name: str, default: Rank) -> Rank:
+        """A card rank in notation (``Q``, ``T`` or ``10``, ``4``)."""
+        text = self.string(name, default.symbol)
+        try:
+            return Rank.parse(text)
+        except ParseError as error:
+            self.problem(name, str(error))
+            return default
 
     def strings(self, name: str, default: Sequence[str], choices: Sequence[str] = ()) -> tuple[str, ...]:
         """A list of texts, each optionally one of ``choices``."""
