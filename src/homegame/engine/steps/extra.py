@@ -21,7 +21,6 @@ from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
-from homegame.errors import ParseError
 from homegame.ranking.poker import rank_name
 
 if TYPE_CHECKING:
@@ -59,13 +58,7 @@ class Extra(Step):
     @classmethod
     def read(cls, fields: Fields) -> Extra:
         """``rank`` (``4``) and ``face`` (``down`` or ``up``)."""
-        face = fields.string("face", "down", ("down", "up"))
-        text = fields.string("rank", "4")
-        try:
-            return cls(rank=Rank.parse(text), face=face)
-        except ParseError as error:
-            fields.problem("rank", str(error))
-            return cls(face=face)
+        return cls(rank=fields.rank("rank", Rank.FOUR), face=fields.string("face", "down", ("down", "up")))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Deal an extra card for every ``rank`` card showing that has not earned one yet."""

@@ -28,7 +28,6 @@ from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
-from homegame.errors import ParseError
 from homegame.ranking.poker import rank_name
 
 if TYPE_CHECKING:
@@ -89,12 +88,7 @@ class Follow(Step):
     @classmethod
     def read(cls, fields: Fields) -> Follow:
         """``rank``: the card whose follower is wild (``Q``)."""
-        text = fields.string("rank", "Q")
-        try:
-            return cls(rank=Rank.parse(text))
-        except ParseError as error:
-            fields.problem("rank", str(error))
-            return cls()
+        return cls(rank=fields.rank("rank", Rank.QUEEN))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Set the wild rank from every up card dealt so far; say so when it changes."""

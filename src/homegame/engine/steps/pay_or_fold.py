@@ -28,7 +28,6 @@ from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.buy import Bought
-from homegame.errors import ParseError
 from homegame.ranking.poker import rank_name
 
 if TYPE_CHECKING:
@@ -52,12 +51,7 @@ class PayOrFold(Step):
     @classmethod
     def read(cls, fields: Fields) -> PayOrFold:
         """``rank`` (``3``)."""
-        text = fields.string("rank", "3")
-        try:
-            return cls(rank=Rank.parse(text))
-        except ParseError as error:
-            fields.problem("rank", str(error))
-            return cls()
+        return cls(rank=fields.rank("rank", Rank.THREE))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Offer every unpaid ``rank`` card showing, unless the house plays them free."""
