@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -24,8 +25,8 @@ from homegame.engine.steps.guts import Matched
 from homegame.engine.steps.passing import Passed
 from homegame.engine.steps.units import PaidUnits, Scored, SetShown
 from homegame.engine.table import DealersChoice, Table
-from homegame.errors import IllegalActionError
-from homegame.games import load
+from homegame.errors import GameSpecError, IllegalActionError
+from homegame.games import load, load_text
 
 
 def stud_deck(*hands: str, button: int | None = None) -> str:
@@ -700,3 +701,28 @@ def test_mexican_stud_rolls_one_of_the_two_down_cards_every_street() -> None:
     hand.act(1, Roll(parse("Jc")))
     call_until(hand, "roll")
     assert [str(legal) for legal in hand.legal_actions(0)] == ["roll 1 of As 2c"]
+
+
+# -- The documents -------------------------------------------------------------------------------
+
+
+def catalogue_text(name: str) -> str:
+    return (Path(load(name).path)).read_text()
+
+
+def test_the_new_step_kinds_report_their_problems_with_locations() -> None:
+    text = catalogue_text("baseball")
+    with pytest.raises(GameSpecError, match=r"baseball.toml: steps\[2\].rank: 'Z' is not a rank"):
+        load_text(text.replace('rank = "4"', 'rank = "Z"', 1), "baseball.toml")
+    seven = r"steps\[2\].kind: 7 players and extra cards need 53 cards, more than the deck's 52"
+    with pytest.raises(GameSpecError, match=seven):
+        load_text(text.replace("max = 6 }", "max = 7 }"), "baseball.toml")
+    text = catalogue_text("five-o").replace("max = 2 }", "max = 3 }")
+    with pytest.raises(GameSpecError, match=r"steps\[3\].kind: the columns showdown is for two players"):
+        load_text(text, "five-o.toml")
+    text = catalogue_text("chinese-poker").replace("sizes = [5, 5, 3]", "sizes = [5, 5, 2]")
+    with pytest.raises(GameSpecError, match=r"steps\[1\].sizes: players hold 13 cards here, not 12"):
+        load_text(text, "chinese-poker.toml")
+    text = catalogue_text("follow-the-queen").replace('options = { wild = "dynamic" }, ', "")
+    with pytest.raises(GameSpecError, match=r'steps\[2\].kind: the showdown needs a ranking with wild = "dynamic"'):
+        load_text(text, "follow-the-queen.toml")
