@@ -18,8 +18,9 @@ A game document reads like the rules a dealer would recite. Top-level fields:
 - ``rules``: the rules text shown to players, in our own words; ``source``: the rules
   document it comes from, if any;
 - ``[[steps]]``, in order, each with a ``kind`` and that kind's fields (see
-  :mod:`homegame.engine.steps`: ``antes``, ``blinds``, ``deal``, ``bet``, ``draw``,
-  ``declare``, ``showdown``). The last step is the showdown.
+  :mod:`homegame.engine.steps`, where each kind documents its own: ``antes``, ``blinds``,
+  ``deal``, ``bet``, ``draw``, ``declare``, ``showdown`` and more). The last step settles the
+  pot: the showdown, or another kind that does (High Card Poker's ``knockout``).
 
 >>> from homegame.games import load, names
 >>> "holdem" in names()
