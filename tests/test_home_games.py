@@ -13,17 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from homegame.cards import Card, parse
+from homegame.cards import Card, Rank, parse
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
 from homegame.engine.actions import Buy, Decline, Discard, Keep, Push, Roll, Split
-from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Shown, TurnedUp, Won
+from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Reshuffled, Shown, TurnedUp, Won
 from homegame.engine.steps.buy import Bought, Thrown
 from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
 from homegame.engine.steps.store import Closed
-from homegame.errors import IllegalActionError
-from homegame.games import load
+from homegame.errors import GameSpecError, IllegalActionError
+from homegame.games import load, load_text
 from homegame.ranking import get
 from test_invariants import cards_in
 
@@ -877,3 +877,118 @@ def test_push_a_player_who_cannot_pay_must_keep_and_insurance_follows_the_house_
         seat = hand.pending()[0]
         hand.act(seat, choose(hand, seat))
     assert str(hand.legal_actions(0)[0]) == "buy insurance (20)"
+
+
+# -- The documents' step kinds report their problems ---------------------------------------------
+
+
+HEADER = """
+name = "broken"
+title = "Broken"
+family = "other"
+players = { min = 2, max = 4 }
+betting = "fixed-limit"
+stakes = { ante = 1, small_bet = 2, big_bet = 4 }
+
+[options.flag]
+default = true
+doc = "not a price"
+
+[[steps]]
+kind = "deal"
+cards = ["down", "down", "down"]
+board = 5
+row = "extra"
+"""
+
+
+def test_the_home_game_step_kinds_report_their_fields_problems() -> None:
+    steps = """
+[[steps]]
+kind = "split"
+sizes = [2]
+min_down = [1, 1, 1]
+
+[[steps]]
+kind = "buy"
+price = true
+
+[[steps]]
+kind = "store"
+prices = [1, 2]
+"""
+    assert problems_of(HEADER + steps) == [
+        "broken.toml: steps[1].sizes: two or more hands of at least one card, split at most 1000 ways",
+        "broken.toml: steps[1].min_down: one number per hand, each 0..the hand's size",
+        "broken.toml: steps[2].item: required: what is bought",
+        "broken.toml: steps[2].price: required: chips (>= 0), a stake (big_bet) or a house rule's name",
+        "broken.toml: steps[3].prices: one price (>= 0) for each of the 3 places",
+    ]
+
+
+def test_the_home_game_step_kinds_are_checked_against_the_whole_game() -> None:
+    steps = """
+[[steps]]
+kind = "split"
+min_down = [0, 1]
+
+[[steps]]
+kind = "buy"
+item = "option"
+price = "flag"
+
+[[steps]]
+kind = "push"
+price = "max_bet"
+
+[[steps]]
+kind = "store"
+unit = "big_blind"
+
+[[steps]]
+kind = "eliminate"
+row = "extra"
+
+[[steps]]
+kind = "expose"
+good = "extra"
+
+[[steps]]
+kind = "knockout"
+row = "extra"
+"""
+    assert problems_of(HEADER + steps) == [
+        "broken.toml: steps[1].sizes: players hold 3 cards here, not 7",
+        "broken.toml: steps[2].price: 'flag' is neither a stake nor a whole-number house rule of the game",
+        "broken.toml: steps[3].price: the game sets no stakes.max_bet",
+        "broken.toml: steps[4].rows: place 'store-1' must be dealt one card face up",
+        "broken.toml: steps[4].rows: place 'store-2' must be dealt one card face up",
+        "broken.toml: steps[4].rows: place 'store-3' must be dealt one card face up",
+        "broken.toml: steps[4].unit: the game sets no stakes.big_blind",
+        "broken.toml: steps[5].row: row 'extra' must be dealt face down",
+        "broken.toml: steps[6].good: row 'extra' needs 1 cards dealt face down",
+        "broken.toml: steps[6].bad: row 'bad' needs 1 cards dealt face down",
+        "broken.toml: steps[7].row: row 'extra' must be five cards dealt face down",
+        "broken.toml: steps[7].kind: each player must hold five cards to compare, not 3",
+    ]
+
+
+def problems_of(text: str) -> list[str]:
+    with pytest.raises(GameSpecError) as caught:
+        load_text(text, "broken.toml")
+    return caught.value.problems
+
+
+def test_elimination_when_no_new_rank_is_left_nothing_more_is_thrown_away() -> None:
+    # Eight players hold every card from five to king and 4s Ad Ah As. The table turns 2c 3c 4c Ac,
+    # then 2d: a repeat. The deck (2h 2s 3d 3h 3s 4d 4h) and then the discards (4s Ad Ah As,
+    # reshuffled) hold only ranks already showing, so the dealer runs out and nothing more goes.
+    hands = ["4s Ad 5c 5d 5h", "Ah As 5s 6c 6d"]
+    rest = [f"{rank}{suit}" for rank in "6789TJQK" for suit in "cdhs"][2:]
+    hands += [" ".join(rest[index : index + 5]) for index in range(0, 30, 5)]
+    hand = elimination(hands, table="2c 3c 4c Ac 2d 2h 2s 3d 3h 3s 4d 4h")
+    play_out(hand, declaring(*["high"] * 8))
+    table = hand.rows["table"]
+    assert len(table) == 16 and {card.rank for card in table} == {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.ACE}
+    assert set(table[-4:]) == set(parse("4s Ad Ah As")) and any(isinstance(e, Reshuffled) for e in hand.events)
+    assert hand.over and any(isinstance(event, Won) and event.side == "high" for event in hand.events)
