@@ -12,63 +12,29 @@ The rules state the equal-card rule only for the first comparison: an equal card
 For the later comparisons the house rule ``equal_card`` says: ``out`` (the consistent reading,
 and the default) or ``survives``.
 
-A hand's fate does not depend on the other hands: it survives some number of comparisons, 0 to
-5 (:func:`survived`). So each pot (a side pot too, among the players who may win it) goes to the
-one player who survived the most comparisons, and carries over when several share the most.
+A hand's fate does not depend on the other hands: it survives some number of comparisons, 0 to 5
+(:func:`~homegame.ranking.positional.survived`). So each pot (a side pot too, among the players who
+may win it) goes to the one player who survived the most comparisons, and carries over when several
+share the most.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.cards import Card
 from homegame.engine.events import KnockedOut, Shown, TurnedUp, Won
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.deal import Deal
+from homegame.ranking.positional import ordered, survived
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["Knockout", "ordered", "survived"]
-
-EQUAL_CARD = ("out", "survives")
-"""The readings of an equal card after the first comparison (house rule ``equal_card``)."""
-
-
-def ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards sorted from lowest to highest, aces high (suits keep a fixed order among equal ranks).
-
-    >>> from homegame.cards import parse
-    >>> print(*ordered(parse("Kc 4c Jh 9s 7d")))
-    4c 7d 9s Jh Kc
-    """
-    return tuple(sorted(cards, key=lambda card: card.code))
-
-
-def survived(cards: Sequence[Card], extra: Sequence[Card], *, equal_survives: bool = False) -> int:
-    """How many comparisons a hand survives against the extra hand (0 to 5), both sorted lowest first.
-
-    The first comparison always needs a strictly higher card; the later ones too unless
-    ``equal_survives``. The worked example of rules 002 (extra hand 4♣ 7♦ 9♠ J♥ K♣):
-
-    >>> from homegame.cards import parse
-    >>> extra = parse("4c 7d 9s Jh Kc")
-    >>> [survived(parse(hand), extra) for hand in ("5h 8c Td Qs Ah", "2d 8s Th Qd Ac", "5s 6d Jc Kd Ad")]
-    [5, 0, 1]
-    >>> survived(parse("5s 7c Jc Kd Ad"), extra), survived(parse("5s 7c Jc Kd Ad"), extra, equal_survives=True)
-    (1, 5)
-    """
-    mine, theirs = ordered(cards), ordered(extra)
-    for position, (card, against) in enumerate(zip(mine, theirs, strict=True)):
-        rank, other = int(card.rank or 0), int(against.rank or 0)
-        if rank < other or (rank == other and (position == 0 or not equal_survives)):
-            return position
-    return len(mine)
+__all__ = ["Knockout"]
 
 
 @register
