@@ -1,5 +1,11 @@
 """``draw``: in turn from the button's left, each player discards up to ``max`` down cards and is
-dealt as many new ones. When the stock runs short, the discards are shuffled to make a new one."""
+dealt as many new ones. When the stock runs short, the discards are shuffled to make a new one.
+
+With a ``price`` each new card is bought: chips, a stake or a house rule (as the ``buy`` step's
+price), times ``multiple``, paid into the pot as dead money every player still in may win. Rules
+004, Countdown: "if the dealer says each replacement card costs $10 in the first round, then each
+card costs $20 in the second round, and $40 in the final round." A player draws no more cards than
+they can pay for."""
 
 from __future__ import annotations
 
@@ -11,8 +17,10 @@ from homegame.engine.events import Drew
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price
 
 if TYPE_CHECKING:
+    from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
 
@@ -27,29 +35,52 @@ class DrawStep(Step):
 
     kind: ClassVar[str] = "draw"
     max: int = 5
+    price: int | str = 0
+    multiple: int = 1
 
     @classmethod
     def read(cls, fields: Fields) -> DrawStep:
-        """``max``: the most cards one may discard (0..5)."""
-        return cls(max=fields.integer("max", 5, low=0, high=5))
+        """``max``: the most cards one may discard (0..5); ``price`` and ``multiple``: what each new card costs."""
+        price = read_price(fields) if fields.has("price") else 0
+        return cls(
+            max=fields.integer("max", 5, low=0, high=5),
+            price=price,
+            multiple=fields.integer("multiple", 1, low=1, high=100),
+        )
 
     def begin(self, hand: Hand) -> Decision | None:
         """Start the draw with the first player left of the button."""
-        return DrawRound(hand, self.max)
+        return DrawRound(hand, self.max, price_of(hand, self.price) * self.multiple if self.price else 0)
 
     def describe(self) -> str:
-        """One line for the rules."""
-        return f"The draw: in turn, each player may discard up to {self.max} cards and is dealt as many."
+        """One line for the rules.
+
+        >>> print(DrawStep(max=2, price="card_price", multiple=2).describe())
+        The draw: in turn, each player may discard up to 2 cards and is dealt as many, each new card
+        costing 2 x card_price chips (a house rule).
+        """
+        text = f"The draw: in turn, each player may discard up to {self.max} cards and is dealt as many"
+        if not self.price:
+            return text + "."
+        times = f"{self.multiple} x " if self.multiple > 1 else ""
+        return f"{text}, each new card costing {times}{price_words(self.price)}."
+
+    def check_game(self, game: Game, fields: Fields) -> None:
+        """A named price must be a stake the game sets or a whole-number house rule."""
+        if self.price:
+            check_price(self.price, game, fields)
 
 
 class DrawRound:
     """The runtime of a draw: one seat at a time, in order."""
 
-    __slots__ = ("hand", "index", "limit", "seats")
+    __slots__ = ("cost", "hand", "index", "limit", "seats")
 
-    def __init__(self, hand: Hand, limit: int) -> None:
+    def __init__(self, hand: Hand, limit: int, cost: int = 0) -> None:
         self.hand = hand
         self.limit = limit
+        self.cost = cost
+        """The price of each new card (0: free)."""
         self.seats = hand.in_hand()
         self.index = 0
 
@@ -60,13 +91,19 @@ class DrawRound:
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Discard 0..limit of one's down cards."""
         down = tuple(self.hand.down[seat])
-        return (Legal(kind="draw", min=0, max=min(self.limit, len(down)), cards=down),)
+        most = min(self.limit, len(down))
+        if self.cost:
+            most = min(most, self.hand.stacks[seat] // self.cost)
+            return (Legal(kind="draw", min=0, max=most, cards=down, amounts=(self.cost,)),)
+        return (Legal(kind="draw", min=0, max=most, cards=down),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Replace the discards from the stock."""
         assert isinstance(action, Draw)
         hand = self.hand
         discards = action.cards
+        if self.cost and discards:
+            purchase(hand, seat, "new cards" if len(discards) > 1 else "new card", self.cost * len(discards))
         drawn = hand.take(len(discards)) if discards else ()
         down = hand.down[seat]
         for card in discards:
