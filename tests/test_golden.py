@@ -34,7 +34,7 @@ class Scripted:
             side, choices = ("both", "low", "high", "high")[self.seat], kinds["declare"].choices
             return Declare(side if side in choices else choices[self.seat % len(choices)])
         if "draw" in kinds:
-            return Draw(kinds["draw"].cards[:2])
+            return Draw(kinds["draw"].cards[: min(2, kinds["draw"].max)])
         for kind, pick in (("discard", Discard), ("roll", Roll)):
             if kind in kinds:
                 return pick(kinds[kind].cards[: kinds[kind].min])
