@@ -14,7 +14,15 @@ Who acts first (``first``):
 - ``bring-in``: the lowest up card (``bring_in = "lowest"``, aces high) or the
   highest (``"highest"``, aces low, as in razz) must bring in or complete;
   equal ranks are broken by the suit order in force (house rule
-  ``suit_order``, bridge by default: clubs lowest, spades highest).
+  ``suit_order``, bridge by default: clubs lowest, spades highest). Played
+  without a bring-in (no ``stakes.bring_in``, or the house rule ``bring_in``
+  off), the best hand showing opens instead (rules 004, Billabong: "Low up-card
+  starts the betting with a Bring-in if you are playing with one, otherwise
+  high card starts the betting").
+
+With ``with_board = true`` the hand showing counts the community cards too (rules
+004, Billabong: "the best exposed partial poker hand (counting the community
+cards, as in Oxford stud)").
 """
 
 from __future__ import annotations
@@ -54,10 +62,12 @@ class Bet(Step):
     showing: str = "high"
     showing_wild: str = ""
     bring_in: str = "lowest"
+    with_board: bool = False
 
     @classmethod
     def read(cls, fields: Fields) -> Bet:
-        """``size``, ``first``, ``showing`` (a ranking name), ``showing_wild`` (a wild spec) and ``bring_in``."""
+        """``size``, ``first``, ``showing`` (a ranking name), ``showing_wild`` (a wild spec), ``bring_in``
+        and ``with_board``."""
         showing = fields.string("showing", "high")
         showing_wild = fields.string("showing_wild", "")
         try:
@@ -71,6 +81,7 @@ class Bet(Step):
             showing=showing,
             showing_wild=showing_wild,
             bring_in=fields.string("bring_in", "lowest", ("lowest", "highest")),
+            with_board=fields.boolean("with_board", False),
         )
 
     def begin(self, hand: Hand) -> Decision | None:
@@ -82,23 +93,25 @@ class Bet(Step):
             unit = stakes.opening_bet
         cap = hand.option("cap", 0)
         lift = hand.option("lift_cap_heads_up", False)
+        bring_in = stakes.bring_in if self.first == "bring-in" and hand.option("bring_in", True) is not False else 0
         return BettingRound(
             hand,
-            first=self._first(hand),
+            first=self._first(hand, bring_in),
             unit=unit,
             cap=cap if isinstance(cap, int) else 0,
             uncapped_heads_up=lift is True,
-            bring_in=stakes.bring_in if self.first == "bring-in" else 0,
+            bring_in=bring_in,
             level=max(stakes.big_blind, stakes.straddle) if self.first == "after-blinds" else 0,
         )
 
-    def _first(self, hand: Hand) -> int:
+    def _first(self, hand: Hand, bring_in: int) -> int:
         if self.first == "after-blinds" and hand.last_blind >= 0:
             return (hand.last_blind + 1) % hand.seats
-        if self.first == "best-showing":
+        if self.first == "best-showing" or (self.first == "bring-in" and not bring_in):
             ranking = get(self.showing, **({"wild": self.showing_wild} if self.showing_wild else {}))
             wild_rank = hand.wild_rank if getattr(getattr(ranking, "wild", None), "dynamic", False) else None
-            showing = [(seat, hand.up[seat]) for seat in hand.in_hand() if hand.up[seat]]
+            board = hand.board if self.with_board else []
+            showing = [(seat, hand.up[seat] + board) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
                 return max(showing, key=lambda item: ranking.evaluate(item[1], wild_rank=wild_rank).key)[0]
         if self.first == "bring-in":
