@@ -295,11 +295,18 @@ class DeckSpec:
     (54, 104)
     >>> print(DeckSpec.of_size(20))
     20 cards (T-A)
+
+    A deck may also be just the cards it names (``only``; Kuhn poker's three cards):
+
+    >>> kuhn = DeckSpec.of_cards(parse("Js Qs Ks"))
+    >>> kuhn.size, kuhn.lowest_rank.symbol, str(kuhn)
+    (3, 'J', '3 cards (Js Qs Ks)')
     """
 
     lowest_rank: Rank = Rank.TWO
     jokers: int = 0
     packs: int = 1
+    only: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.lowest_rank, Rank):
@@ -318,18 +325,32 @@ class DeckSpec:
             raise ValueError(f"no standard pack of {cards} cards (known: {sizes})")
         return cls(lowest_rank=lowest, jokers=jokers, packs=packs)
 
+    @classmethod
+    def of_cards(cls, cards: Iterable[Card]) -> DeckSpec:
+        """A deck of exactly these natural cards, each once (Kuhn poker: ``Js Qs Ks``)."""
+        only = tuple(cards)
+        if not only or len(set(only)) != len(only) or any(card.rank is None for card in only):
+            raise ValueError(f"a deck of named cards needs distinct natural cards, not {format_cards(only)!r}")
+        return cls(lowest_rank=min(card.rank for card in only if card.rank is not None), only=only)
+
     @property
     def ranks(self) -> tuple[Rank, ...]:
         """The ranks present, lowest first."""
+        if self.only:
+            return tuple(sorted({card.rank for card in self.only if card.rank is not None}))
         return tuple(Rank(value) for value in range(self.lowest_rank, 15))
 
     @property
     def size(self) -> int:
         """How many cards the deck holds."""
+        if self.only:
+            return len(self.only) * self.packs
         return (len(self.ranks) * 4 + self.jokers) * self.packs
 
     def cards(self) -> tuple[Card, ...]:
         """Every card in a fixed order (before shuffling), repeated per pack."""
+        if self.only:
+            return self.only * self.packs
         low = (self.lowest_rank - 2) * 4
         one = [_CARDS[code] for code in range(low, JOKER_BASE)]
         one += [_CARDS[JOKER_BASE + j] for j in range(self.jokers)]
@@ -340,6 +361,8 @@ class DeckSpec:
         return Counter(self.cards())
 
     def __str__(self) -> str:
+        if self.only:
+            return f"{len(self.only)} cards ({format_cards(self.only)})"
         text = f"{len(self.ranks) * 4} cards ({self.lowest_rank.symbol}-A)"
         if self.jokers:
             text += f" + {self.jokers} joker{'s' if self.jokers > 1 else ''}"

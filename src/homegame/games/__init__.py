@@ -9,7 +9,8 @@ A game document reads like the rules a dealer would recite. Top-level fields:
 - ``name`` (lower-case, dashes; a catalogue file is named after it), ``title``,
   ``aliases``, ``family`` (``community``, ``stud``, ``draw``, ``other``);
 - ``players = { min, max }`` (2..10; the loader checks the deck holds enough cards);
-- ``deck``: ``"standard"`` or ``{ cards = 36, jokers = 0, packs = 1 }``;
+- ``deck``: ``"standard"``, ``{ cards = 36, jokers = 0, packs = 1 }`` or the cards themselves,
+  ``{ cards = ["Js", "Qs", "Ks"] }`` (Kuhn poker);
 - ``betting``: exactly one of ``fixed-limit``, ``spread-limit``, ``pot-limit``, ``no-limit``;
 - ``stakes``: default amounts (``ante``, ``small_blind``, ``big_blind``, ``straddle``,
   ``bring_in``, ``small_bet``, ``big_bet``, ``min_bet``, ``max_bet``);

@@ -22,7 +22,7 @@ import re
 import tomllib
 from typing import Any
 
-from homegame.cards import DeckSpec
+from homegame.cards import DeckSpec, parse
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.spec import Fields, Problems
@@ -114,9 +114,13 @@ def _deck(top: Fields) -> DeckSpec:
         return DeckSpec()
     deck = top.table("deck")
     try:
-        spec = DeckSpec.of_size(
-            deck.integer("cards", 52), jokers=deck.integer("jokers", 0), packs=deck.integer("packs", 1)
-        )
+        named = deck.raw("cards")
+        if isinstance(named, list):  # a deck of named cards: deck = { cards = ["Js", "Qs", "Ks"] }
+            spec = DeckSpec.of_cards(parse(" ".join(map(str, named))))
+        else:
+            spec = DeckSpec.of_size(
+                deck.integer("cards", 52), jokers=deck.integer("jokers", 0), packs=deck.integer("packs", 1)
+            )
     except ValueError as error:
         top.problem("deck", str(error))
         spec = DeckSpec()
