@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from homegame.cards import parse
-from homegame.engine import BringIn, Call, Check, Hand, RaiseTo
+from homegame.engine import BetTo, BringIn, Call, Check, Draw, Hand, RaiseTo
 from homegame.engine.actions import Discard, Roll
 from homegame.engine.events import Won
 from homegame.engine.game import Game
@@ -254,3 +254,90 @@ def test_a_discard_timed_by_a_house_rule_names_one() -> None:
     text = text.replace('kind = "discard"\ncount = 1', 'kind = "discard"\ncount = 1\nwhen = { timing = "now" }')
     with pytest.raises(GameSpecError, match=r"steps\[2\]\.when: the game has no house rule 'timing'"):
         load_text(text, "pineapple.toml")
+
+
+# -- the others named in the document ----------------------------------------------------------------
+
+
+def test_countdown_three_two_one_cards_at_doubling_prices() -> None:
+    # "each player may choose to replace zero to three cards ... zero to two cards ... one card";
+    # "The cost of cards doubles each round." "they put the cost of the cards in the pot."
+    game = load("countdown")
+    assert game.players == (2, 4)  # "This game will only work with 4 players (or fewer)"
+    hand = Hand(game, [200, 200], button=1, options={"card_price": 10}, seed=3)
+    paid = []
+    while not hand.over:
+        seat = hand.pending()[0]
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        if "draw" in legal:
+            paid.append((legal["draw"].max, legal["draw"].amounts))
+            pot = hand.pot
+            hand.act(seat, Draw(legal["draw"].cards[: legal["draw"].max]))
+            assert hand.pot == pot + legal["draw"].max * legal["draw"].amounts[0]
+        else:
+            hand.act(seat, Check() if "check" in legal else Call())
+    assert paid == [(3, (10,)), (3, (10,)), (2, (20,)), (2, (20,)), (1, (40,)), (1, (40,))]
+
+
+def test_countdown_you_draw_only_what_you_can_pay_for() -> None:
+    hand = Hand(load("countdown"), [100, 12], button=1, options={"card_price": 5}, seed=3)
+    hand.act(0, Check())
+    hand.act(1, Check())
+    assert hand.legal_actions(0)[0].max == 3 and hand.legal_actions(0)[0].amounts == (5,)
+    hand.act(0, Draw(()))
+    assert hand.legal_actions(1)[0].max == 2  # 11 chips left after the ante: two cards at 5
+
+
+def test_billabong_the_board_counts_in_the_hand_showing() -> None:
+    # "beginning with the player with the best exposed partial poker hand (counting the community
+    # cards, as in Oxford stud)"
+    game = load("billabong")
+    deck = stacked(game, 3, 2, {0: "2c 3c Kd", 1: "2d 3d 7c", 2: "2h 4h Ah"}, "7h 8s")
+    hand = Hand(game, [100, 100, 100], button=2, deck=deck)
+    assert hand.pending() == (1,)  # the lowest up card, the seven, brings in
+    check_down_once(hand)
+    while not hand.board:
+        check_down_once(hand)
+    assert hand.pending() == (1,)  # the seven pairs the board: the best hand showing
+
+
+def test_billabong_without_a_bring_in_the_high_card_starts() -> None:
+    # "Low up-card starts the betting with a Bring-in if you are playing with one, otherwise high
+    # card starts the betting."
+    game = load("billabong")
+    deck = stacked(game, 3, 2, {0: "2c 3c Kd", 1: "2d 3d 7c", 2: "2h 4h Ah"})
+    hand = Hand(game, [100, 100, 100], button=2, deck=deck, options={"bring_in": False})
+    assert hand.pending() == (2,)
+    assert [legal.kind for legal in hand.legal_actions(2)] == ["check", "bet_to"]
+
+
+@pytest.mark.parametrize("timing", ["immediately", "before-showdown"])
+def test_shanghai_discards_one_of_three_down_cards_when_the_house_says(timing: str) -> None:
+    # "each player must discard one of his hole cards at some point during the game as determined
+    # ahead of time. The most common variation is to discard immediately as in Pineapple; the second
+    # most common is to discard just before showdown as in Tahoe."
+    hand = Hand(load("shanghai"), [100, 100], button=1, seed=5, options={"discard": timing})
+    first = {legal.kind for seat in hand.pending() for legal in hand.legal_actions(seat)}
+    assert ("discard" in first) == (timing == "immediately")
+    discards = []
+    while not hand.over:
+        seat = hand.pending()[0]
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        if "discard" in legal:
+            discards.append(len(hand.board))
+            hand.act(seat, Discard(legal["discard"].cards[:1]))
+        else:
+            check_down_once(hand)
+    assert discards == [0, 0] if timing == "immediately" else discards == [4, 4]
+    assert [(len(hand.down[seat]), len(hand.up[seat])) for seat in (0, 1)] == [(2, 1), (2, 1)]
+
+
+def test_kuhn_poker_three_cards_one_bet() -> None:
+    # "Kuhn poker, using a three card deck, ... can be played by two players."
+    game = load("kuhn")
+    assert game.deck.size == 3 and game.players == (2, 2)
+    hand = Hand(game, [10, 10], button=1, deck="Qs Ks Js")
+    hand.act(0, BetTo(1))
+    assert [legal.kind for legal in hand.legal_actions(1)] == ["fold", "call"]  # no raise
+    hand.act(1, Call())
+    assert winners(hand) == {"high": {1}} and hand.stacks == [8, 12]
