@@ -64,7 +64,8 @@ def test_every_problem_is_reported_at_once_with_its_location() -> None:
         "draw.toml: betting: must be one of fixed-limit, spread-limit, pot-limit, no-limit, not 'table-stakes'",
         "draw.toml: steps[3].max: must be 0..5, not 9",
         "draw.toml: steps[4].size: must be one of small, big, not 'huge'",
-        "draw.toml: steps[4].colour: unknown field (known: bring_in, first, kind, showing, showing_wild, size, with_board)",
+        "draw.toml: steps[4].colour: unknown field "
+        "(known: bring_in, first, kind, showing, showing_wild, size, with_board)",
     ]
 
 
