@@ -23,6 +23,10 @@ A game document reads like the rules a dealer would recite. Top-level fields:
   ``deal``, ``bet``, ``draw``, ``declare``, ``showdown`` and more). The last step settles the
   pot: the showdown, or another kind that does (High Card Poker's ``knockout``).
 
+Mixed games (H.O.R.S.E. and the other rotations of rules 004) are documents of their own kind,
+in ``catalogue/mixed/``: they name catalogue games, their structures and when the game changes
+(:mod:`homegame.games.mixes`).
+
 >>> from homegame.games import load, names
 >>> "holdem" in names()
 True
