@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Any, Protocol
@@ -60,9 +61,10 @@ from homegame.ranking.wild import Lowest
 
 __all__ = ["REFERENCE_BUDGET", "Equity", "estimate"]
 
-REFERENCE_BUDGET = 400
+REFERENCE_BUDGET = 240
 """Hands judged by the reference ``evaluate`` per estimate, counted in five-card evaluations
-(a seven-card hand counts 21): the trials of a ranking without a fast kernel are cut to fit."""
+(a seven-card hand counts 21): the trials of a ranking without a fast kernel are cut to fit
+(a reference evaluation takes a few hundred microseconds)."""
 
 Codes = npt.NDArray[np.int64]
 
@@ -115,16 +117,17 @@ def estimate(game: Game, view: View, *, trials: int = 300, rng: random.Random | 
     if deal is None or not judged or trials < 1:
         return _even(judged, len(live))
     scorers = [
-        _Scorer(contest, evaluator, view.wild_rank if dynamic else None)
-        for contest, evaluator, dynamic in zip(judged, plan.evaluators, plan.dynamic, strict=True)
+        _Scorer(contest, evaluator, view.wild_rank if dynamic else None, down)
+        for contest, evaluator, dynamic, down in zip(judged, plan.evaluators, plan.dynamic, plan.down, strict=True)
     ]
-    cost = sum(scorer.cost(deal.sizes, deal.row_size(scorer.row)) for scorer in scorers)
+    cost = sum(scorer.cost(deal) for scorer in scorers)
     if cost:
         trials = max(4, min(trials, REFERENCE_BUDGET // cost))
     generator = np.random.default_rng((rng or random.Random()).getrandbits(63))
     holes, rows = deal.sample(generator, trials)
     empty = np.zeros((trials, 0), dtype=np.int64)
-    scores = [scorer.scores(holes, rows.get(scorer.row, empty)) for scorer in scorers]
+    downs = [seat.downs for seat in deal.seats]
+    scores = [scorer.scores(holes, scorer.widths(deal), downs, rows.get(scorer.row, empty)) for scorer in scorers]
     declared = [view.seats[other].declared for other in live]
     return _judge(scores, judged, declared, live.index(seat))
 
@@ -138,15 +141,17 @@ def _even(judged: Sequence[Contest], players: int) -> Equity:
 class _Plan:
     """What estimates need to know of a game, worked out once: its contests, how many cards each
     player and each row of community cards gets in all, the deck (how many of each card code), and
-    the kernel that judges each contest (``None``: the reference) and whether its wild rank is named
-    during the hand."""
+    the kernel that judges each contest (``None``: the reference), whether its wild rank is named
+    during the hand and whether its wild cards depend on which cards are down."""
 
     contests: tuple[Contest, ...]
-    per_seat: int
+    per_down: int
+    per_up: int
     rows: tuple[tuple[str, int], ...]
     deck: npt.NDArray[np.int64]
     evaluators: tuple[_Batch | None, ...]
     dynamic: tuple[bool, ...]
+    down: tuple[bool, ...]
 
     @classmethod
     def of(cls, game: Game) -> _Plan:
@@ -160,16 +165,16 @@ class _Plan:
         natural = game.deck.packs == 1
         return cls(
             contests=judged,
-            per_seat=sum(len(step.cards) for step in deals),
+            per_down=sum(step.cards.count("down") for step in deals),
+            per_up=sum(step.cards.count("up") for step in deals),
             rows=tuple(rows.items()),
             deck=np.bincount([card.code for card in game.deck.cards()], minlength=_CODES),
             evaluators=tuple(
-                _evaluator(contest.ranking)
-                if natural and (wild is None or wild.lowest is not Lowest.DOWN) and (game.deck.jokers == 0 or wild)
-                else None
+                _evaluator(contest.ranking) if natural and (game.deck.jokers == 0 or wild) else None
                 for contest, wild in zip(judged, wilds, strict=True)
             ),
             dynamic=tuple(wild is not None and wild.dynamic for wild in wilds),
+            down=tuple(wild is not None and wild.lowest is Lowest.DOWN for wild in wilds),
         )
 
 
@@ -187,12 +192,26 @@ def _plan(game: Game) -> _Plan:
 
 
 @dataclass(frozen=True, slots=True)
+class _Seat:
+    """A live seat in a trial: its down cards seen and how many it will hold, the same for its up cards."""
+
+    down: tuple[int, ...]
+    downs: int
+    up: tuple[int, ...]
+    ups: int
+
+    @property
+    def missing(self) -> int:
+        """How many of its cards a trial deals."""
+        return self.downs - len(self.down) + self.ups - len(self.up)
+
+
+@dataclass(frozen=True, slots=True)
 class _Deal:
     """The seen cards of each live seat and of each row of community cards, how many each will hold
     at the end, and the unseen cards the rest comes from."""
 
-    known: tuple[tuple[int, ...], ...]
-    sizes: tuple[int, ...]
+    seats: tuple[_Seat, ...]
     rows: tuple[tuple[str, tuple[int, ...], int], ...]
     """Each row's name, its cards so far and how many it will hold."""
     pool: Codes
@@ -207,46 +226,52 @@ class _Deal:
             cards = tuple(card.code for card in shown.get(name, ()))
             rows.append((name, cards, max(total, len(cards))))
             seen += cards
-        known, sizes = [], []
+        seats = []
         for other in view.seats:
-            mine = [card.code for card in (*(other.down or ()), *other.up)]
-            seen += mine
+            down = tuple(card.code for card in other.down or ())
+            up = tuple(card.code for card in other.up)
+            seen += (*down, *up)
             if other.seat in live:
-                known.append(tuple(mine))
-                sizes.append(max(plan.per_seat, other.down_count + len(other.up)))
+                held = other.down_count + len(up)
+                coming = max(plan.per_down + plan.per_up - held, 0)
+                coming_down = min(coming, max(plan.per_down - other.down_count, 0))
+                seats.append(_Seat(down, other.down_count + coming_down, up, len(up) + coming - coming_down))
         if not any(isinstance(event, Reshuffled) for event in view.events):
             for event in view.events:
                 if isinstance(event, Drew) and event.seat == view.viewer:
                     seen += [card.code for card in event.discarded]
         unseen = np.maximum(plan.deck - np.bincount(seen, minlength=_CODES), 0)
         pool = np.repeat(np.arange(_CODES, dtype=np.int64), unseen)
-        deal = cls(tuple(known), tuple(sizes), tuple(rows), pool)
+        deal = cls(tuple(seats), tuple(rows), pool)
         return deal if deal.needed <= len(pool) else None
 
     @property
     def needed(self) -> int:
         """How many unseen cards a trial deals."""
-        players = sum(size - len(known) for size, known in zip(self.sizes, self.known, strict=True))
-        return players + sum(size - len(cards) for _, cards, size in self.rows)
+        return sum(seat.missing for seat in self.seats) + sum(size - len(cards) for _, cards, size in self.rows)
 
     def row_size(self, name: str) -> int:
         """How many cards the row ``name`` will hold (0 for a row never dealt)."""
         return next((size for row, _, size in self.rows if row == name), 0)
 
     def sample(self, generator: np.random.Generator, trials: int) -> tuple[list[Codes], dict[str, Codes]]:
-        """``trials`` deals: each live seat's whole hand and each whole row, as arrays of card codes
-        of shape ``(trials, cards)``."""
-        drawn = self.pool[np.argsort(generator.random((trials, len(self.pool))), axis=1)[:, : self.needed]]
-        at = 0
-
-        def fill(known: tuple[int, ...], size: int) -> Codes:
-            nonlocal at
-            start, at = at, at + size - len(known)
-            fixed = np.broadcast_to(np.array(known, dtype=np.int64), (trials, len(known)))
-            return np.concatenate([fixed, drawn[:, start:at]], axis=1)
-
-        holes = [fill(known, size) for known, size in zip(self.known, self.sizes, strict=True)]
-        rows = {name: fill(cards, size) for name, cards, size in self.rows}
+        """``trials`` deals: each live seat's whole hand (down cards first) and each whole row, as
+        arrays of card codes of shape ``(trials, cards)``."""
+        parts = [part for seat in self.seats for part in ((seat.down, seat.downs), (seat.up, seat.ups))]
+        parts += [(cards, size) for _, cards, size in self.rows]
+        known = np.concatenate([np.arange(size) < len(cards) for cards, size in parts])
+        layout = np.empty((trials, len(known)), dtype=np.int64)
+        layout[:, known] = [code for cards, _ in parts for code in cards]
+        order = np.argsort(generator.random((trials, len(self.pool))), axis=1)[:, : self.needed]
+        layout[:, ~known] = self.pool[order]
+        ends = np.cumsum([size for _, size in parts]).tolist()
+        starts = [0, *ends]
+        seats = len(self.seats)
+        holes = [layout[:, starts[2 * index] : ends[2 * index + 1]] for index in range(seats)]
+        rows = {
+            name: layout[:, starts[2 * seats + index] : ends[2 * seats + index]]
+            for index, (name, _, _) in enumerate(self.rows)
+        }
         return holes, rows
 
 
@@ -261,81 +286,118 @@ class _Batch(Protocol):
 class _Scorer:
     """Scores one contest's hands in arrays: greater is better, -1 for a hand that does not qualify."""
 
-    def __init__(self, contest: Contest, evaluator: _Batch | None, wild_rank: Rank | None) -> None:
+    def __init__(self, contest: Contest, evaluator: _Batch | None, wild_rank: Rank | None, down: bool) -> None:
         self.ranking: Ranking = contest.ranking
-        self.form: Form = contest.form
+        self.wild = isinstance(contest.ranking, PokerRanking) and contest.ranking.wild is not None
+        self.needs_down = down
+        """Wild cards depend on the down cards: the kernel then takes whole hands of 5 to 7 cards only."""
+        self.down_only = contest.cards == "down"
+        self.form: Form = Form() if contest.cards.startswith("split-") else contest.form
+        """A hand of a split is not known before the split: the best five of all the cards stand for it."""
         self.row = contest.row
         self.evaluator = evaluator
         self.wild_rank = wild_rank
 
-    def cost(self, sizes: Sequence[int], board: int) -> int:
-        """Reference evaluations per trial (0 on the fast path)."""
-        if self.evaluator is not None and all(self._columns(size, board) for size in sizes):
-            return 0
-        return sum(comb(size + board, min(size + board, 5)) for size in sizes)
+    def widths(self, deal: _Deal) -> list[int]:
+        """How many cards of each seat's hand this contest judges."""
+        return [seat.downs if self.down_only else seat.downs + seat.ups for seat in deal.seats]
 
-    def scores(self, holes: Sequence[Codes], board: Codes) -> Codes:
-        """The scores of every seat (columns) in every trial (rows)."""
+    def cost(self, deal: _Deal) -> int:
+        """Reference evaluations per trial (0 on the fast path)."""
+        board = deal.row_size(self.row)
+        widths = self.widths(deal)
+        if self.evaluator is not None and all(self._columns(width, board) for width in widths):
+            return 0
+        weight = 10 if self.wild else 1  # the reasoning path for wild cards takes about ten times as long
+        return weight * sum(comb(width + board, min(width + board, self.form.size)) for width in widths)
+
+    def scores(self, holes: Sequence[Codes], widths: Sequence[int], downs: Sequence[int], board: Codes) -> Codes:
+        """The scores of every seat (columns) in every trial (rows), from the first ``widths`` cards of
+        each hole, of which the first ``downs`` are down cards."""
+        holes = [hole[:, :width] for hole, width in zip(holes, widths, strict=True)]
         trials, size, shared = len(board), holes[0].shape[1], board.shape[1]
         columns = self._columns(size, shared) if self.evaluator is not None else []
-        if columns and all(hole.shape[1] == size for hole in holes):  # every seat in one call of the kernel
+        same = all(hole.shape[1] == size for hole in holes) and (not self.needs_down or len(set(downs)) == 1)
+        if columns and same:  # every seat in one call of the kernel
             seats = len(holes)
             everyone = np.broadcast_to(board[:, None, :], (trials, seats, shared))
             cards = np.concatenate([np.stack(holes, axis=1), everyone], axis=2).reshape(trials * seats, size + shared)
-            return self._kernel(cards, columns).reshape(trials, seats)
-        return np.stack([self._score(hole, board) for hole in holes], axis=1)
+            return self._kernel(cards, columns, downs[0]).reshape(trials, seats)
+        return np.stack([self._score(hole, board, down) for hole, down in zip(holes, downs, strict=True)], axis=1)
 
     def _columns(self, size: int, board: int) -> list[tuple[int, ...]]:
-        """The column sets of ``hole + board`` the kernel judges (it takes 5 to 7 cards) to find the best
-        hand the form allows; empty when the kernel cannot do it."""
-        form = self.form
-        if form.size != 5:
-            return []
-        hole_columns, board_columns = range(size), range(size, size + board)
-        if form.hole is None and form.max_hole is None:
-            total = size + board
-            return [] if total < 5 else list(combinations(range(total), min(total, 7)))
-        counts = [form.hole] if form.hole is not None else range(min(form.max_hole or 0, size) + 1)
-        return [
-            (*mine, *shared)
-            for count in counts
-            if count <= size and 0 <= 5 - count <= board
-            for mine in combinations(hole_columns, count)
-            for shared in combinations(board_columns, 5 - count)
-        ]
+        """The column sets of ``hole + board`` the kernel judges to find the best hand the form allows;
+        empty when the kernel cannot do it."""
+        return _column_sets(self.form, size, board, whole=self.needs_down)
 
-    def _score(self, hole: Codes, board: Codes) -> Codes:
+    def _score(self, hole: Codes, board: Codes, down: int) -> Codes:
         """One seat's scores in every trial."""
         columns = self._columns(hole.shape[1], board.shape[1]) if self.evaluator is not None else []
         if not columns:
-            return self._reference(hole, board)
-        return self._kernel(np.concatenate([hole, board], axis=1), columns)
+            return self._reference(hole, board, down)
+        return self._kernel(np.concatenate([hole, board], axis=1), columns, down)
 
-    def _kernel(self, cards: Codes, columns: list[tuple[int, ...]]) -> Codes:
-        """The best hand of each row of ``cards`` among the ``columns`` sets, judged by the kernel."""
+    def _kernel(self, cards: Codes, columns: list[tuple[int, ...]], down: int) -> Codes:
+        """The best hand of each row of ``cards`` among the ``columns`` sets, judged by the kernel
+        (the first ``down`` cards of a row are down cards)."""
         assert self.evaluator is not None
         rows, width = len(cards), len(columns[0])
         hands = cards[:, np.array(columns)].reshape(rows * len(columns), width)
-        options = {} if self.wild_rank is None else {"wild_ranks": np.full(len(hands), int(self.wild_rank))}
+        options: dict[str, object] = {"down": list(range(down))} if self.needs_down else {}
+        if self.wild_rank is not None:
+            options["wild_ranks"] = np.full(len(hands), int(self.wild_rank))
         ordinals = self.evaluator.batch(hands.astype(np.uint8), **options).reshape(rows, len(columns)).max(axis=1)
         return np.where(self.evaluator.qualified[ordinals], ordinals, -1).astype(np.int64)
 
-    def _reference(self, hole: Codes, board: Codes) -> Codes:
+    def _reference(self, hole: Codes, board: Codes, down: int) -> Codes:
+        """Scores by the reference ``evaluate`` (the first ``down`` cards of the hole are down cards),
+        each distinct hand judged once (the seat's own cards recur in every trial)."""
+        judged: dict[tuple[tuple[int, ...], ...], int] = {}
         out = np.empty(len(hole), dtype=np.int64)
         for row, (mine, shared) in enumerate(zip(hole.tolist(), board.tolist(), strict=True)):
-            try:
-                value = best(
-                    self.ranking,
-                    [Card.from_code(code) for code in mine],
-                    [Card.from_code(code) for code in shared],
-                    self.form,
-                    wild_rank=self.wild_rank,
-                )
-            except ParseError:  # the form cannot be met with these cards
-                out[row] = -1
-                continue
-            out[row] = value.key if value.qualified else -1
+            key = (tuple(sorted(mine[:down])), tuple(sorted(mine[down:])), tuple(sorted(shared)))
+            if key not in judged:
+                judged[key] = self._key(mine, shared, mine[:down])
+            out[row] = judged[key]
         return out
+
+    def _key(self, hole: Sequence[int], board: Sequence[int], down: Sequence[int]) -> int:
+        """The reference key of the best hand (-1 when it does not qualify or the form cannot be met)."""
+        cards = [Card.from_code(code) for code in hole]
+        try:
+            value = best(
+                self.ranking,
+                cards,
+                [Card.from_code(code) for code in board],
+                self.form,
+                wild_rank=self.wild_rank,
+                down=cards[: len(down)],
+            )
+        except ParseError:
+            return -1
+        return value.key if value.qualified else -1
+
+
+@cache
+def _column_sets(form: Form, size: int, board: int, *, whole: bool) -> list[tuple[int, ...]]:
+    """The sets of columns of ``size`` hole cards followed by ``board`` cards that hold every hand
+    ``form`` allows, each of 5 to 7 cards (what the kernels take), or ``[]`` when there are none.
+    ``whole``: only all the cards at once will do (wild cards that depend on the down cards)."""
+    if form.size != 5:
+        return []
+    total = size + board
+    if whole:
+        return [tuple(range(total))] if 5 <= total <= 7 and form.hole is None and form.max_hole is None else []
+    if form.hole is None and form.max_hole is None:
+        return [] if total < 5 else list(combinations(range(total), min(total, 7)))
+    counts = [form.hole] if form.hole is not None else range(min(form.max_hole or 0, size) + 1)
+    return [
+        (*mine, *shared)
+        for count in counts
+        if count <= size and 0 <= 5 - count <= board
+        for mine in combinations(range(size), count)
+        for shared in combinations(range(size, total), 5 - count)
+    ]
 
 
 def _evaluator(ranking: Ranking) -> _Batch | None:

@@ -25,6 +25,8 @@ place 7c back
 call
 >>> print(simplest((Legal(kind="split", cards=parse("2c As 7d Ad Kh Qs 3h"), sizes=(5, 2)),)))
 split As Ad Kh Qs 7d / 3h 2c
+>>> print(make(Legal(kind="split", cards=parse("As Ad 3h 2c"), sizes=(2, 2), choices=("As 2c / Ad 3h",))))
+split As 2c / Ad 3h
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from homegame.cards import Card, format_cards
-from homegame.engine.actions import Action, Legal, parse_action
+from homegame.cards import Card, format_cards, parse
+from homegame.engine.actions import Action, Legal, Split, parse_action
 from homegame.errors import IllegalActionError, ParseError
 from homegame.ranking import get
 from homegame.ranking.kernel import Evaluator
@@ -55,7 +57,7 @@ def make(
     """The action of kind ``legal.kind`` with ``amount`` (default: the least allowed), ``cards``
     (default: the first ``legal.min`` of ``legal.cards``, or the first card when a choice goes with
     it), ``choice`` (default: the first) or ``hands`` (a division of the cards, strongest first;
-    default: :func:`strongest_first`).
+    default: the strongest of the legal splits the descriptor lists, else :func:`strongest_first`).
 
     Raises :class:`~homegame.errors.IllegalActionError` saying why when the result is not within
     the descriptor's bounds, or when no notation of that kind reads back.
@@ -66,7 +68,7 @@ def make(
         cards = legal.cards[: max(legal.min, 1 if legal.choices else 0)]
     forms = []
     if legal.sizes or hands is not None:
-        parts = hands if hands is not None else strongest_first(legal.cards, legal.sizes)
+        parts = hands if hands is not None else _strongest_split(legal)
         forms.append(f"{kind} " + " / ".join(format_cards(part) for part in parts))
     if legal.cards and legal.choices:
         forms.append(f"{kind} {format_cards(cards)} {picked}")
@@ -82,6 +84,8 @@ def make(
             continue
         if action.kind == kind:
             legal.check(action)
+            if isinstance(action, Split) and legal.choices and not _listed(action.hands, legal.choices):
+                raise IllegalActionError(f"{action}: not one of the splits the rules allow here")
             return action
     raise IllegalActionError(f"cannot make a {kind} action from {forms[0]!r}")
 
@@ -105,6 +109,22 @@ def simplest(legal: Sequence[Legal]) -> Action:
     if "fold" in by_kind:
         return make(by_kind["fold"])
     raise IllegalActionError(f"no action can be made from {', '.join(map(str, legal)) or 'nothing'}")
+
+
+def _listed(hands: Sequence[Sequence[Card]], choices: Sequence[str]) -> bool:
+    """Whether ``hands`` is one of the splits listed in ``choices`` (cards in any order within a hand)."""
+    wanted = tuple(frozenset(hand) for hand in hands)
+    return any(tuple(frozenset(parse(part)) for part in choice.split("/")) == wanted for choice in choices)
+
+
+def _strongest_split(legal: Legal) -> tuple[tuple[Card, ...], ...]:
+    """The split with the strongest first hand, then second...: among the listed legal splits when
+    the descriptor lists them, else :func:`strongest_first`."""
+    if not legal.choices:
+        return strongest_first(legal.cards, legal.sizes)
+    high = get("high")
+    splits = [tuple(parse(part) for part in choice.split("/")) for choice in legal.choices]
+    return max(splits, key=lambda hands: tuple(high.evaluate(hand).key for hand in hands))
 
 
 def strongest_first(cards: Sequence[Card], sizes: Sequence[int]) -> tuple[tuple[Card, ...], ...]:

@@ -41,7 +41,6 @@ from homegame.cards import Card, Rank
 from homegame.ranking import Category, Ranking
 from homegame.ranking.badugi import BadugiRanking
 from homegame.ranking.poker import Kind, PokerRanking
-from homegame.ranking.wild import Lowest
 
 __all__ = ["discards"]
 
@@ -69,9 +68,12 @@ def discards(
     limit: int,
     least: int = 0,
     wild_rank: Rank | None = None,
+    down: Sequence[Card] | None = None,
 ) -> tuple[Card, ...]:
     """The cards of ``discardable`` (a part of ``hand``) to throw at a draw for ``ranking``'s contest,
-    between ``least`` and ``limit`` of them, worst first."""
+    between ``least`` and ``limit`` of them, worst first. ``wild_rank`` and ``down`` (the hand's down
+    cards; by default the discardable ones) go to rankings whose wild cards need them."""
+    down = discardable if down is None else down
     if isinstance(ranking, BadugiRanking):
         keep = _badugi(hand)
         worst = sorted(hand, key=_low_value, reverse=True)
@@ -79,8 +81,8 @@ def discards(
         keep = _low(hand, ranking)
         worst = sorted(hand, key=lambda card: _low_value(card) if ranking.aces_low else _rank(card), reverse=True)
     else:
-        wild = _wild(hand, ranking, wild_rank)
-        keep = _high(hand, ranking, wild, wild_rank)
+        wild = _wild(hand, ranking, wild_rank, down)
+        keep = _high(hand, ranking, wild, wild_rank, down)
         worst = sorted(hand, key=lambda card: (card in wild, _rank(card)))
     order = [card for card in worst if card in discardable]
     thrown = [card for card in order if card not in keep][:limit]
@@ -102,21 +104,20 @@ def _low_value(card: Card) -> int:
     return 1 if rank == Rank.ACE else rank
 
 
-def _wild(hand: Sequence[Card], ranking: Ranking, wild_rank: Rank | None) -> frozenset[Card]:
+def _wild(hand: Sequence[Card], ranking: Ranking, wild_rank: Rank | None, down: Sequence[Card]) -> frozenset[Card]:
     spec = ranking.wild if isinstance(ranking, PokerRanking) else None
     if spec is None:
         return frozenset()
-    return spec.wild_in(
-        hand,
-        down=hand if spec.lowest is Lowest.DOWN else None,
-        wild_rank=wild_rank if spec.dynamic else None,
-    )
+    return spec.wild_in(hand, down=down, wild_rank=wild_rank if spec.dynamic else None)
 
 
-def _high(hand: Sequence[Card], ranking: Ranking, wild: frozenset[Card], wild_rank: Rank | None) -> set[Card]:
+def _high(
+    hand: Sequence[Card], ranking: Ranking, wild: frozenset[Card], wild_rank: Rank | None, down: Sequence[Card]
+) -> set[Card]:
     """What a high hand keeps (see the module docstring)."""
     if len(hand) >= 5:
-        value = ranking.evaluate(hand, wild_rank=wild_rank if wild else None)
+        spec = ranking.wild if isinstance(ranking, PokerRanking) else None
+        value = ranking.evaluate(hand, wild_rank=wild_rank if spec and spec.dynamic else None, down=down)
         if value.category in _MADE:
             return set(hand)
     naturals = [card for card in hand if card not in wild]

@@ -142,6 +142,7 @@ class SensibleBot:
             limit=throw.max,
             least=throw.min,
             wild_rank=view.wild_rank,
+            down=seat.down or (),
         )
         return make(throw, cards=thrown)
 

@@ -13,6 +13,7 @@ Players are named by :class:`Names`: the person is "you", a bot "seat 3"
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -65,6 +66,23 @@ class Names:
         name = self.names[seat]
         return f"{name} {second if name == 'you' else third}"
 
+    def rename(self, text: str) -> str:
+        """The engine's wording (``seat 0 places 9d``) with these names, the verb agreeing
+        (``you place 9d``).
+
+        >>> Names(("you", "seat 1")).rename("seat 0 matches the pot; seat 1 is out")
+        'you match the pot; seat 1 is out'
+        """
+
+        def named(match: re.Match[str]) -> str:
+            seat, verb = int(match[1]), match[2] or ""
+            if seat >= len(self.names):
+                return match[0]
+            name = self.names[seat]
+            return f"{name}{_second_person(verb) if name == 'you' and verb else verb}"
+
+        return re.sub(r"\bseat (\d+)( \w+)?", named, text)
+
 
 class Screen:
     """Everything the person sees, printed on ``console``."""
@@ -113,8 +131,13 @@ class Screen:
                 if hidden:
                     cards.append("[")
                     cards.append_text(_cards(hidden, wild))
-                    cards.append("] " if seat.up else "]")
-                cards.append_text(_cards(seat.up, wild))
+                    cards.append("] " if seat.up or seat.placed else "]")
+                if seat.placed:  # rows of its own (Five-O's columns) hold its up cards
+                    for index, (name, row) in enumerate(seat.placed):
+                        cards.append(f"{' ' if index else ''}{name}:")
+                        cards.append_text(_cards(row, wild) if row else Text("–", style="dim"))
+                else:
+                    cards.append_text(_cards(seat.up, wild))
             status = "folded" if seat.folded else "all in" if seat.all_in else ""
             if seat.declared:
                 status = f"declared {seat.declared}"
@@ -206,7 +229,7 @@ class Screen:
                 return "Declarations: " + ", ".join(f"{self.names(seat)} {side}" for seat, side in sides)
             case Returned(seat=seat, amount=amount):
                 return f"Uncalled {amount} goes back to {self.names(seat)}"
-        return str(event)
+        return _prose(str(event), self.names, wild)
 
     def summary(self, view: View, game: Game) -> None:
         """The end of a hand: the hands shown and what each makes, who won each part of each pot and
@@ -330,6 +353,36 @@ def _awards(view: View, names: Names, wild: _Wild, contests_count: int) -> list[
                 f"  {names.says(seat.seat, 'declared', 'declared')} both but did not win every way outright: nothing"
             )
     return lines
+
+
+def _second_person(verb: str) -> str:
+    """`` places`` as said to "you": `` place``; `` is`` and `` has``: `` are``, `` have``."""
+    word = verb.strip()
+    irregular = {"is": "are", "has": "have", "was": "were"}
+    if word in irregular:
+        return " " + irregular[word]
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return " " + word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return " " + word[:-1]
+    return verb
+
+
+_CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs]|Jk[2-8]?)\b")
+
+
+def _prose(text: str, names: Names, wild: _Wild) -> Text:
+    """An event the screen has no words of its own for, told in the engine's words with the
+    players' names and the cards drawn as cards."""
+    line = Text()
+    text = names.rename(text)
+    at = 0
+    for match in _CARD.finditer(text):
+        line.append(text[at : match.start()])
+        line.append_text(_cards((Card(match[0]),), wild))
+        at = match.end()
+    line.append(text[at:])
+    return line
 
 
 def _menu(legal: Sequence[Legal]) -> str:
