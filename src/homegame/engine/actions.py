@@ -275,7 +275,8 @@ class Legal:
     - ``call``, ``bring_in``, ``complete``: ``min == max``, the chips the action
       puts in (``call``) or the round's bet it makes (``bring_in``, ``complete``).
     - ``bet_to``, ``raise_to``: the round's bet may become any amount ``min..max``.
-    - ``draw``, ``discard``, ``roll``, ``pass``: name ``min..max`` of ``cards``.
+    - ``draw``, ``discard``, ``roll``, ``pass``: name ``min..max`` of ``cards`` (a draw whose new cards are
+      bought, as in Countdown, gives the price of one card in ``amounts``).
     - ``declare``: one of ``choices``.
     - ``buy``: one of ``choices``, each at the price in ``amounts`` (same order).
     - ``split``: divide ``cards`` into hands of ``sizes`` (strongest first); when the step allows
