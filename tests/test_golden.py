@@ -38,7 +38,7 @@ class Scripted:
         for kind, pick in (("discard", Discard), ("roll", Roll)):
             if kind in kinds:
                 return pick(kinds[kind].cards[: kinds[kind].min])
-        if "split" in kinds:
+        if "split" in kinds and kinds["split"].choices:
             return parse_action(f"split {kinds['split'].choices[0]}")
         for kind in ("bet_to", "raise_to"):
             if kind in kinds and self.seat == 0:
