@@ -236,7 +236,8 @@ class Persistent(io.StringIO):
     """A person who, at every prompt, tries a few commands in turn until one is taken, and leaves
     when the first hand is over (watching the ``screen``)."""
 
-    WORDS = ("c", "d", "h", "in", "keep", "decline", "split", "d 1", "roll 1", "pass 1 2 3")
+    WORDS = ("c", "d", "h", "in", "keep", "decline", "split", "d 1", "d 1 2", "roll 1")
+    WORDS += ("pass 1 2 3", "pass 1 2", "pass 1")
     WORDS += tuple(f"place 1 {column}" for column in range(1, 6))
 
     def __init__(self, screen: io.StringIO) -> None:
