@@ -249,6 +249,8 @@ class Persistent(io.StringIO):
         if self.screen.getvalue().endswith("Enter for the next hand, q to leave: "):
             return "q\n"
         self.count += 1
+        if self.count > 3000:  # stuck: none of the words is legal here
+            return ""
         return self.WORDS[self.count % len(self.WORDS)] + "\n"
 
 
