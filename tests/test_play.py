@@ -220,6 +220,8 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     ]
     with pytest.raises(CommandError, match="you cannot check or call now"):
         read("c", offer)  # a short word never buys by accident
+    store = (Legal(kind="buy", choices=("Qs", "3s"), amounts=(2, 4)), Legal(kind="decline"))
+    assert str(read("buy qs", store)) == "buy Qs"
     assert str(read("keep", (Legal(kind="keep"), Legal(kind="push")))) == "keep"
     split = (Legal(kind="split", cards=cards, sizes=(5, 2)),)
     assert str(read("split 1 6 2 3 4 / 5 7", split)) == "split As Ah Kd 7c 4h / 2s 3c"

@@ -151,9 +151,9 @@ def _choice(word: str, args: list[str], legal: Sequence[Legal]) -> Action | None
         if not option.choices or option.cards:
             continue
         if not args:
-            matches = [choice for choice in option.choices if choice.startswith(word)]
+            matches = [choice for choice in option.choices if choice.lower().startswith(word)]
             shortcut = option.kind == "declare" or word not in _RESERVED
-            if word in option.choices or (len(matches) == 1 and shortcut):
+            if any(choice.lower() == word for choice in matches) or (len(matches) == 1 and shortcut):
                 return make(option, choice=_pick(word, option.choices))
         elif len(args) == 1 and option.kind.startswith(word):
             return make(option, choice=_pick(args[0], option.choices))
@@ -184,9 +184,10 @@ def _generic(option: Legal, args: list[str]) -> Action:
 def _pick(typed: str, choices: Sequence[str]) -> str:
     """The choice ``typed`` names, in full or by its first letters."""
     typed = typed.lower()
-    matches = [choice for choice in choices if choice.startswith(typed)]
-    if typed in choices or len(matches) == 1:
-        return typed if typed in choices else matches[0]
+    matches = [choice for choice in choices if choice.lower().startswith(typed)]
+    exact = [choice for choice in matches if choice.lower() == typed]
+    if exact or len(matches) == 1:
+        return (exact or matches)[0]
     raise CommandError(f"{typed!r}: choose one of {', '.join(choices)}")
 
 
