@@ -23,7 +23,7 @@ from itertools import combinations
 
 from homegame.cards import Card, Rank
 from homegame.errors import ParseError
-from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.core import Category, HandValue, KeyOrdered, normalize_cards
 
 __all__ = ["BadugiRanking"]
 
@@ -32,7 +32,7 @@ _SYMBOL = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}
 
 
 @dataclass(frozen=True, slots=True)
-class BadugiRanking:
+class BadugiRanking(KeyOrdered):
     """The badugi ranking (aces low; rank and suit must all differ)."""
 
     @property
@@ -40,18 +40,9 @@ class BadugiRanking:
         """``badugi``."""
         return "badugi"
 
-    @property
-    def transitive(self) -> bool:
-        """Always true."""
-        return True
-
     def categories(self) -> tuple[Category, ...]:
         """Four-card hands first."""
         return tuple(_SIZES.values())
-
-    def beats(self, a: HandValue, b: HandValue) -> bool:
-        """True when ``a`` beats ``b``."""
-        return a.key > b.key
 
     def evaluate(
         self,

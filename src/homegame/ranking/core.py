@@ -21,7 +21,7 @@ from typing import Protocol
 from homegame.cards import Card, parse
 from homegame.errors import ParseError
 
-__all__ = ["Category", "HandValue", "Ranking", "normalize_cards", "winners"]
+__all__ = ["Category", "HandValue", "KeyOrdered", "Ranking", "normalize_cards", "winners"]
 
 
 class Category(StrEnum):
@@ -166,6 +166,22 @@ class Ranking(Protocol):
     def categories(self) -> tuple[Category, ...]:
         """The categories this ranking knows, best first."""
         ...
+
+
+class KeyOrdered:
+    """Neutral defaults for a transitive ranking whose values order by ``key`` alone
+    (badugi, the spade in the hole, totals): mix it in and define the rest."""
+
+    __slots__ = ()
+
+    @property
+    def transitive(self) -> bool:
+        """Always true."""
+        return True
+
+    def beats(self, a: HandValue, b: HandValue) -> bool:
+        """True when ``a`` beats ``b``."""
+        return a.key > b.key
 
 
 def normalize_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:

@@ -27,14 +27,14 @@ from dataclasses import dataclass
 
 from homegame.cards import Card, Rank, Suit
 from homegame.errors import ParseError
-from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.core import Category, HandValue, KeyOrdered, normalize_cards
 from homegame.ranking.poker import rank_name
 
 __all__ = ["SpadeRanking"]
 
 
 @dataclass(frozen=True, slots=True)
-class SpadeRanking:
+class SpadeRanking(KeyOrdered):
     """The best spade among the cards: the highest, or the lowest with ``low`` (ace lowest)."""
 
     low: bool = False
@@ -44,18 +44,9 @@ class SpadeRanking:
         """``spade`` or ``spade low``."""
         return "spade low" if self.low else "spade"
 
-    @property
-    def transitive(self) -> bool:
-        """Always true."""
-        return True
-
     def categories(self) -> tuple[Category, ...]:
         """One category: a single card."""
         return (Category.HIGH_CARD,)
-
-    def beats(self, a: HandValue, b: HandValue) -> bool:
-        """True when ``a`` beats ``b``."""
-        return a.key > b.key
 
     def evaluate(
         self,

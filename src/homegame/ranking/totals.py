@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from homegame.cards import Card, Rank
 from homegame.errors import ParseError
-from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.core import Category, HandValue, KeyOrdered, normalize_cards
 
 __all__ = ["DOTS", "TotalRanking", "halves"]
 
@@ -62,7 +62,7 @@ def halves(card: Card, *, low: bool) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class TotalRanking:
+class TotalRanking(KeyOrdered):
     """The total of a hand's cards: the highest wins, or with ``low`` the lowest. ``count`` is what a
     card is worth: ``points`` (Elimination's values) or ``dots`` (the Grocery Store's)."""
 
@@ -79,18 +79,9 @@ class TotalRanking:
         name = "total" if self.count == "points" else self.count
         return f"{name} low" if self.low else name
 
-    @property
-    def transitive(self) -> bool:
-        """Always true."""
-        return True
-
     def categories(self) -> tuple[Category, ...]:
         """One category: a total."""
         return (Category.TOTAL,)
-
-    def beats(self, a: HandValue, b: HandValue) -> bool:
-        """True when ``a`` beats ``b``."""
-        return a.key > b.key
 
     def evaluate(
         self,
