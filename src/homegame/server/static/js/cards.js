@@ -1,0 +1,108 @@
+// Cards drawn as SVG: readable at a glance, the suits in two or four colours (a class on <body>).
+
+const SVG = "http://www.w3.org/2000/svg";
+const RANK_NAMES = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
+  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+const RANK_PLURALS = { six: "sixes" };
+const SUITS = { s: ["♠", "spades"], h: ["♥", "hearts"], d: ["♦", "diamonds"], c: ["♣", "clubs"] };
+
+/** The notation of a card as the wire gives it: "As", "??" face down (null, undefined too). */
+export function notation(card) {
+  if (card === null || card === undefined) return "??";
+  if (typeof card === "object") return card.card ?? card.notation ?? "??";
+  return String(card);
+}
+
+/** What a screen reader says: "ace of spades", "joker", "face-down card". */
+export function cardName(card) {
+  const text = notation(card);
+  if (text === "??") return "face-down card";
+  if (text.toLowerCase() === "jk" || text.startsWith("Jk")) return "joker";
+  const rank = RANK_NAMES[text[0]] ?? text[0];
+  const suit = SUITS[text[1]]?.[1] ?? text[1];
+  return `${rank} of ${suit}`;
+}
+
+/** "Q" -> "queens" (for "queens wild"). */
+export function rankPlural(rank) {
+  const name = RANK_NAMES[String(rank)[0]] ?? String(rank);
+  return RANK_PLURALS[name] ?? `${name}s`;
+}
+
+function svgNode(tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The SVG picture of one card (a face, a joker or a back). */
+export function cardSvg(card) {
+  const text = notation(card);
+  const svg = svgNode("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
+  if (text === "??") {
+    svg.append(svgNode("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "back" }));
+    svg.append(svgNode("rect", { x: 6, y: 6, width: 48, height: 72, rx: 4, class: "back-inner" }));
+    svg.append(svgNode("path", { d: "M30 22 L44 42 L30 62 L16 42 Z", class: "back-mark" }));
+    return svg;
+  }
+  svg.append(svgNode("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "face" }));
+  if (text.toLowerCase() === "jk" || text.startsWith("Jk")) {
+    svg.append(svgNode("text", { x: 6, y: 20, class: "rank joker" }, "JK"));
+    svg.append(svgNode("text", { x: 30, y: 64, "text-anchor": "middle", class: "pip joker" }, "★"));
+    return svg;
+  }
+  const rank = text[0] === "T" ? "10" : text[0];
+  const suit = text[1];
+  const [symbol] = SUITS[suit] ?? ["?"];
+  svg.append(svgNode("text", { x: rank === "10" ? 3 : 6, y: 24, class: `rank suit-${suit}` }, rank));
+  svg.append(svgNode("text", { x: 54, y: 24, "text-anchor": "end", class: `corner suit-${suit}` }, symbol));
+  svg.append(svgNode("text", { x: 30, y: 70, "text-anchor": "middle", class: `pip suit-${suit}` }, symbol));
+  return svg;
+}
+
+/**
+ * One card element carrying data-card (notation, "??" face down). Options: `wild` marks a wild
+ * card; `onclick` makes it a toggle button (aria-pressed), `selected` its state; `size` a class.
+ */
+export function cardElement(card, { wild = false, onclick = null, selected = false, size = "", label = "" } = {}) {
+  const text = notation(card);
+  const node = document.createElement(onclick ? "button" : "span");
+  node.className = `card ${size}`.trim();
+  node.dataset.card = text;
+  if (wild) {
+    node.dataset.wild = "true";
+    node.classList.add("wild");
+  }
+  const name = cardName(text) + (wild ? ", wild" : "");
+  if (onclick) {
+    node.type = "button";
+    node.setAttribute("aria-pressed", selected ? "true" : "false");
+    node.setAttribute("aria-label", label || name);
+    node.addEventListener("click", onclick);
+  } else {
+    node.setAttribute("role", "img");
+    node.setAttribute("aria-label", name);
+  }
+  node.append(cardSvg(text));
+  if (wild) {
+    const badge = document.createElement("span");
+    badge.className = "wild-badge";
+    badge.textContent = "wild";
+    badge.setAttribute("aria-hidden", "true");
+    node.append(badge);
+  }
+  return node;
+}
+
+/** Is this card wild, given the view's wild marks (a rank such as "Q", jokers, or listed cards)? */
+export function isWild(card, wild) {
+  const text = notation(card);
+  if (text === "??" || !wild) return false;
+  if (wild.cards && wild.cards.includes(text)) return true;
+  if (wild.ranks && wild.ranks.includes(text[0])) return true;
+  if (wild.jokers && (text.toLowerCase() === "jk" || text.startsWith("Jk"))) return true;
+  return false;
+}

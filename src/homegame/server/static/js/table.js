@@ -1,0 +1,707 @@
+// The table page: says hello with the seat's secret, keeps the rotated one, draws each snapshot.
+
+import { cardElement, isWild, notation, rankPlural } from "./cards.js";
+import { buildControls } from "./controls.js";
+import { describeEvent, describeResult } from "./describe.js";
+import { chips, el, fill, pairs, words } from "./util.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+const storeKey = `homegame.seat.${tableId}`;
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  socket: null,
+  state: null,
+  you: null,
+  hand: 0,
+  seq: 0,
+  connection: "connecting",
+  attempts: 0,
+  stopped: false,
+  selection: new Set(),
+  turnKey: "",
+  divide: {},
+  place: {},
+  history: new Map(),
+  games: null,
+  clockAt: 0,
+  pickable: new Set(),
+};
+
+// ---- the seat's secret: from the invite link's fragment, then the rotated one kept locally ----
+
+function loadSecret() {
+  const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+  let kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(storeKey) ?? "null");
+  } catch {
+    kept = null;
+  }
+  if (fragment && (!kept || kept.invite !== fragment)) return { invite: fragment, token: fragment };
+  return kept;
+}
+
+function keepSecret(token) {
+  const kept = loadSecret() ?? { invite: "" };
+  const record = { invite: kept.invite, token };
+  try {
+    localStorage.setItem(storeKey, JSON.stringify(record));
+  } catch {
+    /* private mode: reloads will need the link again */
+  }
+}
+
+// ---- the connection ----
+
+function setConnection(state, text) {
+  app.connection = state;
+  const banner = $("conn");
+  banner.dataset.state = state;
+  banner.textContent = text ?? { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Disconnected" }[state];
+  document.body.dataset.connection = state;
+}
+
+function connect() {
+  const secret = loadSecret();
+  if (!secret?.token) {
+    setConnection("closed", "No seat: open your invite link.");
+    return;
+  }
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+  app.socket = socket;
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "hello", token: secret.token }));
+  });
+  socket.addEventListener("message", (message) => {
+    let data;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    onMessage(data);
+  });
+  socket.addEventListener("close", () => {
+    if (app.socket !== socket) return;
+    app.socket = null;
+    if (app.stopped) return;
+    scheduleReconnect();
+  });
+}
+
+function scheduleReconnect() {
+  app.attempts += 1;
+  if (app.attempts > 500) {
+    setConnection("closed", "Disconnected: reload the page to try again.");
+    return;
+  }
+  setConnection("reconnecting");
+  const delay = Math.min(4000, 250 * 2 ** Math.min(app.attempts - 1, 4));
+  setTimeout(connect, delay);
+}
+
+function onMessage(data) {
+  if (typeof data.hand === "number") app.hand = data.hand;
+  if (typeof data.seq === "number") app.seq = data.seq;
+  switch (data.type) {
+    case "welcome":
+      app.attempts = 0;
+      if (data.token) keepSecret(data.token);
+      if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+      app.you = data.you ?? null;
+      setConnection("connected");
+      render(data.state);
+      break;
+    case "state":
+      render(data.state);
+      break;
+    case "error":
+      toast(data.message ?? data.code ?? "refused", "error");
+      break;
+    case "closed":
+      app.stopped = true;
+      setConnection("closed", {
+        "taken over": "This seat is open in another window.",
+        "table closed": "The table is closed.",
+        "bad token": "This link no longer works: ask the host for a new one.",
+      }[data.reason] ?? `Closed: ${data.reason}`);
+      break;
+    default:
+      break;
+  }
+}
+
+function send(message) {
+  if (!app.socket || app.socket.readyState !== WebSocket.OPEN) {
+    toast("Not connected: wait a moment.", "error");
+    return false;
+  }
+  app.socket.send(JSON.stringify(message));
+  return true;
+}
+
+function act(action) {
+  send({ type: "act", hand: app.hand, seq: app.seq, action });
+}
+
+// ---- little views ----
+
+function toast(text, kind = "info") {
+  const box = $("toasts");
+  const node = el("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
+  box.append(node);
+  while (box.children.length > 3) box.firstElementChild.remove();
+  setTimeout(() => node.remove(), 5000);
+}
+
+/** Ask before an all in or leaving; resolves to true on confirm. */
+function confirmDialog(text) {
+  const dialog = $("confirm");
+  fill($("confirm-text"), text);
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      dialog.close();
+      $("confirm-yes").onclick = null;
+      $("confirm-no").onclick = null;
+      resolve(answer);
+    };
+    $("confirm-yes").onclick = () => done(true);
+    $("confirm-no").onclick = () => done(false);
+    dialog.oncancel = () => done(false);
+    dialog.showModal();
+    $("confirm-yes").focus();
+  });
+}
+
+function tableSeatOf(viewSeat) {
+  const dealt = app.state?.dealt;
+  return dealt && dealt[viewSeat] !== undefined ? dealt[viewSeat] : viewSeat;
+}
+
+function nameOfTable(seat) {
+  const entry = app.state?.seats?.find((s) => s.seat === seat) ?? app.state?.seats?.[seat];
+  return entry?.name || `seat ${seat + 1}`;
+}
+
+function nameOfView(viewSeat) {
+  const seat = tableSeatOf(viewSeat);
+  return seat === app.you ? "you" : nameOfTable(seat);
+}
+
+function wildMarks(view) {
+  if (!view) return null;
+  const wild = view.wild ?? {};
+  const ranks = [...(wild.ranks ?? [])];
+  if (view.wild_rank) ranks.push(String(view.wild_rank)[0]);
+  return { ranks, cards: (wild.cards ?? view.wild_cards ?? []).map(notation), jokers: Boolean(wild.jokers) };
+}
+
+// ---- drawing the snapshot ----
+
+function render(state) {
+  if (!state) return;
+  app.state = state;
+  const view = state.view ?? null;
+  document.title = `${state.game?.title ?? state.title ?? "Table"} · homegame`;
+  fill($("title"), state.game?.title ?? state.title ?? "Table");
+  fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
+  $("status").dataset.status = state.status ?? "";
+  fill($("status"), state.status && state.status !== "playing" ? words(state.status) : "");
+  const legal = view?.legal ?? [];
+  const key = JSON.stringify([app.hand, legal]);
+  if (key !== app.turnKey) {
+    app.turnKey = key;
+    app.selection.clear();
+    app.divide = {};
+    app.place = {};
+  }
+  if (state.last) remember(state.last);
+  drawSeats(state, view);
+  drawMiddle(state, view);
+  drawMe(state, view);
+  drawControls(state, view);
+  drawResult(state, view);
+  drawHistory();
+  tickClock();
+}
+
+function seatOrder(seats) {
+  const n = seats.length;
+  const start = app.you ?? 0;
+  return seats.map((entry, index) => ({ entry, offset: (((entry.seat ?? index) - start) % n + n) % n }));
+}
+
+function seatViewOf(view, tableSeat) {
+  if (!view) return null;
+  const dealt = app.state?.dealt ?? [];
+  const index = dealt.length ? dealt.indexOf(tableSeat) : tableSeat;
+  return index >= 0 ? (view.seats?.[index] ?? null) : null;
+}
+
+function cardsOfSeat(sv, wild, size) {
+  const out = [];
+  if (!sv) return out;
+  if (Array.isArray(sv.down)) {
+    for (const card of sv.down) out.push(cardElement(card, { wild: isWild(card, wild), size }));
+  } else {
+    for (let i = 0; i < (sv.down_count ?? 0); i += 1) out.push(cardElement("??", { size }));
+  }
+  for (const card of sv.up ?? []) {
+    const node = cardElement(card, { wild: isWild(card, wild), size });
+    node.classList.add("up");
+    out.push(node);
+  }
+  return out;
+}
+
+function placedRows(sv, wild, size) {
+  const rows = pairs(sv?.placed);
+  if (!rows.length) return null;
+  return el(
+    "div",
+    { class: "placed" },
+    rows.map(([name, cards]) =>
+      el("div", { class: "placed-row", dataset: { row: name } }, el("span", { class: "row-label" }, /^\d+$/.test(name) ? `col ${name}` : name), (cards ?? []).map((card) => cardElement(card ?? "??", { wild: isWild(card, wild), size }))),
+    ),
+  );
+}
+
+function seatFlags(entry, sv, view) {
+  const flags = [];
+  if (sv?.folded) flags.push("folded");
+  if (sv?.all_in) flags.push("all in");
+  if (sv?.declared) flags.push(`declared ${sv.declared}`);
+  else if (sv?.has_declared) flags.push("declared");
+  if (entry.status === "sitting_out") flags.push("sitting out");
+  if (entry.status === "left") flags.push("left");
+  if (entry.connected === false && !entry.bot && entry.status !== "empty") flags.push("offline");
+  if (entry.bot) flags.push("bot");
+  return flags;
+}
+
+function handNames(sv, view) {
+  const list = sv?.hands ?? sv?.current ?? (sv && view && view.viewer !== undefined && sv.seat === view.viewer ? view.hands : null);
+  if (!list) return [];
+  return pairs(list).map(([contest, value]) => (typeof value === "object" && value ? value.name ?? JSON.stringify(value) : `${value}`)).map((text, i) => {
+    const contest = pairs(list)[i][0];
+    return /^\d+$/.test(String(contest)) ? text : `${contest}: ${text}`;
+  });
+}
+
+function drawSeats(state, view) {
+  const ring = $("seats");
+  ring.replaceChildren();
+  const seats = state.seats ?? [];
+  const acting = new Set((view?.to_act ?? []).map(tableSeatOf));
+  const order = seatOrder(seats);
+  const wild = wildMarks(view);
+  const winners = new Map();
+  for (const line of lastLines(state, view)) if (line.seat !== null) winners.set(tableSeatOf(line.seat), (winners.get(tableSeatOf(line.seat)) ?? 0) + line.amount);
+  for (const { entry, offset } of order) {
+    const seat = entry.seat;
+    if (seat === app.you) continue;
+    const angle = Math.PI / 2 + (offset * 2 * Math.PI) / seats.length;
+    const x = 50 + 42 * Math.cos(angle);
+    const y = 46 + 40 * Math.sin(angle);
+    const sv = seatViewOf(view, seat);
+    ring.append(seatBox(entry, sv, view, { acting: acting.has(seat), x, y, wild, won: winners.get(seat), state }));
+  }
+  document.body.classList.toggle("spectator", app.you === null);
+}
+
+function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }) {
+  const seat = entry.seat;
+  const empty = entry.status === "empty";
+  const classes = ["seat"];
+  if (acting) classes.push("acting");
+  if (sv?.folded) classes.push("folded");
+  if (empty) classes.push("empty");
+  if (me) classes.push("me");
+  if (won) classes.push("winner");
+  const stack = sv?.stack ?? entry.stack ?? 0;
+  const box = el(
+    "section",
+    {
+      class: classes.join(" "),
+      dataset: { seat },
+      style: x === undefined ? undefined : `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
+      "aria-label": `${me ? "Your seat" : `Seat ${seat + 1}`}: ${entry.name || "empty"}${acting ? ", to act" : ""}`,
+    },
+    el(
+      "div",
+      { class: "seat-head" },
+      el("span", { class: "name" }, empty ? "empty" : entry.name || `seat ${seat + 1}`),
+      state.button === seat ? el("span", { class: "button-disc", title: "the button (dealer)", "aria-label": "dealer button" }, "D") : null,
+    ),
+    el("div", { class: "seat-stack", "aria-label": `stack ${stack}` }, chips(stack)),
+  );
+  if (!me && !sv?.folded) {
+    const cards = cardsOfSeat(sv, wild, "small");
+    if (cards.length) box.append(el("div", { class: "seat-cards" }, cards));
+    const placed = placedRows(sv, wild, "tiny");
+    if (placed) box.append(placed);
+  }
+  if (sv?.bet) box.append(el("div", { class: "seat-bet", "aria-label": `bet ${sv.bet}` }, `bet ${chips(sv.bet)}`));
+  const flags = seatFlags(entry, sv, view);
+  if (flags.length) box.append(el("div", { class: "seat-flags" }, flags.join(" · ")));
+  if (won) box.append(el("div", { class: "seat-won" }, `+${chips(won)}`));
+  for (const text of me ? [] : handNames(sv, view)) box.append(el("div", { class: "seat-hand" }, text));
+  if (acting) box.append(el("div", { class: "clock", dataset: { clockSeat: seat } }));
+  return box;
+}
+
+function drawMiddle(state, view) {
+  const middle = $("middle");
+  middle.replaceChildren();
+  const wild = wildMarks(view);
+  if (!view) {
+    const text = state.status === "waiting" ? "Waiting for players…" : state.status === "paused" ? "Paused by the host" : state.choosing ? `${nameOfTable(state.choosing.seat)} is choosing the game…` : "";
+    if (text) middle.append(el("p", { class: "waiting" }, text));
+    return;
+  }
+  let rows = pairs(view.rows);
+  if (!rows.some(([name]) => name === "board") && view.board?.length) rows = [["board", view.board], ...rows];
+  for (const [name, cards] of rows) {
+    if (!cards || !cards.length) continue;
+    middle.append(
+      el(
+        "div",
+        { class: `row row-${name}`, dataset: { row: name } },
+        name === "board" ? null : el("span", { class: "row-label" }, words(name.replaceAll("-", " "))),
+        el("div", { class: "row-cards" }, cards.map((card) => cardElement(card ?? "??", { wild: isWild(card, wild), size: name === "board" ? "" : "small" }))),
+      ),
+    );
+  }
+  const pots = view.pots ?? [];
+  const potText = [`Pot ${chips(view.pot ?? 0)}`];
+  if (pots.length > 1) potText.push(pots.map((pot, i) => `${i === 0 ? "main" : `side ${i}`} ${chips(pot.amount)}`).join(" · "));
+  middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot ?? 0}` }, potText.join(" — ")));
+  const wildText = [];
+  if (wild?.ranks?.length) wildText.push(`${wild.ranks.map(rankPlural).join(", ")} wild`);
+  if (view.wild?.text) wildText.push(view.wild.text);
+  if (wildText.length) middle.append(el("div", { class: "wild-note" }, wildText.join(" · ")));
+}
+
+function drawMe(state, view) {
+  const mine = $("me");
+  mine.replaceChildren();
+  if (app.you === null) return;
+  const entry = state.seats?.find((s) => s.seat === app.you) ?? { seat: app.you, name: "you" };
+  const sv = seatViewOf(view, app.you);
+  const acting = (view?.to_act ?? []).map(tableSeatOf).includes(app.you);
+  const wild = wildMarks(view);
+  const box = seatBox(entry, sv, view, { acting, wild, state, me: true, won: null });
+  mine.append(box);
+  const hand = el("div", { class: "my-cards", "aria-label": "your cards" });
+  const shown = new Set();
+  if (sv) {
+    const cards = [...(Array.isArray(sv.down) ? sv.down.map((c) => [c, false]) : []), ...(sv.up ?? []).map((c) => [c, true])];
+    for (const [card, up] of cards) {
+      const text = notation(card);
+      shown.add(text);
+      const pickable = app.pickable.has(text);
+      const node = cardElement(text, {
+        wild: isWild(text, wild),
+        size: "large",
+        selected: app.selection.has(text),
+        onclick: pickable ? () => toggleCard(text) : null,
+      });
+      if (up) node.classList.add("up");
+      if (pickable) node.classList.add("pickable");
+      hand.append(node);
+    }
+  }
+  mine.append(hand);
+  const placed = placedRows(sv, wild, "small");
+  if (placed) mine.append(placed);
+  const names = handNames(sv, view);
+  if (names.length) mine.append(el("div", { class: "my-hand-name" }, names.join(" · ")));
+  app.shownCards = shown;
+}
+
+function toggleCard(card) {
+  if (app.selection.has(card)) app.selection.delete(card);
+  else app.selection.add(card);
+  render(app.state);
+}
+
+function drawControls(state, view) {
+  const box = $("controls");
+  box.replaceChildren();
+  const picker = state.choosing && state.choosing.seat === app.you && app.you !== null;
+  if (picker) {
+    box.append(gamePicker(state.choosing));
+    return;
+  }
+  const legal = view?.legal ?? [];
+  if (!legal.length) {
+    app.pickable = new Set();
+    if (view && !view.over && app.you !== null) {
+      const waitingFor = (view.to_act ?? []).map((s) => nameOfView(s)).filter((n) => n !== "you");
+      if (waitingFor.length) box.append(el("p", { class: "hint" }, `Waiting for ${waitingFor.join(", ")}`));
+    }
+    return;
+  }
+  const me = seatViewOf(view, app.you);
+  let pickable = new Set();
+  const ctx = {
+    legal,
+    view,
+    me,
+    wild: wildMarks(view),
+    selection: app.selection,
+    shown: app.shownCards ?? new Set(),
+    divide: app.divide,
+    place: app.place,
+    send: act,
+    confirm: confirmDialog,
+    toggle: toggleCard,
+    rerender: () => render(app.state),
+    pickable: (set) => {
+      pickable = set;
+    },
+  };
+  box.append(buildControls(ctx));
+  const changed = [...pickable].some((c) => !app.pickable.has(c)) || app.pickable.size !== pickable.size;
+  app.pickable = pickable;
+  if (changed) drawMe(state, view);
+}
+
+// ---- dealer's choice ----
+
+async function catalogue() {
+  if (app.games) return app.games;
+  try {
+    const response = await fetch("/api/games");
+    app.games = response.ok ? await response.json() : [];
+  } catch {
+    app.games = [];
+  }
+  return app.games;
+}
+
+function gamePicker(choosing) {
+  const box = el("div", { class: "picker", role: "group", "aria-label": "Choose the game" }, el("h2", {}, "Your deal: choose the game"));
+  const list = el("ul", { class: "games" });
+  box.append(list);
+  catalogue().then((games) => {
+    const known = new Map(games.map((game) => [game.name, game]));
+    for (const name of choosing.games ?? []) {
+      const game = known.get(name) ?? { name, title: name, summary: "" };
+      list.append(
+        el(
+          "li",
+          { class: "game" },
+          el("div", { class: "game-text" }, el("strong", {}, game.title ?? name), el("span", { class: "summary" }, game.summary ?? "")),
+          el("button", { type: "button", class: "act secondary", "aria-label": `Rules of ${game.title ?? name}`, onclick: () => showRules(name) }, "Rules"),
+          el("button", { type: "button", class: "act", dataset: { action: "choose", choice: name }, "aria-label": `Deal ${game.title ?? name}`, onclick: () => send({ type: "choose", game: name }) }, "Deal"),
+        ),
+      );
+    }
+  });
+  return box;
+}
+
+async function showRules(name) {
+  const dialog = $("rules");
+  fill($("rules-title"), name);
+  fill($("rules-body"), "Loading…");
+  dialog.showModal();
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(name)}`);
+    const game = await response.json();
+    fill($("rules-title"), game.title ?? name);
+    const body = [el("p", { class: "summary" }, game.summary ?? ""), el("pre", { class: "rules-text" }, game.rules ?? "")];
+    if (game.options?.length) {
+      body.push(el("h3", {}, "House rules"));
+      body.push(el("ul", { class: "options" }, game.options.map((o) => el("li", {}, el("code", {}, `${o.name} = ${JSON.stringify(o.default)}`), " ", o.doc ?? ""))));
+    }
+    fill($("rules-body"), body);
+  } catch {
+    fill($("rules-body"), "The rules could not be loaded.");
+  }
+}
+
+// ---- results and the previous hands ----
+
+function lastLines(state, view) {
+  if (view?.over && view.result) return describeResult(view.result, view.events, nameOfView);
+  if (!view && state.last) return describeResult(state.last.result, state.last.events, nameOfView);
+  return [];
+}
+
+function drawResult(state, view) {
+  const box = $("result");
+  const lines = lastLines(state, view);
+  if (!lines.length) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const shown = (view?.over ? view.events : state.last?.events ?? []).filter((e) => String(e.type ?? "").toLowerCase() === "shown");
+  fill(
+    box,
+    el("h2", {}, `Hand ${state.last?.hand ?? app.hand}`),
+    el("ul", {}, lines.map((line) => el("li", { class: "award" }, line.text, line.cards?.length ? el("span", { class: "award-cards" }, line.cards.map((c) => cardElement(c, { size: "tiny" }))) : null))),
+    shown.length ? el("p", { class: "shown" }, shown.map((e) => describeEvent(e, nameOfView)).join(" · ")) : null,
+  );
+}
+
+function remember(last) {
+  if (!last || last.hand === undefined || app.history.has(last.hand)) return;
+  const names = {};
+  for (const [index, seat] of (app.state?.dealt ?? []).entries()) names[index] = seat === app.you ? "you" : nameOfTable(seat);
+  app.history.set(last.hand, { ...last, names });
+  while (app.history.size > 50) app.history.delete(app.history.keys().next().value);
+}
+
+function drawHistory() {
+  const list = $("history-list");
+  if (!list || $("panel").hidden) return;
+  list.replaceChildren();
+  const hands = [...app.history.values()].reverse();
+  if (!hands.length) list.append(el("li", {}, "No hands yet."));
+  for (const last of hands) {
+    const name = (seat) => last.names?.[seat] ?? `seat ${seat + 1}`;
+    const lines = describeResult(last.result, last.events, name);
+    list.append(
+      el(
+        "li",
+        { class: "past-hand" },
+        el("strong", {}, `#${last.hand} ${last.game ?? ""}`),
+        el("div", {}, lines.map((line) => line.text).join("; ")),
+        el("button", { type: "button", class: "act secondary", "aria-label": `Replay hand ${last.hand}`, onclick: () => replay(last) }, "Replay"),
+      ),
+    );
+  }
+}
+
+function replay(last) {
+  const dialog = $("replay");
+  const events = last.events ?? [];
+  const name = (seat) => last.names?.[seat] ?? `seat ${seat + 1}`;
+  let step = 0;
+  const show = () => {
+    fill($("replay-title"), `Hand ${last.hand}: step ${step} of ${events.length}`);
+    fill($("replay-body"), el("ol", {}, events.slice(0, step).map((e, i) => el("li", { class: i === step - 1 ? "current" : "" }, describeEvent(e, name)))));
+  };
+  $("replay-prev").onclick = () => {
+    step = Math.max(0, step - 1);
+    show();
+  };
+  $("replay-next").onclick = () => {
+    step = Math.min(events.length, step + 1);
+    show();
+  };
+  $("replay-all").onclick = () => {
+    step = events.length;
+    show();
+  };
+  show();
+  dialog.showModal();
+}
+
+// ---- the clock ----
+
+function tickClock() {
+  const clock = app.state?.clock;
+  if (clock && clock !== app.lastClock) {
+    app.lastClock = clock;
+    app.clockAt = performance.now();
+  }
+  for (const node of document.querySelectorAll("[data-clock-seat]")) {
+    if (!clock || Number(node.dataset.clockSeat) !== clock.seat) {
+      node.textContent = "";
+      continue;
+    }
+    const gone = performance.now() - app.clockAt;
+    const left = Math.max(0, (clock.deadline_ms ?? 0) - gone);
+    const bank = Math.max(0, (clock.bank_ms ?? 0) - Math.max(0, gone - (clock.deadline_ms ?? 0)));
+    const seconds = Math.ceil((left > 0 ? left : bank) / 1000);
+    node.textContent = `${left > 0 ? "" : "bank "}${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    node.classList.toggle("low", left < 10000);
+  }
+}
+
+// ---- the menu, settings and keys ----
+
+function setupMenu() {
+  const four = localStorage.getItem("homegame.fourColour") === "1";
+  document.body.classList.toggle("four-colour", four);
+  $("four-colour").checked = four;
+  $("four-colour").addEventListener("change", (e) => {
+    document.body.classList.toggle("four-colour", e.target.checked);
+    localStorage.setItem("homegame.fourColour", e.target.checked ? "1" : "0");
+  });
+  $("open-hands").addEventListener("click", () => {
+    const panel = $("panel");
+    panel.hidden = !panel.hidden;
+    $("open-hands").setAttribute("aria-expanded", String(!panel.hidden));
+    drawHistory();
+  });
+  $("open-menu").addEventListener("click", () => $("menu").showModal());
+  $("menu-close").addEventListener("click", () => $("menu").close());
+  $("rules-close").addEventListener("click", () => $("rules").close());
+  $("replay-close").addEventListener("click", () => $("replay").close());
+  $("sit-out").addEventListener("click", () => {
+    send({ type: "sit_out" });
+    $("menu").close();
+  });
+  $("sit-in").addEventListener("click", () => {
+    send({ type: "sit_in" });
+    $("menu").close();
+  });
+  $("rebuy").addEventListener("click", () => {
+    const amount = Number($("rebuy-amount").value);
+    if (Number.isInteger(amount) && amount > 0) {
+      send({ type: "rebuy", amount });
+      toast("Rebuy asked: the host will answer.");
+    }
+    $("menu").close();
+  });
+  $("game-rules").addEventListener("click", () => {
+    const name = app.state?.game?.name ?? app.state?.view?.game;
+    if (name) showRules(name);
+  });
+  $("leave").addEventListener("click", async () => {
+    $("menu").close();
+    if (await confirmDialog("Leave the table? You cash out at the end of this hand.")) send({ type: "leave" });
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+const KEYS = { f: ["fold"], c: ["check", "call"], k: ["check"], b: ["bet_to", "raise_to"], r: ["raise_to", "bet_to"], d: ["draw"] };
+
+function onKey(event) {
+  if (event.target.closest?.("input, select, textarea") && event.key !== "Enter") return;
+  if (document.querySelector("dialog[open]")) return;
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "?") {
+    $("menu").showModal();
+    return;
+  }
+  const kinds = KEYS[event.key.toLowerCase()];
+  if (!kinds) return;
+  for (const kind of kinds) {
+    const amount = document.querySelector(`#controls [data-amount="${kind}"]`);
+    if (amount && (event.key === "b" || event.key === "r")) {
+      amount.focus();
+      amount.select();
+      event.preventDefault();
+      return;
+    }
+    const button = document.querySelector(`#controls button[data-action="${kind}"]:not([disabled])`);
+    if (button) {
+      button.click();
+      event.preventDefault();
+      return;
+    }
+  }
+}
+
+setupMenu();
+setInterval(tickClock, 500);
+setConnection("connecting");
+connect();
