@@ -7,18 +7,23 @@ registered step kinds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from homegame.cards import DeckSpec
+from homegame.cards import DeckSpec, suit_order
 from homegame.engine.betting import Betting, Stakes
+from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.steps.base import Step
 from homegame.errors import ParseError
 
 __all__ = ["Family", "Game", "Option", "OptionValue"]
 
 OptionValue = bool | int | str
+
+_DIGITS = len(str(MAX_CHIPS))
+_READERS: dict[str, Callable[[str], object]] = {"suit_order": suit_order}
+"""The text house rules the engine reads as values of their own, with their readers."""
 
 
 class Family(StrEnum):
@@ -39,6 +44,18 @@ class Option:
     (5, 3)
     >>> Option(name="kill", default=False, doc="").coerce("yes")
     True
+
+    A whole-number house rule is a count or a price: never negative, at most a trillion. A house
+    rule the engine reads as a value of its own must be one (``suit_order``: a suit order):
+
+    >>> cap.coerce(-20)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option cap=-20: must be a whole number 0..1000000000000
+    >>> Option(name="suit_order", default="bridge", doc="").coerce("xyzw")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option suit_order='xyzw': 'xyzw' is not a suit order (known: ...)
     """
 
     name: str
@@ -56,16 +73,23 @@ class Option:
             if text in ("true", "yes", "on", "1", "false", "no", "off", "0"):
                 return text in ("true", "yes", "on", "1")
         elif isinstance(default, int):
-            if isinstance(value, int) and not isinstance(value, bool):
+            text = value.strip() if isinstance(value, str) else ""
+            if text.isascii() and text.isdigit() and len(text) <= _DIGITS:
+                value = int(text)
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CHIPS:
                 return value
-            if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                return int(value)
         elif isinstance(value, str) and (not self.choices or value in self.choices):
+            reader = _READERS.get(self.name)
+            if reader is not None:
+                try:
+                    reader(value)
+                except ValueError as error:
+                    raise ParseError(f"option {self.name}={value!r}: {error}", token=value) from None
             return value
         wanted = (
             "true or false"
             if isinstance(default, bool)
-            else "a whole number"
+            else f"a whole number 0..{MAX_CHIPS}"
             if isinstance(default, int)
             else f"one of {', '.join(self.choices)}"
             if self.choices

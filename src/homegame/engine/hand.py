@@ -43,6 +43,7 @@ from homegame.engine.actions import Action, Legal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import CarriedOver, Event, Reshuffled, Won
 from homegame.engine.game import Game, OptionValue
+from homegame.engine.guard import check_action, check_seat, check_setup
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.steps.base import Decision
 from homegame.errors import IllegalActionError
@@ -179,10 +180,7 @@ class Hand:
         low, high = game.players
         if not low <= seats <= high:
             raise ValueError(f"{game.name} is for {low} to {high} players, not {seats}")
-        if any(not isinstance(stack, int) or stack <= 0 for stack in setup.stacks):
-            raise ValueError(f"every seat needs chips (a whole number > 0): {setup.stacks}")
-        if not 0 <= setup.button < seats:
-            raise ValueError(f"the button must be a seat 0..{seats - 1}, not {setup.button}")
+        check_setup(setup)
         self.setup = setup
         self.chance = chance
         self.game = game
@@ -266,6 +264,7 @@ class Hand:
         An illegal action raises :class:`IllegalActionError` saying why and what
         is legal, and leaves the hand unchanged.
         """
+        check_action(seat, action, self.seats)
         legal = self.legal_actions(seat)
         if not legal:
             if self.over:
@@ -291,6 +290,8 @@ class Hand:
         """Exactly what ``seat`` may see (``None``: a spectator)."""
         from homegame.engine.view import build_view
 
+        if seat is not None:
+            check_seat(seat, self.seats)
         return build_view(self, seat)
 
     def history(self) -> History:

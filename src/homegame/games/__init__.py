@@ -48,7 +48,7 @@ from pathlib import Path
 
 from homegame.engine.game import Game
 from homegame.errors import ParseError
-from homegame.games.loader import load_text
+from homegame.games.loader import MAX_SIZE, decode, load_text
 
 __all__ = ["load", "load_text", "names"]
 
@@ -81,7 +81,12 @@ def _load_catalogue(name: str) -> Game:
 
 
 def _load_file(path: str) -> Game:
-    return load_text(Path(path).read_text(encoding="utf-8"), Path(path).name, path)
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_SIZE + 1)
+    except OSError as error:
+        raise ParseError(f"cannot read {path}: {error.strerror}", token=path) from None
+    return load_text(decode(data, Path(path).name), Path(path).name, path)
 
 
 def _catalogue() -> Path:

@@ -18,39 +18,91 @@ fields (:mod:`homegame.engine.steps`).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
-from typing import Any
+from typing import Any, cast
 
-from homegame.cards import DeckSpec, parse
+from homegame.cards import Card, DeckSpec, parse
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.spec import Fields, Problems
 from homegame.engine.steps import STEP_KINDS, Step
-from homegame.errors import GameSpecError
+from homegame.errors import GameSpecError, ParseError
+from homegame.ranking import Ranking
 
-__all__ = ["load_text"]
+__all__ = ["MAX_DEPTH", "MAX_SIZE", "decode", "load_text"]
 
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+MAX_SIZE = 256 * 1024
+"""The largest game document read, in bytes (the catalogue's longest is a few kilobytes)."""
+MAX_DEPTH = 8
+"""The deepest nesting of tables and lists a game document may have (the catalogue's is 4)."""
+
+
+def decode(data: bytes, source: str) -> str:
+    """The text of a game document read as bytes: bounded in size, and UTF-8 (else a
+    :class:`GameSpecError` saying where).
+
+    >>> decode("name = 'razz'".encode(), "razz.toml")
+    "name = 'razz'"
+    >>> decode(b"name = 'r\\xe4zz'", "razz.toml")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.GameSpecError: razz.toml: line 1, byte 10: not UTF-8 text
+    """
+    if len(data) > MAX_SIZE:
+        raise GameSpecError([f"{source}: {len(data)} bytes, more than a game document's {MAX_SIZE}"])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise GameSpecError([f"{source}: line {line}, byte {error.start + 1}: not UTF-8 text"]) from None
 
 
 def load_text(text: str, source: str, path: str = "") -> Game:
     """Validate a game document given as TOML text; ``source`` names it in problems."""
     problems = Problems(source)
+    if len(text) > MAX_SIZE:
+        raise GameSpecError([f"{source}: {len(text)} characters, more than a game document's {MAX_SIZE}"])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise GameSpecError([f"{source}: not valid TOML: {error}"]) from None
+    except RecursionError:
+        raise GameSpecError([f"{source}: nested more than {MAX_DEPTH} deep"]) from None
+    where = _too_deep(data, MAX_DEPTH)
+    if where is not None:
+        raise GameSpecError([f"{source}: {where or 'the document'}: nested more than {MAX_DEPTH} deep"])
     top = Fields(data, "", problems)
     game = _read(top, path)
     top.finish()
     if game is not None:
         for step, fields in zip(game.steps, top.tables("steps"), strict=True):
             step.check_game(game, fields)
+        _check_settled(game, problems)
         _check_deck(game, problems)
+        _check_cards_judged(game, problems)
+        _check_options(game, problems)
     if problems or game is None:
         raise GameSpecError(problems.items)
     return game
+
+
+def _too_deep(value: Any, depth: int, where: str = "") -> str | None:
+    """The location of the first table or list nested more than ``depth`` deep, if any."""
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(item, dict | list):
+            here = f"{where}[{key}]" if isinstance(key, int) else f"{where}.{key}" if where else str(key)
+            if depth <= 1:
+                return here
+            deeper = _too_deep(item, depth - 1, here)
+            if deeper is not None:
+                return deeper
+    return None
 
 
 def _required(fields: Fields, name: str) -> str:
@@ -66,7 +118,7 @@ def _read(top: Fields, path: str) -> Game | None:
         top.problem("name", f"lower-case letters, digits and dashes, not {name!r}")
     title = _required(top, "title")
     family = _required(top, "family")
-    if family and family not in tuple(Family):
+    if isinstance(top.raw("family"), str) and family not in tuple(Family):
         top.problem("family", f"must be one of {', '.join(Family)}, not {family!r}")
     aliases = top.strings("aliases", ())
     for index, alias in enumerate(aliases):
@@ -80,7 +132,7 @@ def _read(top: Fields, path: str) -> Game | None:
         top.problem("players", f"min {low} is more than max {high}")
     deck = _deck(top)
     betting = _required(top, "betting")
-    if betting and betting not in tuple(Betting):
+    if isinstance(top.raw("betting"), str) and betting not in tuple(Betting):
         top.problem("betting", f"must be one of {', '.join(Betting)}, not {betting!r}")
     stakes = _stakes(top.table("stakes"))
     options = _options(top.table("options"))
@@ -172,10 +224,96 @@ def _steps(top: Fields) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _check_settled(game: Game, problems: Problems) -> None:
+    """The last step pays out the pot, and no step before it does (else every hand not won by a
+    fold would lose the pot, or play on after paying it)."""
+    last = len(game.steps) - 1
+    for index, step in enumerate(game.steps[:last]):
+        where = f"steps[{index}].kind"
+        said = any(item.startswith(f"{problems.source}: {where}:") for item in problems.items)
+        if step.settles and not said:
+            problems.add(where, f"the {step.kind} step settles the pot: it must be the last step")
+    if not any(step.settles for step in game.steps):
+        settling = ", ".join(sorted(kind for kind, cls in STEP_KINDS.items() if cls.settles))
+        problems.add(
+            f"steps[{last}].kind", f"the last step must settle the pot ({settling}), not {game.steps[last].kind}"
+        )
+
+
 def _check_deck(game: Game, problems: Problems) -> None:
+    """The deck holds every card the steps deal at the most players allowed (draws replace cards
+    from the discards when the stock runs out, as the draw rule says), and at least one card."""
     needed = sum(step.cards_needed(game.players[1]) for step in game.steps)
     if needed > game.deck.size:
         problems.add(
             "players.max",
             f"{game.players[1]} players need {needed} cards, more than the deck's {game.deck.size}",
         )
+    if not needed:
+        problems.add("steps", "no step deals a card")
+
+
+_NAMES_CARDS = ("draw", "discard", "roll", "pass", "split", "set", "place", "buy", "twist")
+"""The step kinds whose actions name a player's cards, each card once (so a deck of several packs,
+where a player may hold two copies of a card, cannot be played with them)."""
+
+
+def _check_cards_judged(game: Game, problems: Problems) -> None:
+    """Every card the deck holds is one every ranking of the game can judge, and can be named."""
+    deck = game.deck.cards()
+    natural = list(dict.fromkeys(card for card in deck if not card.is_joker))
+    for joker in dict.fromkeys(card for card in deck if card.is_joker):
+        for where, ranking in _rankings(game):
+            if not _judges(ranking, joker, natural):
+                problems.add(where, f"{ranking.label} cannot judge a hand holding {joker}: the deck has jokers")
+    naming = [index for index, step in enumerate(game.steps) if step.kind in _NAMES_CARDS]
+    if game.deck.packs > 1 and naming:
+        where = f"steps[{naming[0]}]"
+        problems.add(
+            "deck", f"{game.deck.packs} packs: a player holding two copies of a card could not name both ({where})"
+        )
+
+
+def _rankings(game: Game) -> list[tuple[str, Ranking]]:
+    """Every ranking the game's steps hold (in their fields, or their contests'), with its location."""
+    found: list[tuple[str, Ranking]] = []
+
+    def walk(value: object, where: str) -> None:
+        if hasattr(value, "evaluate") and hasattr(value, "categories"):
+            found.append((where, cast(Ranking, value)))
+        elif isinstance(value, tuple):
+            for index, item in enumerate(value):
+                walk(item, f"{where}[{index}]")
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            for field in dataclasses.fields(value):
+                walk(getattr(value, field.name), f"{where}.{field.name}")
+
+    for index, step in enumerate(game.steps):
+        walk(step, f"steps[{index}]")
+    return found
+
+
+def _judges(ranking: Ranking, card: Card, natural: list[Card]) -> bool:
+    """False when ``ranking`` judges a hand of natural cards but not one holding ``card``."""
+    for size in (5, 4, 3, 2):
+        if len(natural) < size:
+            continue
+        try:
+            ranking.evaluate(natural[:size])
+        except ValueError:
+            continue  # not a hand size this ranking judges
+        try:
+            ranking.evaluate([card, *natural[: size - 1]])
+        except ValueError:
+            return False
+        return True
+    return True
+
+
+def _check_options(game: Game, problems: Problems) -> None:
+    """Every house rule's default is a value the rule may take (a count or price >= 0; a suit order)."""
+    for option in game.options:
+        try:
+            option.coerce(option.default)
+        except ParseError as error:
+            problems.add(f"options.{option.name}.default", str(error))

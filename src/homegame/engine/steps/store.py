@@ -100,6 +100,11 @@ class Store(Step):
         )
         return text + ("; then the store's remaining cards are discarded." if self.last else ".")
 
+    def cards_needed(self, players: int) -> int:
+        """One card for each player's decision: the up card dealt to one who declines, or the card
+        that refills the place one bought."""
+        return players
+
     def check_game(self, game: Game, fields: Fields) -> None:
         """Each place of the store is dealt one card face up before, and the unit is a stake of the game."""
         for name in self.rows:
