@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from homegame.engine import BetTo, Call, Check, Draw, Hand, RaiseTo
+from homegame.engine.actions import Action, Buy
+from homegame.engine.events import Won
 from homegame.engine.pots import Pot, build_pots, share
+from homegame.engine.steps.buy import Bought
+from homegame.games import load
+from test_casino import check_down_once, stacked
 
 
 def test_three_all_ins_make_a_main_pot_and_two_side_pots() -> None:
@@ -25,6 +31,85 @@ def test_folded_chips_stay_in_the_pots_they_reached() -> None:
 def test_dead_chips_go_to_a_pot_every_live_seat_may_win() -> None:
     assert build_pots([10, 10], [True, True], dead=7) == [Pot(27, (0, 1))]
     assert build_pots([0, 10, 10], [True, True, True], dead=6) == [Pot(6, (0, 1, 2)), Pot(20, (1, 2))]
+
+
+# -- prices paid for cards (issue 19, item 1) --------------------------------------------------------
+# "if you are all in, you can only win the part of the pot you matched" (Countdown's rules text): a
+# price paid for cards is dead money for the pot its buyer is contesting when he pays it.
+
+
+def test_a_price_goes_to_the_pot_of_the_seats_still_able_to_bet() -> None:
+    # Seat 0 all in for 20 before seat 1 paid 9: only seats 1 and 2 may win the 9.
+    assert build_pots([20, 50, 50], [True, True, True], prices={(1, 2): 9}) == [Pot(60, (0, 1, 2)), Pot(69, (1, 2))]
+    # Paid before anyone was all in, it is the main pot's, as an ante is.
+    assert build_pots([20, 50, 50], [True, True, True], prices={(0, 1, 2): 9}) == [Pot(69, (0, 1, 2)), Pot(60, (1, 2))]
+    # A price is not a bet: seat 2 paying less does not give seat 1 anything back.
+    assert build_pots([20, 20], [True, True], prices={(0, 1): 7}) == [Pot(47, (0, 1))]
+
+
+def test_a_buyer_left_alone_in_his_side_pot_gets_his_price_back() -> None:
+    assert build_pots([20, 50, 50], [True, True, False], prices={(1, 2): 9}) == [Pot(60, (0, 1)), Pot(69, (1,))]
+    # Seat 2 paid all he had for a card before anyone bet: his price is a pot of its own, for everyone.
+    assert build_pots([0, 30, 30], [True, True, True], prices={(0, 1, 2): 5}) == [Pot(5, (0, 1, 2)), Pot(60, (1, 2))]
+
+
+def countdown(stack: int, script: list[tuple[int, Action]]) -> Hand:
+    """Countdown for three, seat 0 (first to act) with ``stack`` chips and four aces, drawing one card
+    while he has chips, the others all they may; the betting follows ``script``, then checks and calls."""
+    game = load("countdown")
+    deck = stacked(game, 3, 2, {0: "As Ad Ah Ac Kd", 1: "2c 3d 5h 7s 9c", 2: "2d 3h 6s 8c Tc"})
+    hand = Hand(game, [stack, 100, 100], button=2, deck=deck)
+    moves = list(script)
+    while not hand.over:
+        seat = hand.pending()[0]
+        legal = {option.kind: option for option in hand.legal_actions(seat)}
+        if "draw" in legal:
+            cards, most = legal["draw"].cards, legal["draw"].max
+            hand.act(seat, Draw(cards[len(cards) - most :] if seat else cards[-1:] if most else ()))
+        elif moves and moves[0][0] == seat:
+            hand.act(seat, moves.pop(0)[1])
+        else:
+            hand.act(seat, Check() if "check" in legal else Call())
+    return hand
+
+
+def pots_won(hand: Hand) -> list[tuple[int, int]]:
+    """(pot, chips) of every award."""
+    return [(event.pot, event.amount) for event in hand.events if isinstance(event, Won)]
+
+
+def test_countdown_an_all_in_player_wins_only_what_he_matched() -> None:
+    # Seat 0 antes 1 and bets his last 2: 9 chips. The 3 + 2 + 1 cards the others then buy at
+    # 1, 2 and 4 chips (22 chips) only they may win.
+    hand = countdown(3, [(0, BetTo(2))])
+    assert pots_won(hand) == [(0, 9), (1, 22)]
+    assert hand.result is not None and hand.result.net[0] == 6
+
+
+def test_countdown_cards_bought_before_anyone_is_all_in_are_in_the_main_pot() -> None:
+    # Seat 0 antes 1, bets 2, buys a card for 1 (the others' six cards are the main pot's too),
+    # then is all in for 4 in the second round: 3 + 6 + 7 + 12 = 28. The cards bought in the
+    # second and third draws (16 chips) go to the side pot.
+    hand = countdown(8, [(0, BetTo(2)), (0, BetTo(2)), (1, RaiseTo(4)), (0, Call())])
+    assert pots_won(hand) == [(0, 28), (1, 16)]
+
+
+def test_baseball_an_open_three_bought_after_a_player_is_all_in_is_not_his() -> None:
+    # Seat 0 brings in with his last 2 chips; seat 1's open three then costs the pot (9), which
+    # only seats 1 and 2 may win ("The price is not a bet: nobody calls it"): seat 0 wins the 9
+    # he matched.
+    game = load("baseball")
+    hole = {0: "As Ad 2c Ah Ac 7c 7d", 1: "Kc Kd 7h 3s Jh Tc 5c", 2: "Qc Qd 8h 5d 6h 2d 8c"}
+    hand = Hand(game, [3, 100, 100], button=2, deck=stacked(game, 3, 2, hole))
+    while not hand.over:
+        seat = hand.pending()[0]
+        if any(option.kind == "buy" for option in hand.legal_actions(seat)):
+            hand.act(seat, Buy("3s"))
+        else:
+            check_down_once(hand)
+    bought = [event for event in hand.events if isinstance(event, Bought)]
+    assert [(event.seat, event.price) for event in bought] == [(1, 9)]
+    assert pots_won(hand)[0] == (0, 9)
 
 
 def test_empty() -> None:

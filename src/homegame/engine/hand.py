@@ -223,6 +223,9 @@ class Hand:
         """The seat that posted the last blind (-1 when none did)."""
         self.shown: dict[int, tuple[Card, ...]] = {}
         self.dead = setup.carried
+        """Chips carried over from an earlier deal: in the main pot, which every player still in may win."""
+        self.prices: dict[tuple[int, ...], int] = {}
+        """Chips paid for cards (:meth:`pay`), by the seats still able to bet when they were paid."""
         self.paid = 0
         """Chips paid out of the pot (won, or carried over)."""
         self.carried_out = 0
@@ -354,13 +357,13 @@ class Hand:
     @property
     def pot(self) -> int:
         """All chips in the middle: what has been put in (bets included), carried in, not yet paid out."""
-        return sum(self.committed) + self.dead - self.paid
+        return sum(self.committed) + self.dead + sum(self.prices.values()) - self.paid
 
     def pots(self, *, with_bets: bool = False) -> list[Pot]:
         """The main pot and side pots as they stand: without the bets of the round in progress (as a
         table shows them), or ``with_bets`` (as the showdown shares them)."""
         put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
-        return build_pots(put, [not folded for folded in self.folded], self.dead)
+        return build_pots(put, [not folded for folded in self.folded], self.dead, self.prices)
 
     def put_in(self, seat: int, amount: int) -> int:
         """Move up to ``amount`` chips from the seat's stack to its bet; returns the chips moved."""
@@ -378,12 +381,17 @@ class Hand:
         return amount
 
     def pay(self, seat: int, amount: int) -> int:
-        """Move up to ``amount`` chips from the seat's stack into the pot as dead money that every
-        player still in may win, not counted as the seat's stake in side pots (a price paid for a
-        card: Baseball's open three, a twist); returns the chips moved."""
+        """Move up to ``amount`` chips from the seat's stack into the pot as a price paid for a card
+        (Baseball's open three, a twist, a Countdown draw); returns the chips moved.
+
+        A price is not a bet, nobody has to match it: it is dead money for the pot its buyer is
+        contesting now, which the players still able to bet may win (all of them, so the main pot,
+        while nobody is all in); a player already all in cannot win it."""
         amount = min(amount, self.stacks[seat])
+        if amount:
+            able = tuple(other for other in range(self.seats) if not self.folded[other] and self.stacks[other])
+            self.prices[able] = self.prices.get(able, 0) + amount
         self.stacks[seat] -= amount
-        self.dead += amount
         return amount
 
     def take_back(self, seat: int, amount: int) -> None:

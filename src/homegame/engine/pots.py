@@ -17,7 +17,7 @@ Three players all in for 20, 50 and 100, and a folded player who put in 10:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Pot", "build_pots", "share"]
@@ -34,20 +34,39 @@ class Pot:
         return f"{self.amount} for seats {', '.join(map(str, self.eligible))}"
 
 
-def build_pots(committed: Sequence[int], live: Sequence[bool], dead: int = 0) -> list[Pot]:
+def build_pots(
+    committed: Sequence[int],
+    live: Sequence[bool],
+    dead: int = 0,
+    prices: Mapping[tuple[int, ...], int] | None = None,
+) -> list[Pot]:
     """The pots, main pot first, from each seat's chips put in and whether it is still in the hand.
 
     Each distinct amount put in by a live seat closes a pot: every seat
     contributes up to that level, and the live seats that reached it are
     eligible. Chips of folded seats above the top live level go to the top
     pot; ``dead`` chips (a pot carried over from an earlier deal) to the main
-    pot, which every live seat may win. Pots with the same eligible seats are
-    merged.
+    pot, which every live seat may win. ``prices`` are chips paid for cards,
+    keyed by the seats still able to bet when they were paid: each goes to the
+    pot those of them still in contest (its own side pot when none does), so a
+    player all in never wins what was paid after he went all in, and a buyer
+    left alone in that pot gets his price back. Pots with the same eligible
+    seats are merged.
 
     >>> build_pots([30, 30], [True, True], dead=5)
     [Pot(amount=65, eligible=(0, 1))]
     >>> build_pots([0, 0], [True, True])
     []
+
+    Seat 0 is all in for 20; seat 1 then pays 9 for a card, which only seats 1
+    and 2 may win; and if seat 2 folds, seat 1 has his 9 back with his own 30:
+
+    >>> for pot in build_pots([20, 50, 50], [True, True, True], prices={(1, 2): 9}):
+    ...     print(pot)
+    60 for seats 0, 1, 2
+    69 for seats 1, 2
+    >>> build_pots([20, 50, 50], [True, True, False], prices={(1, 2): 9})
+    [Pot(amount=60, eligible=(0, 1)), Pot(amount=69, eligible=(1,))]
     """
     levels = sorted({amount for amount, alive in zip(committed, live, strict=True) if alive and amount > 0})
     pots: list[Pot] = []
@@ -62,16 +81,28 @@ def build_pots(committed: Sequence[int], live: Sequence[bool], dead: int = 0) ->
         below = level
     above = sum(put - below for put in committed if put > below)
     everyone = tuple(seat for seat, alive in enumerate(live) if alive)
-    if not pots:
-        return [Pot(above + dead, everyone)] if above + dead else []
     if above:
-        pots[-1] = Pot(pots[-1].amount + above, pots[-1].eligible)
-    if dead:
-        if pots[0].eligible == everyone:
-            pots[0] = Pot(pots[0].amount + dead, everyone)
-        else:
-            pots.insert(0, Pot(dead, everyone))
+        top = pots[-1] if pots else Pot(0, everyone)
+        pots[-1:] = [Pot(top.amount + above, top.eligible)]
+    _add(pots, everyone, dead)
+    for buyers, amount in (prices or {}).items():
+        contesting = tuple(seat for seat in buyers if live[seat])
+        _add(pots, contesting or (pots[-1].eligible if pots else everyone), amount)
     return pots
+
+
+def _add(pots: list[Pot], eligible: tuple[int, ...], amount: int) -> None:
+    """Put ``amount`` chips in the pot of exactly the ``eligible`` seats, a new one placed after
+    the pots of more seats when there is none."""
+    if not amount:
+        return
+    for index, pot in enumerate(pots):
+        if pot.eligible == eligible:
+            pots[index] = Pot(pot.amount + amount, eligible)
+            return
+    seats = set(eligible)
+    at = max((index + 1 for index, pot in enumerate(pots) if seats < set(pot.eligible)), default=0)
+    pots.insert(at, Pot(amount, eligible))
 
 
 def share(amount: int, claimants: Sequence[object], weights: Sequence[int] | None = None) -> list[int]:
