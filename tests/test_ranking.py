@@ -395,6 +395,20 @@ def test_two_packs_allow_duplicates() -> None:
     assert get("high", packs=2).evaluate("As As Ad Ac Ah").category is Category.FIVE_OF_A_KIND
 
 
+def test_several_packs_a_one_suit_hand_is_judged_in_its_highest_category() -> None:
+    # 004: "Any hand in a higher category beats any hand in a lower category."
+    four_packs = get("high", packs=4)
+    assert four_packs.evaluate("As As As As Ks").name == "four aces"
+    assert four_packs.evaluate("As As As As Ks") > four_packs.evaluate("2c 2d 2h 2s 3c")
+    assert four_packs.evaluate("As As As Ks Ks").name == "aces full of kings"
+    assert four_packs.evaluate("As As Ks Qs 9s").category is Category.FLUSH  # a flush beats a pair
+    # where a flush beats a full house, a one-suit full house is the flush it also is
+    stripped = get("high", packs=3, deck=32, flush_beats_full_house=True)
+    assert stripped.evaluate("As As As Ks Ks").category is Category.FLUSH
+    # for deuce-to-seven low the highest category counts against: a one-suit pair is a flush
+    assert get("low-27", packs=2).evaluate("7s 7s 5s 3s 2s").category is Category.FLUSH
+
+
 def test_comparing_values_of_different_rankings_raises() -> None:
     with pytest.raises(TypeError):
         _ = value("As Kd Qh Js 9c") < value("As Kd Qh Js 9c", A5)

@@ -150,6 +150,19 @@ def test_several_packs_count_every_physical_card() -> None:
     assert two_packs.counts["five_of_a_kind"] == 13 * comb(8, 5)  # five of the eight cards of a rank
 
 
+@pytest.mark.parametrize("packs", [3, 4])
+def test_several_packs_one_suit_full_houses_and_fours_count_where_they_belong(packs: int) -> None:
+    # 004: "Any hand in a higher category beats any hand in a lower category."
+    table = count(get("high"), cards=5, deck=DeckSpec(packs=packs))
+    copies = 4 * packs  # of each rank
+    assert table.counts["four_of_a_kind"] == 13 * comb(copies, 4) * (52 * packs - copies)
+    assert table.counts["full_house"] == 13 * comb(copies, 3) * 12 * comb(copies, 2)
+    one_suit = comb(13 * packs, 5)
+    straight_flushes = 10 * packs**5
+    one_suit_higher = 13 * comb(packs, 4) * 12 * packs + 13 * comb(packs, 3) * 12 * comb(packs, 2) + 13 * comb(packs, 5)
+    assert table.counts["flush"] == 4 * (one_suit - straight_flushes - one_suit_higher)
+
+
 def test_what_cannot_be_counted_is_refused() -> None:
     with pytest.raises(ParseError, match="no wild jokers"):
         count(get("high"), cards=5, deck=DeckSpec(jokers=1))

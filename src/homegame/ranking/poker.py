@@ -383,10 +383,13 @@ class PokerRanking:
             ordered = sorted(hand, key=lambda card: straight.index(_rank(card)))
             counting = [value if value != Rank.ACE or straight[0] == Rank.ACE else ace_low for value in straight]
             category = C.STRAIGHT_FLUSH if flush else C.STRAIGHT
-        elif flush:
-            category = C.FLUSH
         else:
             category = _GROUPS.get(pattern, C.ONE_PAIR if 2 in pattern else C.HIGH_CARD)
+            # From several packs a one-suit hand may also be a full house or four of a kind: it is judged
+            # in its highest category ("Any hand in a higher category beats any hand in a lower category").
+            order = self._strength_order()
+            if flush and category is not C.FIVE_OF_A_KIND and order.index(C.FLUSH) < order.index(category):
+                category = C.FLUSH
         return category, ordered, counting
 
     def _straight(self, values: list[int]) -> list[int] | None:
