@@ -23,7 +23,7 @@ __all__ = ["COMMANDS", "main", "print_json"]
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMANDS = ("eval", "games", "rules", "simulate", "tables", "play", "replay", "history")
+COMMANDS = ("eval", "games", "rules", "odds", "simulate", "tables", "play", "replay", "history", "serve", "host", "join")
 """Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
 Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""
 

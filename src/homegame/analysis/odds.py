@@ -1,0 +1,972 @@
+"""Odds: every player's chance in every contest, from known hands, exactly where it can be.
+
+:func:`odds` takes a game of the catalogue and the hands of the players (or ranges of hands), the
+board so far and any dead cards, and deals every way the rest of the hand can fall: all of them
+when there are at most :data:`EXACT_LIMIT` (exact counts, integers), otherwise ``trials`` random
+deals (Monte Carlo, with its standard error). Each deal is judged as the showdown would: the
+contests of the game (high, low, ...) share the pot by their weights, a contest nobody qualifies
+for leaves its share to the others, tied hands split (so a hi-lo pot quarters).
+
+A hand is written in the card notation; for stud, down cards in parentheses (``"(Ah Kh) Qh 7c"``);
+for a draw game, the number of cards drawn after a slash (``"Ks Qs Js Ts 2c / 1"``: the last card
+is thrown away and one comes); for hold'em, a range (``"QQ+"``, ``"AKs"``, ``"AJs+"``,
+``"T9s-76s"``, ``"random"``, or several joined by commas). Cards still to come are dealt from what
+nobody holds: not the hands, the board, the dead cards nor the discards.
+
+The published count of ace-king suited against queens (1,712,304 boards):
+
+>>> result = odds("holdem", ["AhKh", "QsQd"])
+>>> first = result.players[0]
+>>> result.exact, result.deals, first.contests[0].wins, first.contests[0].ties
+(True, 1712304, 787966, 6732)
+>>> print(f"{first.equity:.4f}")
+0.4621
+
+Random deals are seeded, so a Monte Carlo answer is reproducible; its standard error is stated:
+
+>>> estimate = odds("stud", ["(Ah Kh) Qh 7c", "(2s 2d) 9h 4c"], trials=4000, seed=1)
+>>> estimate.exact, estimate.deals, 0.0 < estimate.players[0].error < 0.01
+(False, 4000, True)
+
+Nothing here judges a hand itself: scoring is :mod:`homegame.analysis.equity`'s, on the fast
+kernels where the ranking allows and the reference ``evaluate`` otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+import types
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import reduce
+from itertools import combinations, product
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from homegame.analysis.equity import _contest, _declared_share, _Plan, _plan, _Scorer
+from homegame.cards import Card, Rank, parse
+from homegame.engine.game import Game
+from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.declare import DeclareStep
+from homegame.engine.steps.eliminate import Eliminate
+from homegame.engine.steps.follow import Follow
+from homegame.engine.steps.showdown import Contest
+from homegame.errors import ParseError
+from homegame.ranking.forms import best
+from homegame.ranking.poker import PokerRanking
+
+__all__ = [
+    "CHUNK",
+    "EXACT_LIMIT",
+    "ContestOdds",
+    "Holding",
+    "Odds",
+    "PlayerOdds",
+    "holding",
+    "odds",
+    "parse_range",
+]
+
+EXACT_LIMIT = 3_000_000
+"""Most deals :func:`odds` enumerates: more than this, and it deals ``trials`` at random instead
+(``exact=True`` then refuses). Heads-up hold'em before the flop (1,712,304 boards) is within it."""
+CHUNK = 8192
+"""Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream (``SeedSequence([s, i])``),
+so a seeded answer is the same however the chunks are shared out."""
+_BLOCK = 1 << 18
+"""Deals judged per call of the scorers when enumerating."""
+
+Codes = npt.NDArray[np.int64]
+Progress = Callable[[float], None]
+
+
+# -- what the players hold -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Holding:
+    """What one player holds, as far as it is known.
+
+    - ``down`` and ``up``: the known cards (down cards first in the hand);
+    - ``draws``: cards the player will be dealt by a draw (draw games), beyond its kept cards;
+    - ``discards``: cards thrown away by that draw (out of the deck);
+    - ``combos``: a range, the possible sets of down cards (each equally likely); empty: ``down`` is known.
+    """
+
+    text: str
+    down: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+    draws: int = 0
+    discards: tuple[Card, ...] = ()
+    combos: tuple[tuple[Card, ...], ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def holding(text: str, game: Game | None = None) -> Holding:
+    """Read one player's hand: cards (down cards in parentheses when the game has up cards), a draw
+    after a slash, or a hold'em range.
+
+    >>> holding("(Ah Kh) Qh 7c").up
+    (Card('Qh'), Card('7c'))
+    >>> hand = holding("Ks Qs Js Ts 2c / 1")
+    >>> hand.down, hand.discards, hand.draws
+    ((Card('Ks'), Card('Qs'), Card('Js'), Card('Ts')), (Card('2c'),), 1)
+    >>> len(holding("QQ+").combos), len(holding("AKs").combos), len(holding("random").combos)
+    (18, 4, 0)
+    """
+    spec = text.strip()
+    draws = 0
+    if "/" in spec:
+        spec, _, drawn = spec.partition("/")
+        try:
+            draws = int(drawn.strip())
+        except ValueError:
+            raise ParseError(f"{text!r}: the cards drawn after '/' must be a number", token=drawn) from None
+        if not 0 <= draws <= 7:
+            raise ParseError(f"{text!r}: cannot draw {draws} cards", token=drawn)
+        spec = spec.strip()
+    if spec.lower() in ("random", "any", "?", "*", ""):
+        return Holding(text=text.strip(), draws=draws)
+    if "(" in spec or ")" in spec:
+        match = re.fullmatch(r"\s*\(([^()]*)\)\s*([^()]*)", spec)
+        if match is None:
+            raise ParseError(f"{text!r}: write the down cards first, in one pair of parentheses", token=text)
+        down, up = parse(match[1]), parse(match[2]) if match[2].strip() else ()
+        return Holding(text=text.strip(), down=down, up=up)
+    try:
+        cards = parse(spec)
+    except ParseError:
+        if draws:
+            raise
+        return Holding(text=text.strip(), combos=parse_range(spec))
+    if draws:
+        size = _hand_size(game) if game is not None else len(cards)
+        kept = cards[: len(cards) - draws] if len(cards) >= size else cards
+        return Holding(text=text.strip(), down=kept, draws=draws, discards=cards[len(kept) :])
+    return Holding(text=text.strip(), down=cards)
+
+
+_RANKS = "23456789TJQKA"
+
+
+def parse_range(text: str) -> tuple[tuple[Card, ...], ...]:
+    """The two-card hands of a hold'em range, each once: pairs (``QQ``, ``QQ+``, ``QQ-99``), suited or
+    offsuit hands (``AKs``, ``AKo``, ``AK`` for both, ``AJs+``: AJs to AKs, ``T9s-76s``: T9s down to 76s),
+    ``random``, or several joined by commas.
+
+    >>> len(parse_range("QQ+")), len(parse_range("AJs+")), len(parse_range("T9s-76s")), len(parse_range("AK"))
+    (18, 12, 16, 16)
+    >>> parse_range("random")[:1], len(parse_range("random"))
+    (((Card('2d'), Card('2c')),), 1326)
+    >>> parse_range("AKx")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: 'AKx' is not a hand range (QQ+, AKs, AJs+, T9s-76s, random)
+    """
+    found: dict[tuple[int, int], tuple[Card, ...]] = {}
+    for part in (piece.strip() for piece in text.replace(" ", "").split(",")):
+        if not part:
+            continue
+        for pair in _range_part(part):
+            high, low = sorted(pair, key=lambda card: card.code, reverse=True)
+            found.setdefault((high.code, low.code), (high, low))
+    if not found:
+        raise ParseError(f"{text!r} is an empty range", token=text)
+    return tuple(found[key] for key in sorted(found, key=lambda key: (key[0], key[1])))
+
+
+def _range_part(part: str) -> Iterator[tuple[Card, Card]]:
+    if part.lower() in ("random", "any"):
+        every = [Card.from_code(code) for code in range(52)]
+        yield from ((b, a) for a, b in combinations(every, 2))
+        return
+    shape = r"([2-9TJQKA])([2-9TJQKA])([so]?)"
+    text = "-".join(piece[:2].upper() + piece[2:].lower() for piece in part.split("-"))
+    match = re.fullmatch(shape + r"(\+?)", text)
+    span = re.fullmatch(shape + "-" + shape, text)
+    if match is not None:
+        first, second, kind, plus = _RANKS.index(match[1]), _RANKS.index(match[2]), match[3], match[4]
+        if first == second:
+            for top in range(first, 13) if plus else [first]:
+                yield from _hands(top, top, "")
+            return
+        first, second = max(first, second), min(first, second)
+        for low in range(second, first) if plus else [second]:
+            yield from _hands(first, low, kind)
+        return
+    if span is not None:
+        a, b, kind = _RANKS.index(span[1]), _RANKS.index(span[2]), span[3]
+        c, d, other = _RANKS.index(span[4]), _RANKS.index(span[5]), span[6]
+        if kind == other and a - b == c - d:
+            for shift in range(abs(a - c) + 1):
+                top = min(a, c) + shift
+                yield from _hands(top, top - (a - b), kind)
+            return
+    raise ParseError(f"{part!r} is not a hand range (QQ+, AKs, AJs+, T9s-76s, random)", token=part)
+
+
+def _hands(first: int, second: int, kind: str) -> Iterator[tuple[Card, Card]]:
+    """The combinations of two ranks (indices 0..12): six of a pair, four suited, twelve offsuit."""
+    for s, t in product(range(4), repeat=2):
+        pair = (Card.from_code(first * 4 + s), Card.from_code(second * 4 + t))
+        if first == second:
+            if s < t:
+                yield pair
+        elif kind == "" or (kind == "s") == (s == t):
+            yield pair
+
+
+def _hand_size(game: Game) -> int:
+    return sum(len(step.cards) for step in game.steps if isinstance(step, Deal))
+
+
+# -- the result ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContestOdds:
+    """One player in one contest: deals won outright, deals tied (split), and the expected fraction
+    of that contest it takes (a tie counts as its share)."""
+
+    side: str
+    wins: int
+    ties: int
+    equity: float
+
+    def to_json(self) -> dict[str, object]:
+        return {"side": self.side, "wins": self.wins, "ties": self.ties, "equity": self.equity}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerOdds:
+    """One player's odds.
+
+    - ``equity``: the expected fraction of the pot, all contests counted; ``error`` its standard error
+      (0 when exact); ``units``: the same as an integer, in ``1 / (Odds.unit * Odds.deals)``;
+    - ``scoop``: deals in which it wins every contest outright;
+    - ``contests``: per contest; ``splits``: how often it takes each fraction of the pot (1, 3/4, 1/2...);
+    - ``declarations``: in a declare game, its equity declaring each side (against opponents who
+      declare what is best for them knowing every card), and ``best`` the best of them.
+    """
+
+    hand: str
+    equity: float
+    error: float
+    units: int
+    scoop: int
+    contests: tuple[ContestOdds, ...]
+    splits: tuple[tuple[Fraction, int], ...]
+    declarations: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def best(self) -> str | None:
+        """The declaration with the best equity (``None`` outside declare games)."""
+        return max(self.declarations, key=lambda item: item[1])[0] if self.declarations else None
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "hand": self.hand,
+            "equity": self.equity,
+            "error": self.error,
+            "units": self.units,
+            "scoop": self.scoop,
+            "contests": [contest.to_json() for contest in self.contests],
+            "splits": {str(share): count for share, count in self.splits},
+        }
+        if self.declarations:
+            data["declarations"] = dict(self.declarations)
+            data["best"] = self.best
+        return data
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Odds:
+    """The odds of every player: ``exact`` (every deal counted) or not (``deals`` random ones)."""
+
+    game: str
+    board: tuple[Card, ...]
+    dead: tuple[Card, ...]
+    exact: bool
+    deals: int
+    unit: int
+    """A deal's pot is ``unit`` units: every share of it (a tie, a quarter) is a whole number of units."""
+    players: tuple[PlayerOdds, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The odds as JSON: exact integer counts in exact mode."""
+        return {
+            "game": self.game,
+            "board": " ".join(map(str, self.board)),
+            "dead": " ".join(map(str, self.dead)),
+            "exact": self.exact,
+            "deals": self.deals,
+            "unit": self.unit,
+            "players": [player.to_json() for player in self.players],
+        }
+
+    def __str__(self) -> str:
+        how = f"exact, {self.deals:,} deals" if self.exact else f"Monte Carlo, {self.deals:,} deals"
+        lines = [f"{self.game}: {how}" + (f"; board {' '.join(map(str, self.board))}" if self.board else "")]
+        sides = [contest.side for contest in self.players[0].contests] if self.players else []
+        header = ["hand", "equity"] + [f"{side} win/tie" for side in sides]
+        if len(sides) > 1:
+            header.append("scoop")
+        rows = [header]
+        for player in self.players:
+            equity = f"{player.equity:.2%}" + ("" if self.exact else f" ±{player.error:.2%}")
+            cells = [player.hand, equity]
+            cells += [f"{_pct(c.wins, self.deals)} / {_pct(c.ties, self.deals)}" for c in player.contests]
+            if len(sides) > 1:
+                cells.append(_pct(player.scoop, self.deals))
+            rows.append(cells)
+        widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
+        lines += [
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+        ]
+        for player in self.players:
+            if player.declarations:
+                said = ", ".join(f"{side} {value:.2%}" for side, value in player.declarations)
+                lines.append(f"{player.hand} declaring: {said}; best {player.best}")
+        if len(sides) > 1:
+            for player in self.players:
+                split = ", ".join(f"{share} {_pct(count, self.deals)}" for share, count in player.splits if share)
+                lines.append(f"{player.hand} takes: {split or 'nothing'}")
+        return "\n".join(lines)
+
+
+def _pct(count: int, total: int) -> str:
+    return f"{count / total:.2%}" if total else "-"
+
+
+# -- the spot: known cards, cards to come ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """A player in the deal: known down cards (a range: several), cards to come down and up."""
+
+    down: tuple[int, ...]
+    up: tuple[int, ...]
+    more_down: int
+    more_up: int
+    combos: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def downs(self) -> int:
+        return len(self.down) + self.more_down + (len(self.combos[0]) if self.combos else 0)
+
+    @property
+    def width(self) -> int:
+        return self.downs + len(self.up) + self.more_up
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Spot:
+    """Everything a deal needs: seats, rows (name, known cards, cards to come), the deck left."""
+
+    seats: tuple[_Seat, ...]
+    rows: tuple[tuple[str, tuple[int, ...], int], ...]
+    pool: tuple[int, ...]
+    """Card codes nobody holds, before any range is dealt."""
+
+    @property
+    def groups(self) -> list[int]:
+        """Sizes of the groups of unknown cards, in layout order: each seat's down then up, each row."""
+        return [n for seat in self.seats for n in (seat.more_down, seat.more_up)] + [n for _, _, n in self.rows]
+
+    def assignments(self) -> Iterator[tuple[tuple[int, ...], ...]]:
+        """Every way the ranges can be held at once (each seat's down cards), card clashes left out."""
+        choices = [seat.combos or ((),) for seat in self.seats]
+        taken = set(self.fixed)
+        for pick in product(*choices):
+            codes = [code for combo in pick for code in combo]
+            if len(set(codes)) == len(codes) and not taken.intersection(codes):
+                yield pick
+
+    @property
+    def fixed(self) -> tuple[int, ...]:
+        return tuple(code for seat in self.seats for code in (*seat.down, *seat.up))
+
+
+def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Card], dead: Sequence[Card]) -> _Spot:
+    order = [entry for step in game.steps if isinstance(step, Deal) for entry in step.cards]
+    downs, ups = order.count("down"), order.count("up")
+    seats = []
+    if any(isinstance(step, Eliminate) for step in game.steps):  # the hands are what is left of them
+        for hand in hands:
+            if hand.combos or hand.draws or len(hand.down) + len(hand.up) > downs + ups:
+                raise ParseError(f"{hand}: give the cards the player still holds (at most {downs + ups})")
+        seats = [_Seat(tuple(c.code for c in (*hand.down, *hand.up)), (), 0, 0) for hand in hands]
+        plan_rows: tuple[tuple[str, int], ...] = ()
+    else:
+        plan_rows = plan.rows
+    for hand in hands if not seats else ():
+        down, up = hand.down, hand.up
+        if not hand.combos and not up and downs and ups and len(down) > 0 and not hand.text.lstrip().startswith("("):
+            if len(down) > downs + ups:
+                raise ParseError(f"{hand}: the game deals {downs} down and {ups} up cards, not {len(down)}")
+            down, up = _in_order(down, order)
+        if hand.combos:
+            held = len(hand.combos[0])
+            if held > downs:
+                raise ParseError(f"{hand}: the game deals {downs} down cards, not {held}")
+            seats.append(_Seat((), (), downs - held, ups, tuple(tuple(c.code for c in combo) for combo in hand.combos)))
+            continue
+        if hand.draws:
+            if len(down) + hand.draws != downs + ups:
+                raise ParseError(f"{hand}: keeping {len(down)} and drawing {hand.draws} does not make {downs + ups}")
+            seats.append(_Seat(tuple(c.code for c in down), (), hand.draws, 0))
+            continue
+        if len(down) > downs or len(up) > ups:
+            raise ParseError(
+                f"{hand}: the game deals {downs} down and {ups} up cards, not {len(down)} and {len(up)}"
+                + (" (write the down cards in parentheses)" if ups else "")
+            )
+        seats.append(_Seat(tuple(c.code for c in down), tuple(c.code for c in up), downs - len(down), ups - len(up)))
+    rows: list[tuple[str, tuple[int, ...], int]] = []
+    for name, size in plan_rows:
+        known = tuple(card.code for card in board) if name == "board" else ()
+        if len(known) > size:
+            raise ParseError(f"the {name} holds {size} cards, not {len(known)}")
+        rows.append((name, known, size - len(known)))
+    if board and "board" not in dict(plan_rows):
+        raise ParseError(f"{game.name} has no board")
+    seen = [
+        *(code for seat in seats for code in (*seat.down, *seat.up)),
+        *(code for _, known, _ in rows for code in known),
+        *(card.code for card in dead),
+        *(card.code for hand in hands for card in hand.discards),
+    ]
+    deck = Counter(card.code for card in game.deck.cards())
+    for code, copies in Counter(seen).items():
+        if copies > deck[code]:
+            raise ParseError(f"{Card.from_code(code)} is held {copies} times but the deck has {deck[code]}")
+        deck[code] -= copies
+    pool = tuple(sorted(deck.elements()))
+    spot = _Spot(seats=tuple(seats), rows=tuple(rows), pool=pool)
+    ranged = max((len(seat.combos[0]) for seat in seats if seat.combos), default=0)
+    if sum(spot.groups) + ranged * sum(1 for seat in seats if seat.combos) > len(pool):
+        raise ParseError(f"the deck has {len(pool)} cards left, not enough for the rest of the deal")
+    return spot
+
+
+def _in_order(cards: tuple[Card, ...], order: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Cards written without parentheses in a game with up cards: they fall as dealt (stud: two down, up...)."""
+    down = tuple(card for card, entry in zip(cards, order, strict=False) if entry == "down")
+    up = tuple(card for card, entry in zip(cards, order, strict=False) if entry == "up")
+    return down, up
+
+
+# -- counting ------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Integer sums over deals, mergeable in any order (so the partitioning never shows)."""
+
+    seats: int
+    contests: int
+    deals: int = 0
+    units: list[int] = field(default_factory=list)
+    squares: list[int] = field(default_factory=list)
+    scoops: list[int] = field(default_factory=list)
+    wins: list[list[int]] = field(default_factory=list)
+    ties: list[list[int]] = field(default_factory=list)
+    side_units: list[list[int]] = field(default_factory=list)
+    splits: list[Counter[int]] = field(default_factory=list)
+    declared: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        n, c = self.seats, self.contests
+        self.units, self.squares, self.scoops = [0] * n, [0] * n, [0] * n
+        self.wins, self.ties, self.side_units = ([[0] * n for _ in range(c)] for _ in range(3))
+        self.splits = [Counter() for _ in range(n)]
+        self.declared = [[0] * 3 for _ in range(n)]
+
+    def merge(self, other: _Tally) -> None:
+        self.deals += other.deals
+        for i in range(self.seats):
+            self.units[i] += other.units[i]
+            self.squares[i] += other.squares[i]
+            self.scoops[i] += other.scoops[i]
+            self.splits[i].update(other.splits[i])
+            for k in range(3):
+                self.declared[i][k] += other.declared[i][k]
+            for c in range(self.contests):
+                self.wins[c][i] += other.wins[c][i]
+                self.ties[c][i] += other.ties[c][i]
+                self.side_units[c][i] += other.side_units[c][i]
+
+
+_SIDES = ("high", "low", "both")
+
+
+class _KeyScorer(_Scorer):
+    """The reference scorer for a non-poker ranking, whose keys may be negative (totals): shifted
+    above the scorers' "does not qualify" (-1)."""
+
+    def _key(self, hole: Sequence[int], board: Sequence[int], down: Sequence[int]) -> int:
+        cards = [Card.from_code(code) for code in hole]
+        try:
+            value = best(self.ranking, cards, [Card.from_code(code) for code in board], self.form)
+        except ParseError:
+            return -1
+        return value.key + _SHIFT if value.qualified else -1
+
+
+_SHIFT = 1 << 40
+
+
+class _Judge:
+    """Scores deals (arrays of card codes) and adds them to a tally."""
+
+    def __init__(self, game: Game, plan: _Plan, spot: _Spot) -> None:
+        self.judged: tuple[Contest, ...] = plan.contests
+        if not self.judged:
+            raise ParseError(f"{game.name} has no showdown the odds can judge")
+        self.seats = len(spot.seats)
+        self.scorers = [
+            _Scorer(contest, evaluator, None, down)
+            if isinstance(contest.ranking, PokerRanking)
+            else _KeyScorer(contest, evaluator, None, down)
+            for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
+        ]
+        self.dynamic = [bool(dynamic) for dynamic in plan.dynamic]
+        self.weights = [int(contest.share) for contest in self.judged]
+        sums = {
+            sum(w for w, keep in zip(self.weights, mask, strict=True) if keep)
+            for mask in product((0, 1), repeat=len(self.weights))
+        }
+        self.per_weight = reduce(math.lcm, (s for s in sums if s), 1)
+        self.per_seat = reduce(math.lcm, range(1, self.seats + 1), 1)
+        self.unit = self.per_weight * self.per_seat
+        self.follow = next((step.rank for step in game.steps if isinstance(step, Follow)), None)
+        self.up_order = _up_order(game, spot)
+        sides = {contest.side for contest in self.judged}
+        self.declare = any(isinstance(step, DeclareStep) for step in game.steps) and {"high", "low"} <= sides
+
+    def judge(self, holes: list[Codes], rows: dict[str, Codes], widths: list[list[int]], downs: list[int]) -> _Tally:
+        deals = len(holes[0])
+        tally = _Tally(self.seats, len(self.judged))
+        tally.deals = deals
+        empty = np.zeros((deals, 0), dtype=np.int64)
+        wild = self._wild_ranks(holes) if self.follow is not None and any(self.dynamic) else None
+        scores = []
+        for index, scorer in enumerate(self.scorers):
+            board = rows.get(scorer.row, empty)
+            if wild is not None and self.dynamic[index]:
+                score = np.empty((deals, self.seats), dtype=np.int64)
+                for rank in np.unique(wild).tolist():
+                    chosen = wild == rank
+                    scorer.wild_rank = None if rank < 0 else Rank(rank)
+                    score[chosen] = scorer.scores([h[chosen] for h in holes], widths[index], downs, board[chosen])
+                scorer.wild_rank = None
+            else:
+                score = scorer.scores(holes, widths[index], downs, board)
+            scores.append(score)
+        self._add(tally, scores)
+        if self.declare:
+            self._add_declared(tally, scores)
+        return tally
+
+    def _wild_ranks(self, holes: list[Codes]) -> npt.NDArray[np.int64]:
+        """The wild rank of each deal under the follow rule (-1: nothing wild), from the up cards in
+        the order they are dealt."""
+        deals = len(holes[0])
+        wild = np.full(deals, -1, dtype=np.int64)
+        waiting = np.zeros(deals, dtype=np.bool_)
+        leader = int(self.follow) if self.follow is not None else 0
+        for seat, column in self.up_order:
+            rank = holes[seat][:, column] // 4 + 2
+            natural = holes[seat][:, column] < 52
+            lead = natural & (rank == leader)
+            follows = waiting & ~lead & natural
+            wild = np.where(lead, leader, np.where(follows, rank, wild))
+            waiting = np.where(natural, lead, waiting)
+        return wild
+
+    def _add(self, tally: _Tally, scores: list[Codes]) -> None:
+        deals = len(scores[0])
+        units = np.zeros((deals, self.seats), dtype=np.int64)
+        active_weight = np.zeros(deals, dtype=np.int64)
+        winners_of, counts_of = [], []
+        for score, weight in zip(scores, self.weights, strict=True):
+            top = score.max(axis=1)
+            active = top >= 0
+            winners = (score == top[:, None]) & active[:, None]
+            count = winners.sum(axis=1)
+            winners_of.append(winners)
+            counts_of.append(count)
+            active_weight += weight * active
+        scoop = np.ones((deals, self.seats), dtype=np.bool_)
+        for c, (winners, count, weight) in enumerate(zip(winners_of, counts_of, self.weights, strict=True)):
+            per = np.where(count > 0, self.per_seat // np.maximum(count, 1), 0)
+            scale = np.where(active_weight > 0, self.per_weight // np.maximum(active_weight, 1), 0)
+            units += winners * (weight * per * scale)[:, None]
+            alone = winners & (count == 1)[:, None]
+            scoop &= alone | (count == 0)[:, None]
+            tally.wins[c] = alone.sum(axis=0).tolist()
+            tally.ties[c] = (winners & (count > 1)[:, None]).sum(axis=0).tolist()
+            tally.side_units[c] = (winners * per[:, None]).sum(axis=0).tolist()
+        units[active_weight == 0] = self.unit // self.seats
+        tally.units = units.sum(axis=0).tolist()
+        tally.squares = (
+            [int(v) for v in (units.astype(object) ** 2).sum(axis=0)]
+            if deals < 4096
+            else [int(v) for v in _square_sums(units)]
+        )
+        tally.scoops = scoop.sum(axis=0).tolist()
+        for seat in range(self.seats):
+            values, counts = np.unique(units[:, seat], return_counts=True)
+            tally.splits[seat] = Counter(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+
+    def _add_declared(self, tally: _Tally, scores: list[Codes]) -> None:
+        """Each player's equity declaring high, low or both, against opponents who each declare, deal by
+        deal and knowing every card, the side it wins (both if it scoops; high if it wins nothing)."""
+        sides = [contest.side for contest in self.judged]
+        high, low = sides.index("high"), sides.index("low")
+        natural = []
+        for seat in range(self.seats):
+            won_high = _contest(scores[high], seat)[0] > 0
+            won_low = _contest(scores[low], seat)[0] > 0
+            _, alone_high, _ = _contest(scores[high], seat)
+            _, alone_low, _ = _contest(scores[low], seat)
+            choice = np.where(alone_high & alone_low, 2, np.where(won_low & ~won_high, 1, 0))
+            natural.append(choice)
+        natural_array = np.stack(natural, axis=1)
+        weights = [float(w) for w in self.weights]
+        for me in range(self.seats):
+            others = np.delete(natural_array, me, axis=1)
+            patterns, inverse = np.unique(others, axis=0, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            for index, pattern in enumerate(patterns.tolist()):
+                chosen = inverse == index
+                part = [score[chosen] for score in scores]
+                for mine in range(3):
+                    declared: list[str | None] = [_SIDES[v] for v in pattern]
+                    declared.insert(me, _SIDES[mine])
+                    share = _declared_share(part, self.judged, weights, declared, me)
+                    tally.declared[me][mine] += int(np.rint(share * self.unit).sum())
+
+
+def _square_sums(units: npt.NDArray[np.int64]) -> list[int]:
+    """Column sums of squares, exactly (units are small, but their squares summed may be large)."""
+    return [
+        int(np.square(column.astype(np.float64)).sum().round())
+        if column.max() < 1 << 20
+        else sum(int(v) ** 2 for v in column.tolist())
+        for column in units.T
+    ]
+
+
+def _up_order(game: Game, spot: _Spot) -> list[tuple[int, int]]:
+    """(seat, column of its hand) of every up card in the order the deal steps deal them."""
+    order: list[tuple[int, int]] = []
+    counts = [0] * len(spot.seats)
+    for step in game.steps:
+        if isinstance(step, Deal):
+            for entry in step.cards:
+                for seat_index, seat in enumerate(spot.seats):
+                    if entry == "up":
+                        order.append((seat_index, seat.downs + counts[seat_index]))
+                        counts[seat_index] += 1
+    return order
+
+
+# -- dealing -------------------------------------------------------------------------------------
+
+
+def _layout(spot: _Spot, pick: Sequence[tuple[int, ...]], dealt: Codes) -> tuple[list[Codes], dict[str, Codes]]:
+    """Each seat's whole hand (down cards first) and each whole row from the cards ``dealt`` (one row
+    per deal, the groups of unknown cards one after another)."""
+    deals = len(dealt)
+    holes, start = [], 0
+
+    def known(codes: Sequence[int]) -> Codes:
+        return np.broadcast_to(np.array(codes, dtype=np.int64), (deals, len(codes)))
+
+    for seat, combo in zip(spot.seats, pick, strict=True):
+        more_down = dealt[:, start : start + seat.more_down]
+        start += seat.more_down
+        more_up = dealt[:, start : start + seat.more_up]
+        start += seat.more_up
+        holes.append(np.concatenate([known((*combo, *seat.down)), more_down, known(seat.up), more_up], axis=1))
+    rows = {}
+    for name, cards, more in spot.rows:
+        rows[name] = np.concatenate([known(cards), dealt[:, start : start + more]], axis=1)
+        start += more
+    return holes, rows
+
+
+def _deal_count(pool: int, groups: Sequence[int]) -> int:
+    total, left = 1, pool
+    for size in groups:
+        total *= math.comb(left, size)
+        left -= size
+    return total
+
+
+def _every_deal(pool: Sequence[int], groups: Sequence[int]) -> Iterator[Codes]:
+    """Every deal of the groups from ``pool``, in blocks of rows (each row: the groups' cards in turn)."""
+    sizes = [size for size in groups if size]
+    if not sizes:
+        yield np.zeros((1, 0), dtype=np.int64)
+        return
+    from homegame.ranking import _compiled
+
+    buffer: list[Codes] = []
+    held = 0
+    for outer in _outer(tuple(pool), sizes[:-1]):
+        rest = np.array([code for code in pool if code not in set(outer)] if outer else pool, dtype=np.uint8)
+        if len(outer) and len(set(outer)) != len(outer):
+            rest = _remove(pool, outer)
+        last = sizes[-1]
+        index = np.arange(last, dtype=np.int64)
+        block = np.empty((min(_BLOCK, math.comb(len(rest), last)), last), dtype=np.uint8)
+        while filled := _compiled.deal(rest, index, block):
+            part = block[:filled].astype(np.int64)
+            if outer:
+                part = np.concatenate(
+                    [np.broadcast_to(np.array(outer, dtype=np.int64), (filled, len(outer))), part], axis=1
+                )
+            buffer.append(part)
+            held += filled
+            if held >= _BLOCK:
+                yield np.concatenate(buffer)
+                buffer, held = [], 0
+    if buffer:
+        yield np.concatenate(buffer)
+
+
+def _remove(pool: Sequence[int], taken: Sequence[int]) -> npt.NDArray[np.uint8]:
+    left = Counter(pool)
+    left.subtract(taken)
+    return np.array(sorted(left.elements()), dtype=np.uint8)
+
+
+def _outer(pool: tuple[int, ...], sizes: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every choice of the first groups (all but the last), as one tuple of codes, group after group."""
+    if not sizes:
+        yield ()
+        return
+    positions = range(len(pool))
+    for chosen in combinations(positions, sizes[0]):
+        taken = set(chosen)
+        rest = tuple(pool[i] for i in positions if i not in taken)
+        head = tuple(pool[i] for i in chosen)
+        for tail in _outer(rest, sizes[1:]):
+            yield head + tail
+
+
+def _random_deals(spot: _Spot, generator: np.random.Generator, trials: int) -> tuple[list[Codes | None], Codes]:
+    """``trials`` random deals: each seat's range pick (``None`` without a range; each consistent set
+    of picks equally likely) and the dealt cards, as arrays of one row per deal."""
+    pool = np.array(spot.pool, dtype=np.int64)
+    needed = sum(spot.groups)
+    keys = generator.random((trials, len(pool)))
+    picks: list[Codes | None] = [None] * len(spot.seats)
+    ranged = [index for index, seat in enumerate(spot.seats) if seat.combos]
+    if ranged:
+        fixed = set(spot.fixed)
+        combos = [
+            np.array([c for c in spot.seats[i].combos if not fixed.intersection(c)], dtype=np.int64) for i in ranged
+        ]
+        if any(len(c) == 0 for c in combos):
+            raise ParseError("a range has no hand left once the known cards are taken out")
+        chosen = np.zeros((trials, len(ranged)), dtype=np.int64)
+        todo = np.ones(trials, dtype=np.bool_)
+        for _ in range(1000):  # draw again wherever two picks share a card
+            count = int(todo.sum())
+            if not count:
+                break
+            for k, c in enumerate(combos):
+                chosen[todo, k] = generator.integers(0, len(c), count)
+            held = np.sort(np.concatenate([combos[k][chosen[:, k]] for k in range(len(ranged))], axis=1), axis=1)
+            todo = (held[:, 1:] == held[:, :-1]).any(axis=1)
+        else:
+            raise ParseError("the ranges leave (almost) no way to deal every hand at once")
+        position = np.full(64, len(pool), dtype=np.int64)
+        position[pool] = np.arange(len(pool))
+        for k, seat in enumerate(ranged):
+            picks[seat] = picked = combos[k][chosen[:, k]]
+            np.put_along_axis(keys, position[picked], 2.0, axis=1)  # never dealt: keys are below 1
+    if needed < len(pool):
+        order = np.argpartition(keys, needed, axis=1)[:, :needed]
+    else:
+        order = np.argsort(keys, axis=1)[:, :needed]
+    return picks, pool[order]
+
+
+# -- the call ------------------------------------------------------------------------------------
+
+
+def odds(
+    game: Game | str,
+    hands: Sequence[str | Holding],
+    *,
+    board: str | Sequence[Card] = (),
+    dead: str | Sequence[Card] = (),
+    exact: bool | None = None,
+    trials: int = 20_000,
+    seed: int = 0,
+    progress: Progress | None = None,
+    chunks: Callable[[_Work, Sequence[int]], Iterator[_Tally]] | None = None,
+) -> Odds:
+    """The odds of ``hands`` in ``game`` (a game of the catalogue, by name, or a loaded one).
+
+    ``board`` and ``dead`` are cards (text or cards). ``exact``: ``None`` enumerates every deal when
+    there are at most :data:`EXACT_LIMIT` and deals ``trials`` at random otherwise; ``True`` insists
+    on enumerating (a ``ParseError`` past the limit); ``False`` always deals at random, seeded by
+    ``seed``. ``progress`` is called with the fraction done, now and then. ``chunks`` runs chunks
+    of random deals elsewhere (a process pool): given the work and chunk indices, it yields their
+    tallies.
+
+    >>> hi_lo = odds("omaha-hi-lo", ["As Ad 2c 3d", "Kh Kd Qh Jd"], board="2h 7s 9d")
+    >>> hi_lo.exact, hi_lo.deals, [f"{p.equity:.3f}" for p in hi_lo.players]
+    (True, 820, ['0.839', '0.161'])
+    """
+    if isinstance(game, str):
+        from homegame.games import load
+
+        game = load(game)
+    if len(hands) < 1:
+        raise ParseError("give at least one hand")
+    held = [hand if isinstance(hand, Holding) else holding(hand, game) for hand in hands]
+    board_cards = parse(board) if isinstance(board, str) else tuple(board)
+    dead_cards = parse(dead) if isinstance(dead, str) else tuple(dead)
+    plan = _plan(game)
+    spot = _spot(game, plan, held, board_cards, dead_cards)
+    judge = _Judge(game, plan, spot)
+    report = progress or (lambda done: None)
+    ranged = [seat for seat in spot.seats if seat.combos]
+    per_pick = _deal_count(len(spot.pool) - sum(len(seat.combos[0]) for seat in ranged), spot.groups)
+    picks = math.prod(len(seat.combos) for seat in ranged)
+    assignments: list[tuple[tuple[int, ...], ...]] = [tuple(() for _ in spot.seats)]
+    total = per_pick * picks  # at most: picks that share a card are left out
+    if ranged and (exact or (exact is None and total <= EXACT_LIMIT)):
+        if picks > EXACT_LIMIT:
+            raise ParseError(f"{picks:,} ways to hold the ranges are too many to count: leave out --exact")
+        assignments = list(spot.assignments())
+        if not assignments:
+            raise ParseError("the ranges leave no way to deal every hand at once")
+        total = per_pick * len(assignments)
+    if exact is None:
+        exact = total <= EXACT_LIMIT
+    if exact and total > EXACT_LIMIT:
+        raise ParseError(f"{total:,} deals are too many to count (at most {EXACT_LIMIT:,}): leave out --exact")
+    widths = [[seat.downs if scorer.down_only else seat.width for seat in spot.seats] for scorer in judge.scorers]
+    downs = [seat.downs for seat in spot.seats]
+    tally = _Tally(len(spot.seats), len(judge.judged))
+    if exact:
+        done = 0
+        for pick in assignments:
+            pool = _remove(spot.pool, [code for combo in pick for code in combo]).tolist()
+            for dealt in _every_deal(pool, spot.groups):
+                holes, rows = _layout(spot, pick, dealt)
+                tally.merge(judge.judge(holes, rows, widths, downs))
+                done += len(dealt)
+                report(done / total)
+    else:
+        if trials < 1:
+            raise ParseError("trials must be at least 1")
+        work = _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
+        indices = list(range((trials + CHUNK - 1) // CHUNK))
+        step = max(1, len(indices) // 20)
+        for start in range(0, len(indices), step):
+            part = indices[start : start + step]
+            for chunk in chunks(work, part) if chunks is not None else map(work.chunk, part):
+                tally.merge(chunk)
+            report(min(1.0, (start + step) / len(indices)))
+    report(1.0)
+    return _result(game=game, board=board_cards, dead=dead_cards, held=held, judge=judge, tally=tally, exact=exact)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Work:
+    """The random deals of one call, in chunks of :data:`CHUNK`."""
+
+    spot: _Spot
+    judge: _Judge
+    widths: list[list[int]]
+    downs: list[int]
+    seed: int
+    trials: int
+
+    def chunk(self, index: int) -> _Tally:
+        """Chunk ``index`` of the random deals of ``seed``: its own stream, the same wherever it runs."""
+        size = min(CHUNK, self.trials - index * CHUNK)
+        generator = np.random.default_rng(np.random.SeedSequence([self.seed, index]))
+        picks, dealt = _random_deals(self.spot, generator, size)
+        holes, rows = _layout(self.spot, [()] * len(self.spot.seats), dealt)
+        for seat, picked in enumerate(picks):
+            if picked is not None:
+                holes[seat] = np.concatenate([picked, holes[seat]], axis=1)
+        return self.judge.judge(holes, rows, self.widths, self.downs)
+
+
+def _result(
+    *,
+    game: Game,
+    board: tuple[Card, ...],
+    dead: tuple[Card, ...],
+    held: Sequence[Holding],
+    judge: _Judge,
+    tally: _Tally,
+    exact: bool,
+) -> Odds:
+    deals, unit = tally.deals, judge.unit
+    players = []
+    for seat, hand in enumerate(held):
+        mean = tally.units[seat] / (unit * deals)
+        error = 0.0
+        if not exact and deals > 1:
+            variance = (tally.squares[seat] / unit**2 - deals * mean**2) / (deals - 1)
+            error = math.sqrt(max(variance, 0.0) / deals)
+        contests = tuple(
+            ContestOdds(
+                side=contest.side,
+                wins=tally.wins[c][seat],
+                ties=tally.ties[c][seat],
+                equity=tally.side_units[c][seat] / (judge.per_seat * deals),
+            )
+            for c, contest in enumerate(judge.judged)
+        )
+        splits = tuple(
+            sorted(((Fraction(units, unit), count) for units, count in tally.splits[seat].items()), reverse=True)
+        )
+        declarations = (
+            tuple((side, tally.declared[seat][k] / (unit * deals)) for k, side in enumerate(_SIDES))
+            if judge.declare
+            else ()
+        )
+        players.append(
+            PlayerOdds(
+                hand=str(hand),
+                equity=mean,
+                error=error,
+                units=tally.units[seat],
+                scoop=tally.scoops[seat] if len(judge.judged) > 1 else tally.wins[0][seat],
+                contests=contests,
+                splits=splits,
+                declarations=declarations,
+            )
+        )
+    return Odds(game=game.name, board=board, dead=dead, exact=exact, deals=deals, unit=unit, players=tuple(players))
+
+
+class _Callable(types.ModuleType):
+    """This module, callable: ``homegame.analysis.odds(game, hands, ...)`` is :func:`odds`."""
+
+    def __call__(self, game: Game | str, hands: Sequence[str | Holding], **options: Any) -> Odds:
+        return odds(game, hands, **options)
+
+
+sys.modules[__name__].__class__ = _Callable

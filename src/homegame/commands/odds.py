@@ -1,0 +1,94 @@
+"""``homegame odds GAME HAND HAND...``: every player's chance in every contest, exact where it can be.
+
+The command line of :func:`homegame.analysis.odds.odds`: hands in the card notation (stud's down
+cards in parentheses, a draw after a slash, hold'em ranges), ``--board`` and ``--dead`` cards,
+``--exact`` or ``--trials N``, ``--seed S`` and ``--json``. A progress bar shows on the terminal
+for anything that takes more than a moment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+HELP = "every player's odds in every contest: exact enumeration where it can be, else Monte Carlo"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``odds`` to the command line."""
+    parser = subparsers.add_parser(
+        "odds",
+        help=HELP,
+        description=HELP + " (with its standard error). Hands: cards (stud: down cards in parentheses, "
+        '"(Ah Kh) Qh 7c"), a draw after a slash ("Ks Qs Js Ts 2c / 1": the last card goes, one comes), '
+        'or a hold\'em range ("QQ+", "AKs", "AJs+", "T9s-76s", "random", joined by commas).',
+        epilog='examples:  homegame odds holdem AhKh QsQd    homegame odds omaha-hi-lo "As Ad 2c 3d" "Kh Kd Qh Jd" '
+        '--board "2h 7s 9d"    homegame odds stud "(Ah Kh) Qh 7c" "(2s 2d) 9h 4c"    homegame odds holdem QQ+ AKs',
+    )
+    parser.add_argument("game", help="a catalogue name or alias, or the path of a game document (.toml)")
+    parser.add_argument("hands", nargs="+", metavar="HAND", help="each player's cards (or range)")
+    parser.add_argument("--board", default="", metavar="CARDS", help="community cards already dealt")
+    parser.add_argument("--dead", default="", metavar="CARDS", help="cards out of play (folded, burnt, seen)")
+    how = parser.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true", help="count every deal (refused past the limit it states)")
+    how.add_argument("--trials", type=int, metavar="N", help="deal N random deals (Monte Carlo) instead")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random deals (default 0)")
+    parser.add_argument("--json", action="store_true", help="print JSON (exact integer counts in exact mode)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Work out and print the odds."""
+    from homegame.analysis.odds import odds
+    from homegame.cli import print_json
+    from homegame.games import load
+
+    game = load(args.game)
+    exact = True if args.exact else (False if args.trials is not None else None)
+    with _progress(enabled=sys.stderr.isatty()) as report:
+        result = odds(
+            game,
+            args.hands,
+            board=args.board,
+            dead=args.dead,
+            exact=exact,
+            trials=args.trials or 20_000,
+            seed=args.seed,
+            progress=report,
+        )
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(result)
+    return 0
+
+
+@contextmanager
+def _progress(*, enabled: bool) -> Iterator[Callable[[float], None]]:
+    """A rich progress bar on stderr, shown only once the work has taken more than a second."""
+    if not enabled:
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    start = time.perf_counter()
+    bar: list[Any] = []
+
+    def report(done: float) -> None:
+        if not bar and done < 1.0 and time.perf_counter() - start > 1.0:
+            progress = Progress(console=Console(stderr=True), transient=True)
+            progress.start()
+            bar.extend([progress, progress.add_task("dealing", total=1.0)])
+        if bar:
+            bar[0].update(bar[1], completed=done)
+
+    try:
+        yield report
+    finally:
+        if bar:
+            bar[0].stop()

@@ -1,0 +1,200 @@
+"""``homegame odds``: published counts, brute force on small cases of each family, Monte Carlo
+within its stated error of exact, and the command line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from homegame.analysis.odds import Odds, holding, odds, parse_range
+from homegame.cards import Card, parse
+from homegame.cli import main
+from homegame.errors import ParseError
+from homegame.games import load
+from homegame.ranking.forms import best
+
+
+def counts(result: Odds) -> list[tuple[int, int]]:
+    return [(player.contests[0].wins, player.contests[0].ties) for player in result.players]
+
+
+@pytest.mark.parametrize(
+    ("hands", "expected"),
+    [
+        (["AhKh", "QsQd"], [(787_966, 6_732), (917_606, 6_732)]),
+        (["AsAd", "KhKc"], [(1_388_072, 6_538), (317_694, 6_538)]),
+    ],
+)
+def test_published_preflop_counts(hands: list[str], expected: list[tuple[int, int]]) -> None:
+    result = odds("holdem", hands)
+    assert result.exact and result.deals == 1_712_304
+    assert counts(result) == expected
+
+
+Deal = tuple[Sequence[Sequence[Card]], Sequence[Card]]
+
+
+def brute_force(game_name: str, finals: Sequence[Deal]) -> list[Fraction]:
+    """Each player's pot share summed over the deals, judged by the reference ``best`` one deal at a time:
+    ``finals`` holds, for each deal, every player's whole hand and the board."""
+    game = load(game_name)
+    contests = [step for step in game.steps if type(step).__name__ == "Showdown"][-1].contests  # type: ignore[attr-defined]
+    players = len(finals[0][0])
+    total = [Fraction(0)] * players
+    for hands, board in finals:
+        shares = [Fraction(0)] * players
+        active_weight = 0
+        won: list[tuple[int, list[int]]] = []
+        for contest in contests:
+            values = [best(contest.ranking, hand, board, contest.form) for hand in hands]
+            keys = [value.key if value.qualified else None for value in values]
+            if all(key is None for key in keys):
+                continue
+            top = max(key for key in keys if key is not None)
+            won.append((contest.share, [i for i, key in enumerate(keys) if key == top]))
+            active_weight += contest.share
+        for weight, winners in won:
+            for i in winners:
+                shares[i] += Fraction(weight, active_weight * len(winners))
+        if not won:
+            shares = [Fraction(1, players)] * players
+        total = [t + s for t, s in zip(total, shares, strict=True)]
+    return total
+
+
+def unseen(*known: Sequence[Card]) -> list[Card]:
+    taken = {card for cards in known for card in cards}
+    return [Card.from_code(code) for code in range(52) if Card.from_code(code) not in taken]
+
+
+def shares(result: Odds) -> list[Fraction]:
+    return [Fraction(player.units, result.unit) for player in result.players]
+
+
+def test_holdem_on_the_turn_is_brute_force() -> None:
+    a, b, board = parse("Ah Kh"), parse("Qs Qd"), parse("2h 7h Qc Kd")
+    result = odds("holdem", ["Ah Kh", "Qs Qd"], board=board)
+    finals = [([a, b], [*board, river]) for river in unseen(a, b, board)]
+    assert result.exact and result.deals == 44
+    assert shares(result) == brute_force("holdem", finals)
+
+
+def test_omaha_hi_lo_on_the_turn_quarters_like_brute_force() -> None:
+    a, b, board = parse("As 2d 3c Kh"), parse("Ad 2c 4s Kd"), parse("5h 8s Qd 9c")
+    result = odds("omaha-hi-lo", ["As 2d 3c Kh", "Ad 2c 4s Kd"], board=board)
+    finals = [([a, b], [*board, river]) for river in unseen(a, b, board)]
+    assert shares(result) == brute_force("omaha-hi-lo", finals)
+    quartered = {share for player in result.players for share, _ in player.splits}
+    assert Fraction(3, 4) in quartered or Fraction(1, 4) in quartered or Fraction(1, 2) in quartered
+
+
+def test_stud_on_sixth_street_is_brute_force() -> None:
+    a, b = parse("Ah Kh Qh 7c 7d 2s"), parse("2c 2d 9h 4c 9s Jd")
+    result = odds("stud", ["(Ah Kh) Qh 7c 7d 2s", "(2c 2d) 9h 4c 9s Jd"], dead="3s 3d")
+    rest = unseen(a, b, parse("3s 3d"))
+    finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
+    assert result.exact and result.deals == len(finals)
+    assert shares(result) == brute_force("stud", finals)
+
+
+def test_razz_on_sixth_street_is_brute_force() -> None:
+    a, b = parse("Ah 2h 8c 5c Kd 3s"), parse("2c 3d 4h 6c Qs Jd")
+    result = odds("razz", ["(Ah 2h) 8c 5c Kd 3s", "(2c 3d) 4h 6c Qs Jd"])
+    rest = unseen(a, b)
+    finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
+    assert shares(result) == brute_force("razz", finals)
+
+
+def test_a_draw_is_brute_force() -> None:
+    kept, pat, thrown = parse("Ks Qs Js Ts"), parse("Ah Ad Ac 7d 7s"), parse("2c")
+    result = odds("draw", ["Ks Qs Js Ts 2c / 1", "Ah Ad Ac 7d 7s"])
+    finals: list[Deal] = [([[*kept, card], pat], []) for card in unseen(kept, pat, thrown)]
+    assert result.exact and result.deals == 42
+    assert shares(result) == brute_force("draw", finals)
+
+
+def test_a_wild_card_draw_is_brute_force() -> None:
+    kept, pat, thrown = parse("2s Qs Js 9h"), parse("Ah Ad Ac 7d 7s"), parse("4c")
+    result = odds("draw-deuces-wild", ["2s Qs Js 9h 4c / 1", "Ah Ad Ac 7d 7s"])
+    finals: list[Deal] = [([[*kept, card], pat], []) for card in unseen(kept, pat, thrown)]
+    assert shares(result) == brute_force("draw-deuces-wild", finals)
+
+
+def test_a_declare_game_counts_each_contest_and_each_declaration() -> None:
+    a, b = parse("Ah Kh Qh 7c 2d 8c"), parse("2s 3d 4h 5c 9d Kd")
+    result = odds("stud-declare", ["(Ah Kh) Qh 7c 2d 8c", "(2s 3d) 4h 5c 9d Kd"])
+    rest = unseen(a, b)
+    finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
+    assert shares(result) == brute_force("stud-declare", finals)
+    for player in result.players:
+        assert {side for side, _ in player.declarations} == {"high", "low", "both"}
+        assert player.best in ("high", "low", "both")
+        assert all(0.0 <= value <= 1.0 for _, value in player.declarations)
+
+
+def test_elimination_judges_the_totals_left() -> None:
+    result = odds("elimination", ["As Kd", "2c 3d 4h"])
+    high, low = result.players[0].contests
+    assert result.exact and result.deals == 1
+    assert (high.wins, low.wins) == (1, 1)  # 21 is the high total; ace-king also counts lowest (1 1/2)
+
+
+def test_monte_carlo_is_within_its_stated_error_of_exact() -> None:
+    hands = ["Ah Kh", "Qs Qd"]
+    exact = odds("holdem", hands, board="2h 7h Qc")
+    estimate = odds("holdem", hands, board="2h 7h Qc", exact=False, trials=20_000, seed=3)
+    assert not estimate.exact and estimate.deals == 20_000
+    for truth, guess in zip(exact.players, estimate.players, strict=True):
+        assert abs(truth.equity - guess.equity) < 4 * guess.error
+
+
+def test_monte_carlo_is_seeded() -> None:
+    first = odds("stud", ["(Ah Kh) Qh", "(2s 2d) 9h"], trials=3000, seed=5)
+    again = odds("stud", ["(Ah Kh) Qh", "(2s 2d) 9h"], trials=3000, seed=5)
+    assert first == again
+
+
+def test_ranges() -> None:
+    assert len(parse_range("QQ+")) == 18 and len(parse_range("AKs")) == 4 and len(parse_range("AKo")) == 12
+    assert len(parse_range("AJs+")) == 12 and len(parse_range("T9s-76s")) == 16 and len(parse_range("random")) == 1326
+    assert len(parse_range("QQ+,AKs,AK")) == 18 + 16
+    with pytest.raises(ParseError):
+        parse_range("AKz")
+    # a range is the average over its hands: aces against one pair of kings, on a known flop
+    one = odds("holdem", ["AA", "Kh Kd"], board="2c 7s 9d")
+    each = [
+        odds("holdem", [f"{a} {b}", "Kh Kd"], board="2c 7s 9d") for a, b in combinations(["Ac", "Ad", "Ah", "As"], 2)
+    ]
+    assert one.exact and one.deals == sum(result.deals for result in each)
+    assert one.players[0].units == sum(result.players[0].units for result in each)
+
+
+def test_a_random_hand_is_cards_to_come() -> None:
+    result = odds("holdem", ["As Ad", "random"], board="2c 7s 9d Kh")
+    assert result.exact and result.deals == 1035 * 44
+    assert holding("random").combos == ()
+
+
+def test_bad_hands_say_why() -> None:
+    with pytest.raises(ParseError, match="down"):
+        odds("stud", ["Ah Kh Qh Jh Th 9h 8h 7h", "2c 2d"])
+    with pytest.raises(ParseError, match="held 2 times"):
+        odds("holdem", ["Ah Kh", "Ah Qd"])
+    with pytest.raises(ParseError, match="too many"):
+        odds("stud", ["(Ah Kh) Qh", "(2s 2d) 9h"], exact=True)
+
+
+def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "holdem", "Ah Kh", "Qs Qd", "--board", "2h 7h Qc Kd", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] and data["deals"] == 44 and isinstance(data["players"][0]["contests"][0]["wins"], int)
+    assert main(["odds", "omaha-hi-lo", "As Ad 2c 3d", "Kh Kd Qh Jd", "--board", "2h 7s 9d"]) == 0
+    assert "scoop" in capsys.readouterr().out
+    assert main(["odds", "stud", "(Ah Kh) Qh", "(2s 2d) 9h", "--trials", "2000"]) == 0
+    assert "±" in capsys.readouterr().out
+    assert main(["odds", "holdem", "Ah Kh", "Ah Qd"]) == 2
+    assert "held 2 times" in capsys.readouterr().err
