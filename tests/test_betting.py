@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from homegame.engine import BetTo, BringIn, Call, Check, Complete, Draw, Fold, Hand, RaiseTo
+from homegame.engine import Betting, BetTo, BringIn, Call, Check, Complete, Draw, Fold, Hand, RaiseTo
 from homegame.engine.events import Returned
 from homegame.engine.game import Game
 from homegame.errors import IllegalActionError
-from homegame.games import load, load_text
+from homegame.games import load, load_text, names
 
 CATALOGUE = Path(__file__).parent.parent / "src" / "homegame" / "games" / "catalogue"
 
@@ -143,9 +143,20 @@ def test_fixed_limit_cap_is_a_house_rule() -> None:
     assert legal(hand, 0) == ["fold", "call 4", "raise_to 10"]
 
 
-def test_fixed_limit_cap_lifted_heads_up_by_house_rule() -> None:
-    capped = Hand(load("draw"), [100, 100], button=0, seed=10)
-    lifted = Hand(load("draw"), [100, 100], button=0, seed=10, options={"lift_cap_heads_up": True})
+@pytest.mark.parametrize("game", [name for name in names() if load(name).betting is Betting.FIXED_LIMIT])
+def test_fixed_limit_cap_lifted_heads_up_by_default(game: str) -> None:
+    # The casino convention the documents do not state: "unlimited raising heads-up", in every
+    # fixed-limit game, the home games too; the house rule lift_cap_heads_up = false keeps the cap.
+    spec = load(game)
+    values = spec.option_values()
+    if "cap" in values:
+        assert values["lift_cap_heads_up"] is (game != "kuhn")  # Kuhn poker has no raise at all
+        assert game == "kuhn" or "lift_cap_heads_up" in spec.rules
+
+
+def test_fixed_limit_cap_lifted_heads_up_and_kept_by_house_rule() -> None:
+    lifted = Hand(load("draw"), [100, 100], button=0, seed=10)
+    capped = Hand(load("draw"), [100, 100], button=0, seed=10, options={"lift_cap_heads_up": False})
     for hand in (capped, lifted):
         for seat, to in ((0, 4), (1, 6), (0, 8)):
             hand.act(seat, RaiseTo(to))

@@ -57,7 +57,7 @@ def test_rules_prints_the_text_and_the_house_rules_in_force(capsys: pytest.Captu
     status, out, _ = run(capsys, "rules", "stud-declare", "-o", "cap=5")
     assert status == 0
     assert out.startswith("Seven-card stud, high-low declare\n")
-    assert "cap = 5 (default 4)" in out and "lift_cap_heads_up = false" in out
+    assert "cap = 5 (default 4)" in out and "lift_cap_heads_up = true" in out
     assert "must win both ways outright" in out and "declares at once, in secret" in out
     status, out, _ = run(capsys, "rules", "nlhe", "--json")
     data = json.loads(out)

@@ -50,7 +50,8 @@ class Bet(Step):
     """A betting round. ``size`` (``small`` or ``big``) picks the fixed-limit unit (other structures
     leave it out); ``first`` says who
     opens (see the module docstring). The house rules ``cap`` (bets and raises a round, fixed
-    limit) and ``lift_cap_heads_up`` apply when the game has them.
+    limit) and ``lift_cap_heads_up`` (true unless the game says otherwise: the casino's
+    "unlimited raising heads-up") apply when the game has them.
 
     >>> Bet(size="big", first="best-showing").describe()
     'A round of betting in big bets; the best hand showing acts first.'
@@ -92,7 +93,7 @@ class Bet(Step):
         else:
             unit = stakes.opening_bet
         cap = hand.option("cap", 0)
-        lift = hand.option("lift_cap_heads_up", False)
+        lift = hand.option("lift_cap_heads_up", True)
         bring_in = stakes.bring_in if self.first == "bring-in" and hand.option("bring_in", True) is not False else 0
         return BettingRound(
             hand,
