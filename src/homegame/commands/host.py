@@ -1,0 +1,185 @@
+"""``homegame host``: run a table from the command line (a headless host, scripts and tests).
+
+- ``homegame host URL --token SECRET new --game GAME --seats N --stack S [--bots K] [--option KEY=VALUE ...]``
+  creates a table and prints its invites (``--json``: ``{"table", "invites", "spectate"}``);
+- ``... tables``, ``... ledger TABLE [--csv]``, ``... history TABLE [--seat K | --full]``,
+  ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``.
+
+``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
+fragment is the secret (then ``--token`` may be left out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import urllib.error
+import urllib.request
+from typing import Any
+from urllib.parse import urlsplit
+
+HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close"
+
+
+def register(subparsers: Any) -> None:
+    """Add ``host`` to the command line."""
+    parser = subparsers.add_parser(
+        "host",
+        help=HELP,
+        description=HELP + ".",
+        epilog="example:  homegame host http://127.0.0.1:8000 --token SECRET new --game holdem --seats 6 "
+        "--stack 200 --bots 3 --json",
+    )
+    parser.add_argument("url", help="the server, http://HOST:PORT (or the host's link, with its #SECRET)")
+    parser.add_argument("--token", help="the host's secret (default: the link's fragment)")
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True)
+    new = actions.add_parser("new", help="create a table and print its invite links")
+    which = new.add_mutually_exclusive_group(required=True)
+    which.add_argument("--game", help="a game or mixed game of the catalogue")
+    which.add_argument("--choice", nargs="+", metavar="GAME", help="dealer's choice among these games and mixes")
+    which.add_argument("--rotation", nargs="+", metavar="GAME", help="these games in turn")
+    new.add_argument("--every", type=int, default=1, help="hands of each game in a rotation (default 1)")
+    new.add_argument("--seats", type=int, required=True, help="seats at the table (2..10)")
+    new.add_argument("--stack", type=int, required=True, help="the buy-in, in chips")
+    new.add_argument("--bots", type=int, default=0, help="seats (the last ones) filled with bots")
+    new.add_argument("--bot-level", default="sensible", choices=("random", "caller", "sensible"))
+    new.add_argument("--names", nargs="+", default=[], metavar="NAME", help="the players' names, seat by seat")
+    new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule")
+    new.add_argument("--clock", type=int, metavar="SECONDS", help="seconds for each decision (default: no clock)")
+    new.add_argument("--bank", type=int, default=0, metavar="SECONDS", help="each player's time bank")
+    new.add_argument("--spectators", default="public", choices=("none", "public", "behind"))
+    new.add_argument("--missed-hands", type=int, default=3, help="hands missed before a player is sat out")
+    new.add_argument("--title", default="", help="the table's title")
+    new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
+    actions.add_parser("tables", help="list the tables (JSON)")
+    ledger = actions.add_parser("ledger", help="the ledger and the settle-up")
+    ledger.add_argument("table")
+    ledger.add_argument("--csv", action="store_true", help="PokerNow's CSV")
+    ledger.add_argument("--json", action="store_true", help="JSON")
+    history = actions.add_parser("history", help="the finished hands as PHH")
+    history.add_argument("table")
+    seen = history.add_mutually_exclusive_group()
+    seen.add_argument("--seat", type=int, help="as this seat saw them (default: as a spectator did)")
+    seen.add_argument("--full", action="store_true", help="every card")
+    history.add_argument("--format", default="phh", choices=("phh", "pokerstars"))
+    for command in ("pause", "resume", "close"):
+        actions.add_parser(command, help=f"{command} a table").add_argument("table")
+    rebuy = actions.add_parser("rebuy", help="answer a seat's rebuy request")
+    rebuy.add_argument("table")
+    rebuy.add_argument("seat", type=int)
+    answer = rebuy.add_mutually_exclusive_group(required=True)
+    answer.add_argument("--approve", action="store_true")
+    answer.add_argument("--refuse", action="store_true")
+    parser.set_defaults(handler=run)
+
+
+def _request(base: str, token: str, method: str, path: str, body: Any = None) -> tuple[str, str]:
+    """The server's answer: its content type and text; a refusal is a one-line error."""
+    from homegame.errors import ParseError
+
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Authorization", f"Bearer {token}")
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.headers.get("content-type", ""), response.read().decode()
+    except urllib.error.HTTPError as error:
+        text = error.read().decode(errors="replace")
+        try:
+            reason = json.loads(text).get("error", text)
+        except (ValueError, AttributeError):
+            reason = text
+        raise ParseError(f"the server says {error.code}: {reason}") from None
+    except (urllib.error.URLError, OSError) as error:
+        raise ParseError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
+
+
+def _options(items: list[str]) -> dict[str, str]:
+    from homegame.errors import ParseError
+
+    options = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ParseError(f"--option {item!r}: write KEY=VALUE", token=item)
+        options[key] = value
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    """Carry out the action."""
+    from homegame.cli import print_json
+    from homegame.errors import ParseError
+
+    parts = urlsplit(args.url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ParseError(f"{args.url}: the server's address looks like http://HOST:PORT", token=args.url)
+    base = f"{parts.scheme}://{parts.netloc}"
+    token = args.token or parts.fragment
+    if not token:
+        raise ParseError("the host's secret is needed: --token SECRET, or the host's link with its #SECRET")
+    action = args.action
+    if action == "new":
+        body: dict[str, Any] = {
+            "seats": args.seats,
+            "stack": args.stack,
+            "bots": args.bots,
+            "bot_level": args.bot_level,
+            "names": args.names,
+            "options": _options(args.option),
+            "clock": None if args.clock is None else {"seconds": args.clock, "bank": args.bank},
+            "spectators": args.spectators,
+            "missed_hands": args.missed_hands,
+            "title": args.title,
+        }
+        if args.game:
+            body["game"] = args.game
+        elif args.choice:
+            body["choice"] = args.choice
+        else:
+            body["rotation"], body["every"] = args.rotation, args.every
+        created = json.loads(_request(base, token, "POST", "/api/tables", body)[1])
+        if args.json:
+            print_json(created)
+        else:
+            print(f"table {created['table']}")
+            for number, invite in enumerate(created["invites"], 1):
+                print(f"  invite {number}: {invite}")
+            if created.get("spectate"):
+                print(f"  spectators: {created['spectate']}")
+        return 0
+    if action == "tables":
+        print_json(json.loads(_request(base, token, "GET", "/api/tables")[1]))
+        return 0
+    table = args.table
+    if action == "ledger":
+        if args.csv:
+            sys.stdout.write(_request(base, token, "GET", f"/api/tables/{table}/ledger?format=csv")[1])
+            return 0
+        ledger = json.loads(_request(base, token, "GET", f"/api/tables/{table}/ledger")[1])
+        if args.json:
+            print_json(ledger)
+            return 0
+        for player in ledger["players"]:
+            print(
+                f"{player['name']:<16} in {player['buy_in']:>8}  out {player['buy_out']:>8}  "
+                f"on the table {player['stack']:>8}  net {player['net']:+d}"
+            )
+        for transfer in ledger["settle"]:
+            print(f"{transfer['from']} pays {transfer['to']} {transfer['amount']}")
+        return 0
+    if action == "history":
+        if args.format != "phh":
+            raise ParseError("--format pokerstars is not written yet: use phh")
+        query = "?full=1" if args.full else f"?seat={args.seat}" if args.seat is not None else ""
+        sys.stdout.write(_request(base, token, "GET", f"/api/tables/{table}/history{query}")[1])
+        return 0
+    if action == "rebuy":
+        _request(base, token, "POST", f"/api/tables/{table}/rebuys/{args.seat}", {"approve": bool(args.approve)})
+        return 0
+    answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
+    print(f"table {answer['table']}: {answer['status']}")
+    return 0

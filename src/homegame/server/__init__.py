@@ -1,0 +1,12 @@
+"""The home-game server: ``homegame serve``, its tables, its database and its clients.
+
+- :mod:`~homegame.server.config`: a table's settings, from the host's JSON.
+- :mod:`~homegame.server.table`: a table (the engine's table, the seats' players, bots and clocks,
+  the log that makes it durable); only views leave it.
+- :mod:`~homegame.server.store`: the SQLite database (WAL, ``synchronous=FULL``).
+- :mod:`~homegame.server.app`: the Starlette application: HTTP for the host, one WebSocket a player.
+- :mod:`~homegame.server.client`: what ``homegame join`` speaks (a bot, or a person at the terminal).
+- :mod:`~homegame.server.ledger`: PokerNow's ledger CSV and the settle-up with the fewest transfers.
+
+The protocol is ``docs/protocol.md``. The machine that runs the server sees every card.
+"""

@@ -1,0 +1,529 @@
+"""The web application of ``homegame serve``: Starlette routes for the host and the pages, and one
+WebSocket per player (docs/protocol.md is the contract).
+
+A :class:`Room` holds one :class:`~homegame.server.table.ServerTable`, the sockets at it and the
+task that makes the table's own moves (bots, clocks, deals). Each socket has its own bounded queue
+of messages and its own writer, so a client that stops reading never stalls its table: when its
+queue fills, the snapshots it has not read yet are dropped (each snapshot is whole, only the last
+matters), and past that it is disconnected. Messages in are limited in size and rate.
+
+>>> from starlette.testclient import TestClient
+>>> from homegame.server.store import Store
+>>> server = Server(Store(":memory:"), host_token="h0st")
+>>> with TestClient(server.app()) as client:
+...     client.get("/api/tables").status_code, client.get("/api/tables", headers=server.auth()).json()
+(401, [])
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from homegame.engine.wire import JSON
+from homegame.errors import ParseError, PokerError
+from homegame.server.config import TableConfig
+from homegame.server.ledger import ledger_csv, settle_up
+from homegame.server.store import Store
+from homegame.server.table import RefusedError, ServerTable
+
+__all__ = ["Connection", "Limits", "Room", "Server"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Limits:
+    """What one client may cost the server: messages queued for it, the size of a message it
+    sends, its rate (messages a second, with a burst), and the seconds it has to say ``hello``."""
+
+    queue: int = 64
+    message_bytes: int = 8192
+    rate: float = 20.0
+    burst: int = 40
+    hello_seconds: float = 10.0
+    body_bytes: int = 65536
+
+
+class Connection:
+    """One WebSocket: the viewer it speaks for (a table seat, ``None`` for a spectator), its queue
+    of messages out and its rate budget in."""
+
+    def __init__(self, websocket: WebSocket, seat: int | None, limits: Limits) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.limits = limits
+        self.queue: deque[tuple[str, str]] = deque()
+        self.ready = asyncio.Event()
+        self.closing: str | None = None
+        self.tokens = float(limits.burst)
+        self.stamp = time.monotonic()
+
+    def send(self, kind: str, text: str) -> None:
+        """Queue a message (``kind`` is its type); a client that falls behind loses the snapshots
+        it has not read, then its connection."""
+        if self.closing is not None:
+            return
+        if len(self.queue) >= self.limits.queue:
+            kept = [item for item in self.queue if item[0] != "state"]
+            self.queue = deque(kept)
+            if len(self.queue) >= self.limits.queue:
+                self.close("too slow")
+                return
+        self.queue.append((kind, text))
+        self.ready.set()
+
+    def close(self, reason: str, message: str = "") -> None:
+        """Send ``closed`` (after what is queued) and end the connection."""
+        if self.closing is None:
+            self.queue.append(("closed", message))
+            self.closing = reason
+            self.ready.set()
+
+    def allow(self) -> bool:
+        """Spend one message of the rate budget; False when it is spent."""
+        now = time.monotonic()
+        self.tokens = min(float(self.limits.burst), self.tokens + (now - self.stamp) * self.limits.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def write(self) -> None:
+        """Send the queued messages until the connection closes."""
+        websocket = self.websocket
+        try:
+            while True:
+                await self.ready.wait()
+                self.ready.clear()
+                while self.queue:
+                    kind, text = self.queue.popleft()
+                    await websocket.send_text(text)
+                    if kind == "closed":
+                        await websocket.close(code=4000)
+                        return
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            return
+
+
+def _message(table: ServerTable, kind: str, **fields: JSON) -> str:
+    return json.dumps(
+        {"type": kind, "table": table.id, "hand": table.number, "seq": table.seq, **fields},
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+
+
+class Room:
+    """A table and the sockets at it."""
+
+    def __init__(self, table: ServerTable) -> None:
+        self.table = table
+        self.seats: dict[int, Connection] = {}
+        self.spectators: set[Connection] = set()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+    def state(self, connection: Connection) -> None:
+        """Send one connection the whole snapshot."""
+        table = self.table
+        connection.send("state", _message(table, "state", state=table.snapshot(connection.seat)))
+
+    def broadcast(self) -> None:
+        """Send everyone the snapshot as they may see it (spectators share one)."""
+        table = self.table
+        for connection in self.seats.values():
+            self.state(connection)
+        if self.spectators:
+            text = _message(table, "state", state=table.snapshot(None))
+            for connection in self.spectators:
+                connection.send("state", text)
+
+    def changed(self) -> None:
+        """The table changed: tell everyone and let the table make its own moves."""
+        self.broadcast()
+        self.wake.set()
+
+    def attach(self, connection: Connection, token: str) -> None:
+        """A player (or spectator) arrives: a second socket of the same seat takes over."""
+        table, seat = self.table, connection.seat
+        if seat is None:
+            self.spectators.add(connection)
+        else:
+            previous = self.seats.get(seat)
+            if previous is not None:
+                previous.close("taken over", _message(table, "closed", reason="taken over"))
+            self.seats[seat] = connection
+            table.connected.add(seat)
+            table.sit(seat)
+        connection.send("welcome", _message(table, "welcome", token=token, you=seat, state=table.snapshot(seat)))
+        self.changed()
+
+    def detach(self, connection: Connection) -> None:
+        """A socket is gone."""
+        seat = connection.seat
+        if seat is None:
+            self.spectators.discard(connection)
+        elif self.seats.get(seat) is connection:
+            del self.seats[seat]
+            self.table.connected.discard(seat)
+            self.changed()
+
+    def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+        """One message from a client; a refusal is answered with ``error``, the table unchanged."""
+        table, seat = self.table, connection.seat
+        kind = message.get("type")
+        try:
+            if seat is None:
+                raise RefusedError("forbidden", "spectators only watch")
+            if kind == "act":
+                if not table.act(seat, message.get("hand"), message.get("seq"), message.get("action")):
+                    self.state(connection)  # already applied: acknowledged again
+                    return
+            elif kind == "choose":
+                table.choose(seat, message.get("game"))
+            elif kind == "sit_out":
+                table.sit_out(seat)
+            elif kind == "sit_in":
+                table.sit_in(seat)
+            elif kind == "rebuy":
+                table.request_rebuy(seat, message.get("amount"))
+            elif kind == "leave":
+                table.leave(seat)
+            else:
+                raise RefusedError("bad_request", f"no message type {str(kind)[:20]!r}")
+        except RefusedError as refused:
+            connection.send("error", _message(table, "error", code=refused.code, message=str(refused)))
+            return
+        self.changed()
+
+    async def drive(self) -> None:
+        """Make the table's own moves as they fall due, forever."""
+        table = self.table
+        while True:
+            self.wake.clear()
+            while table.auto(table.now()):
+                self.broadcast()
+                await asyncio.sleep(0)
+            due = table.wake_at()
+            timeout = None if due is None else max(0.0, (due - table.now()) / 1000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout)
+
+
+class Server:
+    """Every table, the database and the host's secret; :meth:`app` is the Starlette application."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        host_token: str | None = None,
+        limits: Limits | None = None,
+        between_hands: int = 0,
+    ) -> None:
+        self.store = store
+        token = host_token or store.meta("host_token") or secrets.token_urlsafe(24)
+        store.set_meta("host_token", token)
+        self.host_token = token
+        self.limits = limits or Limits()
+        self.between_hands = between_hands
+        self.rooms: dict[str, Room] = {}
+        for table_id, data in store.tables():
+            config = TableConfig.from_json(data)
+            table = ServerTable.restore(table_id, config, store, between_hands=between_hands)
+            self.rooms[table_id] = Room(table)
+
+    def auth(self) -> dict[str, str]:
+        """The header the host's requests carry."""
+        return {"Authorization": f"Bearer {self.host_token}"}
+
+    def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
+        """A new table, its invites and its spectators' link."""
+        table_id = secrets.token_hex(4)
+        while table_id in self.rooms:
+            table_id = secrets.token_hex(4)
+        table = ServerTable.create(table_id, config, self.store, between_hands=self.between_hands)
+        invites: list[JSON] = []
+        for seat, info in enumerate(table.seats):
+            if info.bot is None:
+                secret = secrets.token_urlsafe(24)
+                self.store.add_secret(secret, table_id, seat)
+                invites.append(f"{base}t/{table_id}#{secret}")
+        spectate: JSON = None
+        if config.spectators != "none":
+            secret = secrets.token_urlsafe(24)
+            self.store.add_secret(secret, table_id, -1)
+            spectate = f"{base}t/{table_id}#{secret}"
+        room = self.rooms[table_id] = Room(table)
+        room.task = asyncio.get_running_loop().create_task(room.drive())
+        return {"table": table_id, "invites": invites, "spectate": spectate}
+
+    # -- the application -------------------------------------------------------------------------
+
+    def app(self) -> Starlette:
+        """The Starlette application."""
+        static = Path(str(resources.files("homegame.server") / "static"))
+        routes = [
+            Route("/", self._page("index.html")),
+            Route("/host", self._page("host.html")),
+            Route("/t/{table}", self._page("table.html")),
+            Route("/api/games", self.games),
+            Route("/api/games/{name}", self.game),
+            Route("/api/tables", self.tables, methods=["GET", "POST"]),
+            Route("/api/tables/{table}/ledger", self.ledger),
+            Route("/api/tables/{table}/history", self.history),
+            Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
+            Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
+            Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
+            WebSocketRoute("/ws", self.socket),
+            Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
+        ]
+        return Starlette(routes=routes, lifespan=self._lifespan)
+
+    @contextlib.asynccontextmanager
+    async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        for room in self.rooms.values():
+            room.task = loop.create_task(room.drive())
+        try:
+            yield
+        finally:
+            for room in self.rooms.values():
+                if room.task is not None:
+                    room.task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await room.task
+
+    @staticmethod
+    def _page(name: str) -> Any:
+        path = Path(str(resources.files("homegame.server") / "static" / name))
+
+        async def page(request: Request) -> Response:
+            if path.is_file():
+                return FileResponse(path, media_type="text/html")
+            return HTMLResponse("<!doctype html><title>homegame</title><p>homegame serve is running.</p>")
+
+        return page
+
+    def _host(self, request: Request) -> bool:
+        given = request.headers.get("authorization", "")
+        return hmac.compare_digest(given.encode(), f"Bearer {self.host_token}".encode())
+
+    def _room(self, request: Request) -> Room | Response:
+        if not self._host(request):
+            return JSONResponse({"error": "the host's secret is needed"}, status_code=401)
+        room = self.rooms.get(request.path_params["table"])
+        return room if room is not None else JSONResponse({"error": "no such table"}, status_code=404)
+
+    async def games(self, request: Request) -> Response:
+        """The catalogue."""
+        from homegame.server.catalogue import catalogue
+
+        return JSONResponse(catalogue())
+
+    async def game(self, request: Request) -> Response:
+        """One game or mix, with its rules and house rules."""
+        from homegame.server.catalogue import describe
+
+        found = describe(request.path_params["name"])
+        return JSONResponse(found) if found is not None else JSONResponse({"error": "no such game"}, status_code=404)
+
+    async def tables(self, request: Request) -> Response:
+        """The tables (GET), or a new one (POST)."""
+        if not self._host(request):
+            return JSONResponse({"error": "the host's secret is needed"}, status_code=401)
+        if request.method == "GET":
+            return JSONResponse(
+                [
+                    {
+                        "table": table_id,
+                        "title": room.table.config.display_title(),
+                        "seats": room.table.config.seats,
+                        "hands": room.table.number,
+                        "status": room.table.status,
+                    }
+                    for table_id, room in self.rooms.items()
+                ]
+            )
+        body = await request.body()
+        if len(body) > self.limits.body_bytes:
+            return JSONResponse({"error": "the body is too large"}, status_code=400)
+        try:
+            config = TableConfig.from_json(json.loads(body))
+        except (ValueError, ParseError) as error:
+            return JSONResponse({"error": str(error)}, status_code=400)
+        return JSONResponse(self.create(config, str(request.base_url)))
+
+    async def ledger(self, request: Request) -> Response:
+        """The ledger: JSON, or PokerNow's CSV."""
+        room = self._room(request)
+        if not isinstance(room, Room):
+            return room
+        sessions = room.table.sessions()
+        if request.query_params.get("format") == "csv":
+            return PlainTextResponse(ledger_csv(sessions), media_type="text/csv")
+        nets: dict[str, int] = {s.name: s.net for s in sessions}
+        ledger = room.table.table.ledger
+        return JSONResponse(
+            {
+                "entries": [{"player": e.player, "kind": e.kind, "amount": e.amount} for e in ledger.entries],
+                "players": [
+                    {"name": s.name, "buy_in": s.buy_in, "buy_out": s.buy_out, "stack": s.stack, "net": s.net}
+                    for s in sessions
+                ],
+                "carried": room.table.table.carried,
+                "settle": [
+                    {"from": t.payer, "to": t.payee, "amount": t.amount}
+                    for t in (settle_up(nets) if sum(nets.values()) == 0 else [])
+                ],
+            }
+        )
+
+    async def history(self, request: Request) -> Response:
+        """The finished hands in PHH: one seat's view, the spectators' or everything."""
+        from homegame.server.histories import phh
+
+        room = self._room(request)
+        if not isinstance(room, Room):
+            return room
+        query = request.query_params
+        if query.get("format", "phh") != "phh":
+            return JSONResponse({"error": "format: phh (pokerstars is not written yet)"}, status_code=400)
+        seat_text = query.get("seat")
+        if seat_text is not None and not (seat_text.isdigit() and int(seat_text) < room.table.config.seats):
+            return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
+        seat = None if seat_text is None else int(seat_text)
+        full = query.get("full") in ("1", "true")
+        return PlainTextResponse(phh(room.table, seat=seat, full=full))
+
+    async def command(self, request: Request) -> Response:
+        """Pause, resume or close a table."""
+        room = self._room(request)
+        if not isinstance(room, Room):
+            return room
+        command = request.path_params["command"]
+        if command not in ("pause", "resume", "close"):
+            return JSONResponse({"error": "no such command"}, status_code=404)
+        try:
+            room.table.host(command)
+        except RefusedError as refused:
+            return JSONResponse({"error": str(refused)}, status_code=409)
+        room.changed()
+        return JSONResponse({"table": room.table.id, "status": room.table.status})
+
+    async def rebuy(self, request: Request) -> Response:
+        """Approve or refuse a seat's rebuy."""
+        room = self._room(request)
+        if not isinstance(room, Room):
+            return room
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+            return JSONResponse({"error": "approve: true or false"}, status_code=400)
+        try:
+            room.table.answer_rebuy(request.path_params["seat"], body["approve"])
+        except RefusedError as refused:
+            return JSONResponse({"error": str(refused)}, status_code=400)
+        room.changed()
+        return JSONResponse({"table": room.table.id, "seat": request.path_params["seat"]})
+
+    async def sit_out(self, request: Request) -> Response:
+        """Sit a seat out from the next hand."""
+        room = self._room(request)
+        if not isinstance(room, Room):
+            return room
+        seat = request.path_params["seat"]
+        if not 0 <= seat < room.table.config.seats:
+            return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
+        room.table.sit_out(seat)
+        room.changed()
+        return JSONResponse({"table": room.table.id, "seat": seat})
+
+    # -- the socket ------------------------------------------------------------------------------
+
+    async def socket(self, websocket: WebSocket) -> None:
+        """One player's (or spectator's) connection."""
+        await websocket.accept()
+        limits = self.limits
+        try:
+            text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
+            hello = json.loads(text) if len(text) <= limits.message_bytes else None
+        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
+            hello = None
+        token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+        found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
+        room = self.rooms.get(found[0]) if found is not None else None
+        watching = found is not None and found[1] < 0
+        if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
+            await _refuse(websocket, "bad token")
+            return
+        assert found is not None
+        seat = None if watching else found[1]
+        if seat is not None:
+            fresh = secrets.token_urlsafe(24)
+            self.store.rotate_secret(token, fresh)  # committed before the new secret is sent
+            token = fresh
+        connection = Connection(websocket, seat, limits)
+        writer = asyncio.get_running_loop().create_task(connection.write())
+        room.attach(connection, token)
+        try:
+            await self._read(room, connection)
+        finally:
+            room.detach(connection)
+            connection.close("gone")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+
+    async def _read(self, room: Room, connection: Connection) -> None:
+        websocket, limits = connection.websocket, self.limits
+        table = room.table
+        while connection.closing is None:
+            try:
+                text = await websocket.receive_text()
+            except (WebSocketDisconnect, RuntimeError, KeyError):
+                return
+            if len(text) > limits.message_bytes:
+                connection.send("error", _message(table, "error", code="bad_request", message="message too large"))
+                connection.close("too large", _message(table, "closed", reason="message too large"))
+                return
+            if not connection.allow():
+                connection.send("error", _message(table, "error", code="rate", message="too many messages"))
+                continue
+            try:
+                message = json.loads(text)
+            except ValueError:
+                message = None
+            if not isinstance(message, dict):
+                connection.send("error", _message(table, "error", code="bad_request", message="not a JSON object"))
+                continue
+            try:
+                room.handle(connection, message)
+            except PokerError as error:  # a bug's safety net: refuse, never echo the state
+                connection.send("error", _message(table, "error", code="bad_request", message=type(error).__name__))
+
+
+async def _refuse(websocket: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": reason}))
+        if websocket.application_state != WebSocketState.DISCONNECTED:
+            await websocket.close(code=4001)

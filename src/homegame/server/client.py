@@ -1,0 +1,278 @@
+"""The player's side of the protocol, for ``homegame join``: a bot, or a person at the terminal.
+
+:class:`Client` knows no transport: it is handed each message received and answers with the
+messages to send, so the same client plays over a real socket (``homegame join``), Starlette's test
+client, or the benchmark's event loop. What it decides comes from a :class:`Decider`: a
+:class:`BotDecider` (the engine's bots, choosing from the legal descriptors and the view as the
+server sent them) or a :class:`PersonDecider` (the screen of ``homegame play``).
+
+>>> import random
+>>> client = Client(BotDecider("caller", random.Random(1)), hands=1)
+>>> client.hello("s3cret")
+{'type': 'hello', 'token': 's3cret'}
+>>> client.receive({"type": "closed", "table": "t", "hand": 0, "seq": 0, "reason": "table closed"})
+[]
+>>> client.done
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol, TextIO
+from urllib.parse import urlsplit
+
+from homegame.bots import Bot, Turn
+from homegame.engine.view import View
+from homegame.engine.wire import JSON, to_json, view_from_json
+from homegame.errors import ParseError
+from homegame.play.session import BOTS
+
+__all__ = ["BotDecider", "Client", "Decider", "Invite", "PersonDecider"]
+
+Message = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """An invite link, read: the socket's address, the table and the secret.
+
+    >>> Invite.parse("http://192.168.1.5:8000/t/ab12cd34#s3cret")
+    Invite(socket='ws://192.168.1.5:8000/ws', table='ab12cd34', token='s3cret')
+    >>> Invite.parse("http://example.org/t/ab12")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: http://example.org/t/ab12: an invite link ends with #SECRET
+    """
+
+    socket: str
+    table: str
+    token: str
+
+    @classmethod
+    def parse(cls, url: str) -> Invite:
+        """Read ``http(s)://HOST:PORT/t/TABLE#SECRET``."""
+        parts = urlsplit(url.strip())
+        path = parts.path.strip("/").split("/")
+        if parts.scheme not in ("http", "https") or not parts.netloc or len(path) != 2 or path[0] != "t":
+            raise ParseError(f"{url}: an invite link looks like http://HOST:PORT/t/TABLE#SECRET", token=url)
+        if not parts.fragment:
+            raise ParseError(f"{url}: an invite link ends with #SECRET", token=url)
+        scheme = "wss" if parts.scheme == "https" else "ws"
+        return cls(f"{scheme}://{parts.netloc}/ws", path[1], parts.fragment)
+
+
+class Decider(Protocol):
+    """Whoever decides for a seat."""
+
+    def act(self, state: Message, view: View) -> JSON | None:
+        """The action (wire JSON) to take now, the seat's turn come; ``None`` to leave."""
+        ...
+
+    def choose(self, state: Message, games: list[str]) -> str:
+        """The game to deal, the seat's dealer's choice come."""
+        ...
+
+    def told(self, message: Message) -> None:
+        """Every message received (a person's screen shows what happened)."""
+        ...
+
+
+class BotDecider:
+    """One of the engine's bots (``random``, ``caller``, ``sensible``), seeded with ``rng``."""
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        if level not in BOTS:
+            raise ParseError(f"no bot called {level!r} (known: {', '.join(BOTS)})", token=level)
+        self.bot: Bot = BOTS[level](rng)
+        self.rng = rng
+
+    def act(self, state: Message, view: View) -> JSON | None:
+        """The bot's choice among the legal actions the server sent."""
+        assert view.viewer is not None
+        return to_json(self.bot.choose(Turn(view.viewer, view.legal, lambda: view)))
+
+    def choose(self, state: Message, games: list[str]) -> str:
+        """A game at random."""
+        return self.rng.choice(games)
+
+    def told(self, message: Message) -> None:
+        """Nothing to show."""
+
+
+class Client:
+    """One seat's client: see the module docstring. ``hands``: leave after playing that many
+    (``None``: play on until the table closes); ``log``: where every message received is written,
+    one JSON object a line."""
+
+    def __init__(self, decider: Decider, *, hands: int | None = None, log: Callable[[str], None] | None = None) -> None:
+        self.decider = decider
+        self.hands = hands
+        self.log = log
+        self.token = ""
+        self.seat: int | None = None
+        self.played: set[int] = set()
+        """The hands this seat was dealt into."""
+        self.finished: set[int] = set()
+        self.answered: tuple[int, int] | None = None
+        self.leaving = False
+        self.done = False
+        self.reason = ""
+        self.state: Message | None = None
+        self.errors: list[Message] = []
+
+    def hello(self, token: str) -> Message:
+        """The first message."""
+        self.token = token
+        return {"type": "hello", "token": token}
+
+    def receive(self, message: Message, text: str | None = None) -> list[Message]:
+        """Take one message received; the messages to send in answer."""
+        if self.log is not None:
+            self.log(text if text is not None else json.dumps(message, separators=(",", ":")))
+        self.decider.told(message)
+        kind = message.get("type")
+        if kind == "closed":
+            self.done, self.reason = True, str(message.get("reason", ""))
+            return []
+        if kind == "error":
+            self.errors.append(message)
+            self.answered = None  # what was sent was refused: decide again on the next state
+            return []
+        if kind == "welcome":
+            self.token, self.seat = message["token"], message["you"]
+        if kind not in ("welcome", "state"):
+            return []
+        state = self.state = message["state"]
+        return self._answer(message, state)
+
+    def _answer(self, message: Message, state: Message) -> list[Message]:
+        seat, number, seq = self.seat, message["hand"], message["seq"]
+        if seat is None:
+            return []
+        dealt = state.get("dealt") or []
+        if state.get("view") is not None and seat in dealt:
+            self.played.add(number)
+        last = state.get("last")
+        if last is not None and seat in last.get("dealt", ()):
+            self.finished.add(last["hand"])
+        self.finished |= {hand for hand in self.played if hand < number}
+        me = state["seats"][seat]
+        if me["status"] == "left" or state["status"] == "closed":
+            self.done = True
+            return []
+        out: list[Message] = []
+        if self.hands is not None and len(self.finished) >= self.hands and not self.leaving:
+            self.leaving = True
+            out.append({"type": "leave"})
+        if self.answered == (number, seq):
+            return out
+        view_data = state.get("view")
+        choosing = state.get("choosing")
+        if view_data is not None and view_data.get("legal") and seat in dealt:
+            view = view_from_json(view_data)
+            action = self.decider.act(state, view)
+            if action is None:
+                self.leaving = True
+                return [*out, {"type": "leave"}]
+            self.answered = (number, seq)
+            out.append({"type": "act", "hand": number, "seq": seq, "action": action})
+        elif choosing is not None and choosing["seat"] == seat:
+            self.answered = (number, seq)
+            out.append({"type": "choose", "game": self.decider.choose(state, list(choosing["games"]))})
+        return out
+
+
+class PersonDecider:
+    """A person at the terminal, with the screen of ``homegame play``: the table as they may see it,
+    what happened, and their move read from what they type."""
+
+    def __init__(self, stream: TextIO, output: TextIO) -> None:
+        from rich.console import Console
+
+        from homegame.play.render import Names, Screen
+
+        self.stream = stream
+        self.console = Console(file=output, highlight=False)
+        self.screen = Screen(self.console, Names(("you",)))
+        self.told_events = 0
+        self.hand = 0
+
+    def _names(self, state: Message, view: View) -> None:
+        from homegame.play.render import Names
+
+        seats = state["seats"]
+        names = [seats[table_seat]["name"] for table_seat in state["dealt"]]
+        if view.viewer is not None:
+            names[view.viewer] = "you"
+        self.screen.names = Names(tuple(names))
+
+    def _game(self, view: View) -> Any:
+        from homegame.games import load
+
+        return load(view.game)
+
+    def told(self, message: Message) -> None:
+        """Narrate the new events of the hand, and say why a move was refused."""
+        if message.get("type") == "error":
+            self.screen.problem(str(message.get("message", "")))
+            return
+        if message.get("type") == "closed":
+            self.screen.say(f"The server closed the connection: {message.get('reason', '')}.")
+            return
+        state = message.get("state")
+        if not isinstance(state, dict) or state.get("view") is None:
+            return
+        view = view_from_json(state["view"])
+        if message["hand"] != self.hand:
+            self.hand, self.told_events = message["hand"], 0
+            self.screen.say(f"Hand {self.hand} · {state.get('game', {}).get('title', view.game)}", style="bold")
+        self._names(state, view)
+        self.screen.narrate(view.events[self.told_events :], view, self._game(view))
+        self.told_events = len(view.events)
+
+    def act(self, state: Message, view: View) -> JSON | None:
+        """Show the table and read the person's move (``q``: leave)."""
+        from homegame.play.commands import CommandError, Meta, read
+
+        game = self._game(view)
+        self.screen.table(view, game)
+        while True:
+            self.console.print("> ", end="")
+            line = self.stream.readline()
+            if not line:
+                return None
+            try:
+                command = read(line, view.legal)
+            except CommandError as error:
+                self.screen.problem(str(error))
+                continue
+            if command is Meta.QUIT:
+                return None
+            if command is Meta.HELP:
+                self.screen.help(view.legal)
+            elif command is Meta.RULES:
+                self.screen.rules(game)
+            elif command in (Meta.TABLE, Meta.LEDGER):
+                self.screen.table(view, game)
+            else:
+                return to_json(command)
+
+    def choose(self, state: Message, games: list[str]) -> str:
+        """Ask for the game to deal."""
+        self.screen.say("You deal: name the game.")
+        for number, name in enumerate(games, 1):
+            self.screen.say(f"  {number:>2}  {name}")
+        while True:
+            self.console.print("game> ", end="")
+            answer = self.stream.readline().strip().lower()
+            if not answer:
+                return games[0]
+            if answer.isdigit() and 1 <= int(answer) <= len(games):
+                return games[int(answer) - 1]
+            if answer in games:
+                return answer
+            self.screen.problem(f"{answer!r} is not one of these games: type its number or name")

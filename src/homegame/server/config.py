@@ -1,0 +1,266 @@
+"""A table's settings, read from the host's JSON (the body of ``POST /api/tables``) and checked whole.
+
+:meth:`TableConfig.from_json` is the one door: every field is checked, the first problem is
+reported as a :class:`~homegame.errors.ParseError` naming the field, and the result turns back
+into the same JSON (:meth:`TableConfig.to_json`), which is what the database keeps: a table is
+rebuilt from its settings and its log.
+
+>>> config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 200, "bots": 1})
+>>> config.seats, config.bots, config.clock, config.spectators
+(3, 1, None, 'public')
+>>> type(config.schedule()).__name__
+'FixedGame'
+>>> TableConfig.from_json({"game": "holdem", "seats": 3, "stack": -5})
+Traceback (most recent call last):
+...
+homegame.errors.ParseError: stack: a whole number from 1 to 1000000000, not -5
+>>> TableConfig.from_json({"game": "holdem", "choice": ["razz"], "seats": 3, "stack": 10})
+Traceback (most recent call last):
+...
+homegame.errors.ParseError: game, choice, rotation: name exactly one
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from homegame.engine.betting import Stakes
+from homegame.engine.game import Game, OptionValue
+from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
+from homegame.errors import ParseError, PokerError
+from homegame.games.mixes import Mix, load_game_or_mix
+
+__all__ = ["BOT_LEVELS", "SPECTATORS", "Clock", "TableConfig"]
+
+BOT_LEVELS = ("random", "caller", "sensible")
+"""The bots a table may seat (``bot_level``)."""
+
+SPECTATORS = ("none", "public", "behind")
+"""Who may watch: nobody, anyone with the link (public cards, live), or one hand behind."""
+
+_MAX_CHIPS = 10**9
+_KNOWN = frozenset(
+    {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
+    | {"options", "stakes", "clock", "spectators", "missed_hands"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Seconds for each decision, and a time bank (seconds) each player may spend once the decision's
+    time runs out."""
+
+    seconds: int
+    bank: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableConfig:
+    """What the host chose. Exactly one of ``game`` (a game or a mix), ``choice`` (dealer's choice
+    among games and mixes) and ``rotation`` (games in turn, ``every`` hands each)."""
+
+    seats: int
+    stack: int
+    game: str | None = None
+    choice: tuple[str, ...] = ()
+    rotation: tuple[str, ...] = ()
+    every: int = 1
+    title: str = ""
+    bots: int = 0
+    bot_level: str = "sensible"
+    names: tuple[str, ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    stakes: tuple[tuple[str, int], ...] = ()
+    clock: Clock | None = None
+    spectators: str = "public"
+    missed_hands: int = 3
+    _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
+
+    @classmethod
+    def from_json(cls, data: object) -> TableConfig:
+        """Read and check the host's settings; raises :class:`ParseError` naming the field at fault."""
+        if not isinstance(data, dict):
+            raise ParseError("the table's settings must be a JSON object")
+        unknown = sorted(set(data) - _KNOWN)
+        if unknown:
+            raise ParseError(f"{unknown[0]}: no such setting", token=str(unknown[0]))
+        seats = _whole(data, "seats", 2, 10, None)
+        named = [key for key in ("game", "choice", "rotation") if data.get(key) not in (None, [], "")]
+        if len(named) != 1:
+            raise ParseError("game, choice, rotation: name exactly one")
+        kind = named[0]
+        wanted = [data[kind]] if kind == "game" else data[kind]
+        if not isinstance(wanted, list) or not all(isinstance(name, str) for name in wanted) or len(wanted) > 64:
+            raise ParseError(f"{kind}: a list of game names" if kind != "game" else "game: a game's name")
+        games = tuple(_load(kind, name, seats) for name in wanted)
+        if kind == "rotation" and any(isinstance(game, Mix) for game in games):
+            raise ParseError("rotation: games only (a mix is a rotation of its own: name it as the game)")
+        bots = _whole(data, "bots", 0, seats, 0)
+        level = data.get("bot_level", "sensible")
+        if level not in BOT_LEVELS:
+            raise ParseError(f"bot_level: one of {', '.join(BOT_LEVELS)}, not {level!r}", token=str(level))
+        names = data.get("names") or []
+        if (
+            not isinstance(names, list)
+            or len(names) > seats
+            or not all(isinstance(name, str) and 0 < len(name.strip()) <= 24 for name in names)
+        ):
+            raise ParseError(f"names: up to {seats} names of 1 to 24 characters")
+        if len({name.strip() for name in names}) != len(names):
+            raise ParseError("names: each name once")
+        title = data.get("title") or ""
+        if not isinstance(title, str) or len(title) > 80:
+            raise ParseError("title: text of up to 80 characters")
+        spectators = data.get("spectators", "public")
+        if spectators not in SPECTATORS:
+            raise ParseError(f"spectators: one of {', '.join(SPECTATORS)}, not {spectators!r}", token=str(spectators))
+        config = cls(
+            seats=seats,
+            stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
+            game=wanted[0] if kind == "game" else None,
+            choice=tuple(wanted) if kind == "choice" else (),
+            rotation=tuple(wanted) if kind == "rotation" else (),
+            every=_whole(data, "every", 1, 1000, 1),
+            title=title.strip(),
+            bots=bots,
+            bot_level=level,
+            names=tuple(name.strip() for name in names),
+            options=_options(data.get("options"), _all_games(games)),
+            stakes=_stakes(data.get("stakes")),
+            clock=_clock(data.get("clock")),
+            spectators=spectators,
+            missed_hands=_whole(data, "missed_hands", 1, 1000, 3),
+            _games=games,
+        )
+        return config
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the host would write them (what the database keeps).
+
+        >>> TableConfig.from_json({"choice": ["razz", "horse"], "seats": 4, "stack": 50}).to_json()["choice"]
+        ['razz', 'horse']
+        """
+        data: dict[str, Any] = {"seats": self.seats, "stack": self.stack}
+        if self.game is not None:
+            data["game"] = self.game
+        if self.choice:
+            data["choice"] = list(self.choice)
+        if self.rotation:
+            data["rotation"] = list(self.rotation)
+            data["every"] = self.every
+        data.update(
+            title=self.title,
+            bots=self.bots,
+            bot_level=self.bot_level,
+            names=list(self.names),
+            options=dict(self.options),
+            stakes=dict(self.stakes) or None,
+            clock=None if self.clock is None else {"seconds": self.clock.seconds, "bank": self.clock.bank},
+            spectators=self.spectators,
+            missed_hands=self.missed_hands,
+        )
+        return data
+
+    @property
+    def games(self) -> tuple[Game | Mix, ...]:
+        """The games and mixes named, loaded."""
+        return self._games
+
+    def schedule(self) -> Schedule:
+        """The engine's schedule: the fixed game (or the mix's rotation), dealer's choice or the rotation."""
+        games = self._games
+        if self.game is not None:
+            only = games[0]
+            return only.schedule(self.seats) if isinstance(only, Mix) else FixedGame(only)
+        if self.choice:
+            return DealersChoice(_all_games(games))
+        return Rotation(tuple(game for game in games if isinstance(game, Game)), every=self.every)
+
+    def display_title(self) -> str:
+        """The title the host gave, else one made from the games."""
+        if self.title:
+            return self.title
+        if self.choice:
+            return "Dealer's choice"
+        return " / ".join(game.title for game in self._games)
+
+    def stakes_for(self, game: Game) -> Stakes | None:
+        """The stakes a hand of ``game`` is played for: the game's (or its mix's), with the host's
+        amounts set outright; ``None`` when the host set none."""
+        return replace(game.stakes, **dict(self.stakes)) if self.stakes else None
+
+
+def _whole(data: Mapping[str, object], name: str, low: int, high: int, default: int | None) -> int:
+    value = data.get(name, default)
+    if value is None and default is not None:
+        value = default
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ParseError(f"{name}: a whole number from {low} to {high}, not {value!r}", token=str(value))
+    return value
+
+
+def _load(kind: str, name: str, seats: int) -> Game | Mix:
+    try:
+        game = load_game_or_mix(name) if "/" not in name and not name.endswith(".toml") else None
+    except PokerError:
+        game = None
+    if game is None:
+        raise ParseError(f"{kind}: no game or mix {name!r} in the catalogue", token=name)
+    low, high = game.players
+    if not low <= seats <= high:
+        raise ParseError(f"{kind}: {game.name} is for {low} to {high} players, not {seats} seats", token=name)
+    return game
+
+
+def _all_games(games: tuple[Game | Mix, ...]) -> tuple[Game, ...]:
+    """Every single game among ``games``, a mix's games included, each once."""
+    out: list[Game] = []
+    for entry in games:
+        for game in entry.games if isinstance(entry, Mix) else (entry,):
+            if game not in out:
+                out.append(game)
+    return tuple(out)
+
+
+def _options(value: object, games: tuple[Game, ...]) -> tuple[tuple[str, OptionValue], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or len(value) > 64:
+        raise ParseError("options: an object of house rules, NAME: VALUE")
+    out = []
+    for name, raw in value.items():
+        known = [game.option(name) for game in games if game.option(name) is not None]
+        if not known:
+            raise ParseError(f"options: no game of this table has the house rule {name!r}", token=str(name))
+        try:
+            coerced = [option.coerce(raw) for option in known if option is not None]
+        except ParseError as error:
+            raise ParseError(f"options: {error}", token=str(name)) from None
+        out.append((str(name), coerced[0]))
+    return tuple(out)
+
+
+def _stakes(value: object) -> tuple[tuple[str, int], ...]:
+    if value is None:
+        return ()
+    known = [item.name for item in fields(Stakes)]
+    if not isinstance(value, dict):
+        raise ParseError(f"stakes: an object of amounts ({', '.join(known)})")
+    out = []
+    for name, amount in value.items():
+        if name not in known:
+            raise ParseError(f"stakes: no such amount {name!r} (known: {', '.join(known)})", token=str(name))
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= _MAX_CHIPS:
+            raise ParseError(f"stakes: {name} must be a whole number of chips, not {amount!r}", token=str(name))
+        out.append((str(name), amount))
+    return tuple(out)
+
+
+def _clock(value: object) -> Clock | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) - {"seconds", "bank"}:
+        raise ParseError("clock: null, or {seconds, bank}")
+    return Clock(_whole(value, "seconds", 1, 3600, None), _whole(value, "bank", 0, 36000, 0))

@@ -1,0 +1,82 @@
+"""A table's finished hands as PHH (``host ... history``), numbered as the messages number them.
+
+``full`` writes every card; otherwise the hands are written as one seat saw them (``seat``), or as a
+spectator did (neither): a card the reader never saw is ``??``. What a seat saw is read off its
+own views, replayed action by action, so the history shows no more than the table showed.
+
+>>> from homegame.server.config import TableConfig
+>>> from homegame.server.store import Store
+>>> from homegame.server.table import ServerTable
+>>> config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 50, "bots": 1, "bot_level": "caller"})
+>>> table = ServerTable.create("t", config, Store(":memory:"), now=lambda: 0)
+>>> table.sit(0); _ = table.auto(0)
+>>> table.act(0, 1, table.seq, {"kind": "fold"})
+True
+>>> print(phh(table).split("actions = ")[1].split("]")[0])
+[
+  "d dh p1 ????",
+  "d dh p2 ????",
+  "p2 f",
+<BLANKLINE>
+>>> "????" in phh(table, full=True), phh(table, seat=0).count("????")
+(False, 1)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from functools import partial
+
+from homegame.engine.hand import Chance, Hand, History
+from homegame.engine.wire import to_json
+from homegame.history import dumps_all, to_phh
+from homegame.server.table import ServerTable
+
+__all__ = ["phh"]
+
+_CARDS = re.compile(r"(?<![A-Za-z0-9?])((?:[2-9TJQKA][cdhs]|Jk|\?\?)+)(?![A-Za-z0-9?])")
+
+
+def phh(table: ServerTable, *, seat: int | None = None, full: bool = False) -> str:
+    """The table's finished hands as one ``.phhs`` text."""
+    records = []
+    for number, hand, dealt in table.histories():
+        history = hand.history()
+        record = to_phh(history, names=[table.seats[index].name for index in dealt], number=number)
+        if not full:
+            seen = _seen(history, dealt.index(seat) if seat in dealt else None)
+            extra = {name: value for name, value in record.extra.items() if name != "_decks"}  # the whole deck
+            actions = tuple(_CARDS.sub(partial(_mask, seen=seen), line) for line in record.actions)
+            record = replace(record, actions=actions, extra=extra)
+        records.append(record)
+    return dumps_all(records) if records else ""
+
+
+def _seen(history: History, viewer: int | None) -> set[str]:
+    """Every card ``viewer`` saw during the hand (a seat of the hand; ``None``: a spectator)."""
+    hand = Hand.from_setup(history.setup, Chance(random.Random(0), history.chance))
+    seen: set[str] = set()
+    _strings(to_json(hand.view(viewer)), seen)
+    for seat, action in history.actions:
+        hand.act(seat, action)
+        _strings(to_json(hand.view(viewer)), seen)
+    return seen
+
+
+def _strings(data: object, into: set[str]) -> None:
+    if isinstance(data, str):
+        into.add(data)
+    elif isinstance(data, list):
+        for item in data:
+            _strings(item, into)
+    elif isinstance(data, dict):
+        for item in data.values():
+            _strings(item, into)
+
+
+def _mask(match: re.Match[str], seen: set[str]) -> str:
+    """A run of cards (``AsKd``), each card the reader did not see written ``??``."""
+    run = match[1]
+    return "".join(card if card in seen else "??" for card in (run[i : i + 2] for i in range(0, len(run), 2)))

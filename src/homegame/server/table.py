@@ -1,0 +1,693 @@
+"""A table of the server: the engine's :class:`~homegame.engine.table.Table`, the seats' players
+(people or bots), their clocks, and the log that makes it durable.
+
+Everything that changes a table goes through one door, :meth:`ServerTable.submit`: the change is
+checked, written to the log (committed), then applied by :meth:`ServerTable._apply`; rebuilding a
+table after a restart (:meth:`ServerTable.restore`) runs the same ``_apply`` over the log's rows, so
+a table restored is the table that was. The deck is shuffled by the operating system's secure
+source (:class:`Shuffler`), and every order is logged before a card of it is dealt, so the restored
+hand holds the same cards.
+
+What leaves a table is only ever :meth:`ServerTable.snapshot`, built from one seat's view (or the
+public view for a spectator).
+
+>>> from homegame.server.config import TableConfig
+>>> from homegame.server.store import Store
+>>> config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 100, "bots": 2, "bot_level": "caller"})
+>>> store = Store(":memory:")
+>>> table = ServerTable.create("t1", config, store, now=lambda: 0)
+>>> table.submit("sit", {"seat": 0})
+>>> while table.auto(0):
+...     pass
+>>> snapshot = table.snapshot(0)
+>>> snapshot["status"], snapshot["view"]["to_act"], len(snapshot["view"]["seats"][0]["down"])
+('playing', [0], 2)
+>>> table.act(0, table.number, table.seq, {"kind": "fold"})
+True
+>>> restored = ServerTable.restore("t1", config, store, now=lambda: 0)
+>>> restored.snapshot(0) == table.snapshot(0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable, MutableSequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from homegame.bots import Bot, Turn
+from homegame.bots.choices import simplest
+from homegame.cards import Card, format_cards, parse
+from homegame.engine.actions import Action, Check, Fold, Legal
+from homegame.engine.game import Game
+from homegame.engine.hand import Hand
+from homegame.engine.table import DealersChoice, Table
+from homegame.engine.wire import JSON, action_from_json, to_json
+from homegame.errors import IllegalActionError, ParseError, PokerError
+from homegame.games.mixes import Mix
+from homegame.play.session import BOTS
+from homegame.server.config import TableConfig
+from homegame.server.ledger import Session
+from homegame.server.store import Row, Store
+
+__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
+
+AWAY_SECONDS = 30
+"""With no clock, the seconds a disconnected player has to decide before the table acts for them."""
+
+_MAX_REBUY = 10**9
+
+
+def wall_ms() -> int:
+    """Milliseconds since the epoch."""
+    return time.time_ns() // 1_000_000
+
+
+class RefusedError(PokerError):
+    """A request the table refuses, the table unchanged; ``code`` is the protocol's error code
+    (``illegal``, ``stale``, ``bad_request``, ``not_your_turn``, ``forbidden``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Shuffler(random.SystemRandom):
+    """The operating system's secure shuffle (``random`` itself is never touched), every fresh
+    order handed to ``report`` before a card of it is dealt; orders queued in ``replay`` (from the
+    log) are played back first.
+
+    >>> orders = []
+    >>> shuffler = Shuffler(orders.append)
+    >>> cards = list(parse("As Kd Qh"))
+    >>> shuffler.shuffle(cards); set(orders[0]) == set(parse("As Kd Qh"))
+    True
+    >>> shuffler.replay.append(parse("Qh Kd As")); shuffler.shuffle(cards); print(*cards)
+    Qh Kd As
+    """
+
+    def __init__(self, report: Callable[[tuple[Card, ...]], None]) -> None:
+        super().__init__()
+        self.report = report
+        self.replay: list[tuple[Card, ...]] = []
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Shuffle ``x`` in place: the next logged order, else a fresh secure one (reported)."""
+        if self.replay:
+            order = self.replay.pop(0)
+            if Counter(order) != Counter(x):
+                raise ValueError("a logged deck order does not hold the cards being shuffled")
+            x[:] = order
+            return
+        super().shuffle(x)
+        self.report(tuple(x))
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """Who sits in a seat of the table: ``status`` is ``empty``, ``playing``, ``sitting_out`` or
+    ``left``; ``bot`` the bot's level (``None``: a person); ``missed`` the hands in a row the table
+    acted for them; ``bank_ms`` what is left of their time bank."""
+
+    name: str
+    player_id: str
+    bot: str | None = None
+    status: str = "empty"
+    missed: int = 0
+    bank_ms: int = 0
+    timed_out: bool = False
+    leaving: bool = False
+    rebuy: int = 0
+    approved: int = 0
+    start: int = 0
+    end: int = 0
+
+
+class ServerTable:
+    """One table: see the module docstring. ``now`` gives the time in ms (a test's own clock);
+    ``between_hands`` the ms between one hand's end and the next deal."""
+
+    def __init__(
+        self,
+        table_id: str,
+        config: TableConfig,
+        store: Store,
+        *,
+        now: Callable[[], int] = wall_ms,
+        between_hands: int = 0,
+    ) -> None:
+        self.id = table_id
+        self.config = config
+        self.store = store
+        self.now = now
+        self.between_hands = between_hands
+        self.shuffler = Shuffler(self._shuffled)
+        self.table = Table(config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options))
+        people = config.seats - config.bots
+        self.seats = [
+            SeatInfo(
+                name=config.names[seat] if seat < len(config.names) else f"player {seat + 1}",
+                player_id=f"{table_id}.{seat}",
+            )
+            for seat in range(people)
+        ] + [
+            SeatInfo(name=f"bot {seat + 1}", player_id=f"{table_id}.{seat}", bot=config.bot_level)
+            for seat in range(people, config.seats)
+        ]
+        bank = 0 if config.clock is None else config.clock.bank * 1000
+        for info in self.seats:
+            info.bank_ms = bank
+        self._bot_rng = random.Random(secrets.randbits(64))
+        self.bots: dict[int, Bot] = {
+            seat: BOTS[info.bot](random.Random(secrets.randbits(64)))
+            for seat, info in enumerate(self.seats)
+            if info.bot is not None
+        }
+        self.seq = 0
+        """The table's sequence number: the last row of its log."""
+        self.number = 0
+        """The hand in progress or last played (from 1; 0 before the first)."""
+        self.hand: Hand | None = None
+        self.dealt: tuple[int, ...] = ()
+        self.previous: Hand | None = None
+        self.previous_dealt: tuple[int, ...] = ()
+        self.paused = False
+        self.closing = False
+        self.closed = False
+        self.connected: set[int] = set()
+        """Table seats with a player connected (not in the log: the room keeps it)."""
+        self.acted: dict[int, tuple[int, JSON]] = {}
+        """This hand's actions by the sequence number their player saw: (table seat, action)."""
+        self.since: dict[int, int] = {}
+        """When each seat on the clock began to decide (ms)."""
+        self.settled_at = 0
+        self._applying = 0
+
+    # -- making and restoring --------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+        """A new table (its settings stored), the bots seated."""
+        table = cls(table_id, config, store, **kwargs)
+        store.create_table(table_id, config.to_json(), table.now())
+        for seat, info in enumerate(table.seats):
+            if info.bot is not None:
+                table.submit("sit", {"seat": seat})
+        return table
+
+    @classmethod
+    def restore(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+        """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks."""
+        table = cls(table_id, config, store, **kwargs)
+        rows = store.rows(table_id)
+        index = 0
+        while index < len(rows):
+            row = rows[index]
+            index += 1
+            orders = []
+            while index < len(rows) and rows[index].kind == "shuffle":
+                orders.append(parse(rows[index].data))
+                index += 1
+            if row.kind != "shuffle":
+                table._replay(row, orders)
+        return table
+
+    def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
+        self.shuffler.replay = orders
+        self._applying = row.seq
+        try:
+            self._apply(row.kind, row.data, row.at)
+        except IllegalActionError:  # written, then refused by a step, and the server stopped before taking it back
+            self.store.remove(row.id)
+            return
+        finally:
+            self.shuffler.replay = []
+        self.seq = row.seq
+
+    def _shuffled(self, cards: tuple[Card, ...]) -> None:
+        self.store.append_shuffle(self.id, self._applying, format_cards(cards), self.now())
+
+    # -- the one door ----------------------------------------------------------------------------
+
+    def submit(self, kind: str, data: dict[str, Any]) -> None:
+        """Write a change to the log, then apply it (the caller has checked it)."""
+        seq = self.seq + 1
+        at = self.now()
+        row_id = self.store.append(self.id, seq, kind, data, at)
+        self._applying = seq
+        try:
+            self._apply(kind, data, at)
+        except IllegalActionError as error:
+            self.store.remove(row_id)
+            raise RefusedError("illegal", str(error)) from None
+        self.seq = seq
+
+    def _apply(self, kind: str, data: dict[str, Any], at: int) -> None:
+        seat = data.get("seat", -1)
+        info = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if kind == "sit":
+            assert info is not None
+            self.table.sit(seat, info.name, self.config.stack)
+            info.status, info.start, info.end, info.missed = "playing", at, 0, 0
+        elif kind == "deal":
+            self._deal(at)
+        elif kind == "act":
+            assert info is not None and self.hand is not None
+            action = action_from_json(data["action"])
+            self.hand.act(self.dealt.index(seat), action)
+            self.acted[self.seq] = (seat, data["action"])
+            if "bank" in data:
+                info.bank_ms = data["bank"]
+            if data.get("timeout"):
+                info.timed_out = True
+            elif info.bot is None:
+                info.missed = 0
+            if self.hand.over:
+                self._settle(at)
+        elif kind == "choose":
+            self.table.choose(self._resolve(data["game"]))
+        elif kind == "sit_out":
+            assert info is not None
+            info.status = "sitting_out"
+        elif kind == "sit_in":
+            assert info is not None
+            info.status, info.missed = "playing", 0
+        elif kind == "rebuy":
+            assert info is not None
+            info.rebuy = data["amount"]
+        elif kind == "answer":
+            assert info is not None
+            if data["approve"]:
+                info.approved += info.rebuy
+            info.rebuy = 0
+            self._between(seat, at)
+        elif kind == "leave":
+            assert info is not None
+            info.leaving = True
+            self._between(seat, at)
+        elif kind == "pause":
+            self.paused = True
+        elif kind == "resume":
+            self.paused = False
+        elif kind == "close":
+            self.closing = True
+            self.closed = self.hand is None
+        else:
+            raise ValueError(f"no such row in a table's log: {kind!r}")
+        self._clock(at)
+
+    def _deal(self, at: int) -> None:
+        table = self.table
+        away = {}
+        for seat, info in enumerate(self.seats):
+            occupant = table.seats[seat]
+            if occupant is not None and info.status != "playing":
+                away[seat], table.seats[seat] = occupant, None
+        try:
+            table.stakes = self.config.stakes_for(table.next_game())
+            hand = table.deal()
+        finally:
+            for seat, occupant in away.items():
+                table.seats[seat] = occupant
+        self.hand = hand
+        self.number += 1
+        self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
+        self.acted = {}
+        for seat in self.dealt:
+            self.seats[seat].timed_out = False
+
+    def _settle(self, at: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        self.table.settle(hand)
+        self.previous, self.previous_dealt = hand, self.dealt
+        self.hand, self.dealt = None, ()
+        self.settled_at = at
+        for seat in self.previous_dealt:
+            info = self.seats[seat]
+            if info.timed_out:
+                info.missed += 1
+                if info.missed >= self.config.missed_hands and info.status == "playing":
+                    info.status = "sitting_out"
+        for seat in range(len(self.seats)):
+            self._between(seat, at)
+        if self.closing:
+            self.closed = True
+
+    def _between(self, seat: int, at: int) -> None:
+        """Rebuys approved and cash-outs asked for take effect once the seat is out of the hand."""
+        info = self.seats[seat]
+        if seat in self.dealt or self.table.seats[seat] is None:
+            return
+        if info.approved:
+            self.table.rebuy(seat, info.approved)
+            info.approved = 0
+        if info.leaving:
+            self.table.leave(seat)
+            info.status, info.leaving, info.end = "left", False, at
+
+    def _clock(self, at: int) -> None:
+        """Keep when each seat now deciding began to (for the clock)."""
+        deciding = set(self._deciding())
+        self.since = {seat: self.since.get(seat, at) for seat in deciding}
+
+    def _deciding(self) -> tuple[int, ...]:
+        """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""
+        if self.hand is not None:
+            return tuple(self.dealt[seat] for seat in self.hand.pending())
+        choosing = self._choosing()
+        return () if choosing is None else (choosing[0],)
+
+    # -- requests from players and the host ------------------------------------------------------
+
+    def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
+        """A player's action for the hand and sequence number they saw; True when applied now, False
+        when it had been already (a resent action is acknowledged, not applied twice)."""
+        if not isinstance(hand, int) or not isinstance(seen, int) or isinstance(hand, bool) or isinstance(seen, bool):
+            raise RefusedError("bad_request", "act needs hand and seq, whole numbers")
+        try:
+            action = action_from_json(data)
+        except ParseError as error:
+            raise RefusedError("bad_request", str(error)) from None
+        if hand == self.number and self.acted.get(seen) == (seat, data):
+            return False
+        current = self.hand
+        if current is None or hand != self.number or seen != self.seq:
+            raise RefusedError("stale", f"the table is at hand {self.number}, seq {self.seq}")
+        if seat not in self.dealt:
+            raise RefusedError("not_your_turn", "you are not in this hand")
+        hand_seat = self.dealt.index(seat)
+        legal = current.legal_actions(hand_seat)
+        if not legal:
+            raise RefusedError("not_your_turn", "it is not your turn")
+        _check(legal, action)
+        self.submit("act", {"seat": seat, "action": to_json(action), "bank": self._bank_left(seat, self.now())})
+        return True
+
+    def choose(self, seat: int, game: object) -> None:
+        """The dealer names the next game."""
+        choosing = self._choosing()
+        if choosing is None or choosing[0] != seat:
+            raise RefusedError("not_your_turn", "you are not choosing the game")
+        if game not in choosing[1]:
+            raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
+        self.submit("choose", {"seat": seat, "game": game})
+
+    def sit(self, seat: int) -> None:
+        """A person takes their seat (on first connecting)."""
+        if self.seats[seat].status == "empty" and not self.closed:
+            self.submit("sit", {"seat": seat})
+
+    def sit_out(self, seat: int) -> None:
+        """Sit out from the next hand."""
+        if self.seats[seat].status == "playing":
+            self.submit("sit_out", {"seat": seat})
+
+    def sit_in(self, seat: int) -> None:
+        """Play again from the next hand."""
+        if self.seats[seat].status == "sitting_out":
+            self.submit("sit_in", {"seat": seat})
+
+    def request_rebuy(self, seat: int, amount: object) -> None:
+        """Ask the host for more chips."""
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= _MAX_REBUY:
+            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {_MAX_REBUY}")
+        if self.seats[seat].status not in ("playing", "sitting_out"):
+            raise RefusedError("forbidden", "you are not seated")
+        self.submit("rebuy", {"seat": seat, "amount": amount})
+
+    def answer_rebuy(self, seat: int, approve: bool) -> None:
+        """The host approves or refuses a seat's rebuy."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].rebuy:
+            raise RefusedError("bad_request", f"seat {seat} asked for no rebuy")
+        self.submit("answer", {"seat": seat, "approve": approve})
+
+    def leave(self, seat: int) -> None:
+        """Cash out and leave (at the end of the hand in progress)."""
+        if self.seats[seat].status in ("playing", "sitting_out") and not self.seats[seat].leaving:
+            self.submit("leave", {"seat": seat})
+
+    def host(self, command: str) -> None:
+        """``pause``, ``resume`` or ``close``."""
+        if self.closed or self.closing:
+            raise RefusedError("forbidden", "the table is closed")
+        if (command == "pause") == self.paused:
+            return
+        self.submit(command, {})
+
+    # -- the table's own moves: bots, clocks, deals ----------------------------------------------
+
+    def auto(self, now: int) -> bool:
+        """Make one move that is due at ``now`` (a bot's decision, a timed-out decision, the next
+        deal); False when none is."""
+        if self.closed:
+            return False
+        if self.hand is not None:
+            for seat in self._deciding():
+                action = self._due(seat, now)
+                if action is not None:
+                    data: dict[str, Any] = {"seat": seat, "action": to_json(action)}
+                    if seat not in self.bots:
+                        data.update(timeout=True, bank=0)
+                    self.submit("act", data)
+                    return True
+            return False
+        if self.paused or self.closing:
+            return False
+        choosing = self._choosing()
+        if choosing is not None:
+            seat, games = choosing
+            if seat in self.bots or now >= self._deadline(seat):
+                game = self._bot_rng.choice(games) if seat in self.bots else games[0]
+                self.submit("choose", {"seat": seat, "game": game})
+                return True
+            return False
+        if self._ready() and now >= self.settled_at + self.between_hands:
+            self.submit("deal", {})
+            return True
+        return False
+
+    def wake_at(self) -> int | None:
+        """When the next timed move falls due (ms), if any."""
+        if self.closed:
+            return None
+        times = [self._deadline(seat) for seat in self._deciding() if seat not in self.bots]
+        if self.hand is None and not self.paused and not self.closing and self._ready():
+            times.append(self.settled_at + self.between_hands)
+        times = [t for t in times if t < 2**62]
+        return min(times) if times else None
+
+    def _due(self, seat: int, now: int) -> Action | None:
+        hand = self.hand
+        assert hand is not None
+        hand_seat = self.dealt.index(seat)
+        bot = self.bots.get(seat)
+        if bot is not None:
+            return bot.choose(Turn(hand_seat, hand.legal_actions(hand_seat), partial(hand.view, hand_seat), hand.game))
+        if now < self._deadline(seat):
+            return None
+        legal = hand.legal_actions(hand_seat)
+        kinds = {option.kind for option in legal}
+        return Check() if "check" in kinds else Fold() if "fold" in kinds else simplest(legal)
+
+    def _seconds(self, seat: int) -> int | None:
+        clock = self.config.clock
+        if clock is not None:
+            return clock.seconds
+        return None if seat in self.connected else AWAY_SECONDS
+
+    def _deadline(self, seat: int) -> int:
+        seconds = self._seconds(seat)
+        if seconds is None:
+            return 2**62
+        bank = self.seats[seat].bank_ms if self.config.clock is not None else 0
+        return self.since.get(seat, self.now()) + seconds * 1000 + bank
+
+    def _bank_left(self, seat: int, now: int) -> int:
+        clock, bank = self.config.clock, self.seats[seat].bank_ms
+        if clock is None:
+            return bank
+        over = now - self.since.get(seat, now) - clock.seconds * 1000
+        return max(0, bank - max(0, over))
+
+    def _active(self) -> list[int]:
+        return [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info.status == "playing" and (occupant := self.table.seats[seat]) is not None and occupant.stack > 0
+        ]
+
+    def _ready(self) -> bool:
+        """Enough players for the next game (and its dealer's choice made)."""
+        table = self.table
+        if isinstance(table.schedule, DealersChoice) and table.continuing is None and table.chosen is None:
+            return False
+        return len(self._active()) >= self.table.next_game().players[0]
+
+    def _choosing(self) -> tuple[int, list[str]] | None:
+        """The dealer who must name the next game, and the games they may name."""
+        table = self.table
+        if self.hand is not None or not isinstance(table.schedule, DealersChoice) or table.continuing is not None:
+            return None
+        if table.chosen is not None or self.paused or self.closing:
+            return None
+        active = self._active()
+        games = [entry.name for entry in self.config.games if entry.players[0] <= len(active) <= entry.players[1]]
+        if not games:
+            return None
+        dealer = next((seat for seat in active if seat >= table.button), active[0])
+        return dealer, games
+
+    def _resolve(self, name: str) -> Game:
+        entry = next(entry for entry in self.config.games if entry.name == name)
+        if isinstance(entry, Mix):
+            return entry.games[self.number % len(entry.games)]
+        return entry
+
+    # -- what leaves the table -------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """``waiting``, ``playing``, ``paused``, ``closing`` or ``closed``."""
+        if self.closed:
+            return "closed"
+        if self.closing:
+            return "closing"
+        if self.paused:
+            return "paused"
+        if self.hand is None and not self._ready() and self._choosing() is None:
+            return "waiting"
+        return "playing"
+
+    def snapshot(self, viewer: int | None) -> dict[str, JSON]:
+        """The whole table as ``viewer`` (a table seat, ``None``: a spectator) may see it."""
+        behind = viewer is None and self.config.spectators == "behind"
+        hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
+        view = None
+        if hand is not None:
+            view = to_json(hand.view(dealt.index(viewer) if viewer in dealt else None))
+        last: JSON = None
+        if self.hand is None and self.previous is not None and not behind:
+            seen = self.previous.view(self.previous_dealt.index(viewer) if viewer in self.previous_dealt else None)
+            last = {
+                "hand": self.number,
+                "game": self.previous.game.name,
+                "dealt": list(self.previous_dealt),
+                "events": to_json(seen.events),
+                "result": to_json(seen.result),
+            }
+        now = self.now()
+        deciding = self._deciding()
+        clock: JSON = None
+        if deciding and self._seconds(deciding[0]) is not None and deciding[0] not in self.bots:
+            seat = deciding[0]
+            seconds = self._seconds(seat) or 0
+            elapsed = now - self.since.get(seat, now)
+            clock = {
+                "seat": seat,
+                "deadline_ms": max(0, seconds * 1000 - elapsed),
+                "bank_ms": self._bank_left(seat, now),
+            }
+        choosing = self._choosing()
+        game = (hand.game if hand is not None else None) if not behind else None
+        if game is None and self.hand is None and not behind:
+            try:
+                game = self.table.next_game() if choosing is None else None
+            except PokerError:
+                game = None
+        return {
+            "title": self.config.display_title(),
+            "status": self.status,
+            "seats": [self._seat(seat) for seat in range(len(self.seats))],
+            "button": self.table.button,
+            "dealt": list(dealt),
+            "view": view,
+            "clock": clock,
+            "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
+            "last": last,
+            "rebuys": [{"seat": seat, "amount": info.rebuy} for seat, info in enumerate(self.seats) if info.rebuy],
+            "game": None if game is None else {"name": game.name, "title": game.title},
+        }
+
+    def _seat(self, seat: int) -> dict[str, JSON]:
+        info = self.seats[seat]
+        occupant = self.table.seats[seat]
+        return {
+            "seat": seat,
+            "name": info.name,
+            "stack": 0 if occupant is None else occupant.stack,
+            "status": info.status,
+            "bot": info.bot is not None,
+            "connected": info.bot is not None or seat in self.connected,
+            "missed": info.missed,
+        }
+
+    def sessions(self) -> list[Session]:
+        """Each player's session for the ledger: buy-ins, cash-outs and chips on the table."""
+        ledger = self.table.ledger
+        out = []
+        for info in self.seats:
+            if info.status == "empty":
+                continue
+            out.append(
+                Session(
+                    info.name,
+                    info.player_id,
+                    info.start,
+                    info.end,
+                    ledger.bought(info.name),
+                    ledger.cashed(info.name),
+                    self.table.stack_of(info.name),
+                )
+            )
+        return out
+
+    def histories(self) -> list[tuple[int, Hand, tuple[int, ...]]]:
+        """Every finished hand (its number, the hand, its table seats), rebuilt from the log."""
+        restored = ServerTable(self.id, self.config, _ReadOnly(self.store), now=self.now)
+        hands = []
+        rows = self.store.rows(self.id)
+        index = 0
+        while index < len(rows):
+            row = rows[index]
+            index += 1
+            orders = []
+            while index < len(rows) and rows[index].kind == "shuffle":
+                orders.append(parse(rows[index].data))
+                index += 1
+            if row.kind == "shuffle":
+                continue
+            before = restored.previous
+            restored._replay(row, orders)
+            if restored.previous is not before and restored.previous is not None:
+                hands.append((restored.number, restored.previous, restored.previous_dealt))
+        return hands
+
+
+class _ReadOnly(Store):
+    """The store seen by a table rebuilt only to be read (histories): it writes nothing."""
+
+    def __init__(self, store: Store) -> None:
+        self.path, self.db = store.path, store.db
+
+    def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
+        """Nothing."""
+
+    def remove(self, row_id: int) -> None:
+        """Nothing."""
+
+
+def _check(legal: tuple[Legal, ...], action: Action) -> None:
+    """Refuse an action its seat may not take now, before anything is written."""
+    option = next((option for option in legal if option.kind == action.kind), None)
+    if option is None:
+        raise RefusedError("illegal", f"you cannot {action.kind} now (legal: {'; '.join(map(str, legal))})")
+    try:
+        option.check(action)
+    except IllegalActionError as error:
+        raise RefusedError("illegal", str(error)) from None
