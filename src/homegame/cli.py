@@ -1,7 +1,9 @@
 """The ``homegame`` command line.
 
-Every subcommand prints for people by default and JSON with ``--json``. Bad input
-is reported on stderr in one line with exit status 2, never as a traceback.
+Every subcommand prints for people by default and JSON with ``--json``. Nothing
+ends in a traceback: bad input is reported on stderr in one line with exit status
+2, a failure (a file that cannot be written) with status 1, Ctrl-C gives 130, and
+a reader that closes the pipe early (``homegame games | head``) is a quiet success.
 
 Subcommands import what they need when they run, so ``homegame --help`` and a
 single ``homegame eval`` start quickly.
@@ -12,18 +14,33 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from homegame import __version__
-from homegame.errors import PokerError
+from homegame.errors import ParseError, PokerError
 
-__all__ = ["COMMANDS", "main", "print_json"]
+__all__ = ["COMMANDS", "main", "print_json", "read_text", "writable", "write_text"]
 
 Handler = Callable[[argparse.Namespace], int]
 
-COMMANDS = ("eval", "games", "rules", "odds", "simulate", "tables", "play", "replay", "history", "serve", "host", "join")
+COMMANDS = (
+    "eval",
+    "games",
+    "rules",
+    "odds",
+    "simulate",
+    "tables",
+    "play",
+    "replay",
+    "history",
+    "serve",
+    "host",
+    "join",
+)
 """Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
 Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""
 
@@ -48,19 +65,78 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler: Handler | None = args.handler
-    if handler is None:
-        parser.print_help()
-        return 0
+def read_text(path: Path, limit: int) -> str:
+    """The UTF-8 text of a file named on the command line, at most ``limit`` bytes, or a
+    :class:`ParseError` saying why it cannot be read."""
     try:
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise ParseError(f"cannot read {path}: {error.strerror or error}", token=str(path)) from None
+    if len(data) > limit:
+        raise ParseError(f"{path}: more than {limit:,} bytes", token=str(path))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ParseError(f"{path}: line {line}, byte {error.start + 1}: not UTF-8 text", token=str(path)) from None
+
+
+def writable(path: Path | str) -> Path:
+    """A file named on the command line to write, or a :class:`ParseError` when its folder is missing
+    or the name is a folder's (checked before the work that makes what is written)."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise ParseError(f"cannot write {path}: there is no folder {path.parent}", token=str(path))
+    if path.is_dir():
+        raise ParseError(f"cannot write {path}: it is a folder", token=str(path))
+    return path
+
+
+def write_text(path: Path | str, text: str) -> None:
+    """Write a file named on the command line, or a :class:`ParseError` saying why it cannot be written."""
+    path = writable(path)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ParseError(f"cannot write {path}: {error.strerror or error}", token=str(path)) from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see the module docstring)."""
+    if sys.stdout is None:  # started with stdout closed: whatever is printed goes nowhere
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open for the rest of the process)
+    command = "homegame"
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        command = f"homegame {args.command}" if args.command else command
+        handler: Handler | None = args.handler
+        if handler is None:
+            parser.print_help()
+            return 0
         return handler(args)
     except PokerError as error:
-        print(f"homegame {args.command}: {error}", file=sys.stderr)
+        print(f"{command}: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except OSError as error:
+        print(f"{command}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug: one line, never a traceback (tests look for these words)
+        print(f"{command}: internal error ({type(error).__name__}): {str(error)[:200]}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """The reader closed the pipe: send what is still buffered nowhere, so exiting flushes quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

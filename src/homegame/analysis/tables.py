@@ -61,6 +61,8 @@ STANDARD = DeckSpec()
 """The standard deck of 52 cards, no jokers, one pack."""
 DEALT_LIMIT = 300_000
 """Most hands :func:`count` deals one by one through ``ranking.evaluate`` (when no faster way applies)."""
+KERNEL_CARDS = 7
+"""The most cards in a hand the fast kernel judges (five to seven)."""
 _BLOCK = 1 << 20  # hands per block when the kernel deals every hand
 
 
@@ -164,7 +166,7 @@ def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: 
             if cards <= fitted.hand_size:
                 tally = _count_classes(fitted, deck, cards, report)
                 return _table(fitted, deck, cards, tally)
-            evaluator = _evaluator(fitted, deck)
+            evaluator = _evaluator(fitted, deck) if cards <= KERNEL_CARDS else None
             if evaluator is not None:
                 return _table(fitted, deck, cards, _count_dealt(evaluator, deck, cards, report))
     hands = comb(deck.size, cards)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.errors import ParseError
 
+if TYPE_CHECKING:
+    from homegame.ranking import Ranking
+
 HELP = "judge a hand: its category, name and the cards that play"
+MAX_CARDS = 13
+"""The most cards ``eval`` judges at once (Chinese poker's thirteen: a hand, not a deck)."""
 
 
 def register(subparsers: Any) -> None:
@@ -66,13 +71,28 @@ def ranking_options(args: argparse.Namespace, *, deck: int | None = None) -> dic
     return options
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the hand's value."""
-    from homegame.cli import print_json
+def ranking_of(args: argparse.Namespace, *, deck: int | None = None) -> Ranking:
+    """The ranking the command line names, its options checked (:class:`ParseError` when one is bad)."""
     from homegame.ranking import get
 
-    ranking = get(args.ranking, **ranking_options(args))
-    value = ranking.evaluate(args.cards, wild_rank=args.wild_rank, down=args.down)
+    try:
+        return get(args.ranking, **ranking_options(args, deck=deck))
+    except ParseError:
+        raise
+    except ValueError as error:
+        raise ParseError(str(error)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the hand's value."""
+    from homegame.cards import parse
+    from homegame.cli import print_json
+
+    cards = parse(args.cards)
+    if len(cards) > MAX_CARDS:
+        raise ParseError(f"{len(cards)} cards: eval judges a hand of at most {MAX_CARDS}")
+    ranking = ranking_of(args)
+    value = ranking.evaluate(cards, wild_rank=args.wild_rank, down=args.down)
     if args.json:
         print_json({"ranking": ranking.label, **value.to_json()})
     else:

@@ -3,9 +3,12 @@
 - ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE]``: play hands of a
   game (or of a mixed game, through its rotation) with bots and write them as PHH; also
   ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
-- ``homegame history replay FILE.phh|FILE.phhs [--json]``: play every hand of a PHH file on our
-  engine (written by homegame, PokerKit, or the public PHH dataset) and print each hand's
-  finishing stacks, or why it cannot be played.
+- ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--json]``: play every hand of a PHH
+  file on our engine (written by homegame, PokerKit, or the public PHH dataset) and print each
+  hand's finishing stacks, or why it cannot be played and where (the hand and the line).
+
+A file names its games only by catalogue name: a hand of a game of one's own is replayed with
+``--game DOC``, the document named on the command line, never a path read from the file.
 """
 
 from __future__ import annotations
@@ -15,9 +18,18 @@ import random
 import sys
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from homegame.errors import ParseError
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
 
 HELP = "export hands as PHH (Poker Hand History) files, or replay PHH files on our engine"
+MAX_SIZE = 64 * 1024 * 1024
+"""The largest PHH file replayed, in bytes."""
+MAX_HANDS = 1_000_000
+"""The most hands one export plays."""
 
 
 def register(subparsers: Any) -> None:
@@ -39,6 +51,9 @@ def register(subparsers: Any) -> None:
     export.add_argument("--seats", type=int, help="players at the table (default: the game's most, at most 6)")
     export.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
     export.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
+    export.add_argument(
+        "--game", metavar="DOC", help="the game document of a saved hand of a game outside the catalogue"
+    )
     export.set_defaults(handler=run_export)
     replay = actions.add_parser(
         "replay",
@@ -49,31 +64,46 @@ def register(subparsers: Any) -> None:
         epilog="example:  homegame history replay hands.phhs --json",
     )
     replay.add_argument("file", type=Path, help="a .phh or .phhs file")
-    replay.add_argument("--json", action="store_true", help='print {"hands": [{"finishing_stacks": [...]}, ...]}')
+    replay.add_argument("--game", metavar="DOC", help="the game document of hands of a game outside the catalogue")
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"hands": [{"finishing_stacks": [...]} or {"error": "...", "line": N}, ...]}',
+    )
     replay.set_defaults(handler=run_replay)
 
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the hands as PHH (one hand: a ``.phh`` document; several: a ``.phhs`` one)."""
+    from homegame.cli import writable, write_text
     from homegame.history import Record, dumps, dumps_all, to_phh
 
+    if args.output is not None:
+        writable(args.output)  # before the hands are played
     records: list[Record]
     if args.source.endswith(".json"):
         from homegame.play.history import Record as Saved
 
-        saved = Saved.read(Path(args.source))
+        saved = Saved.read(Path(args.source), _document(args.game))
         records = [to_phh(saved.history, names=saved.names)]
     else:
-        if args.hands < 1:
-            raise SystemExit("homegame history export: --hands must be at least 1")
+        if not 1 <= args.hands <= MAX_HANDS:
+            raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
         records = _play(args.source, args.hands, args.seats, args.seed)
     text = dumps(records[0]) + "\n" if len(records) == 1 else dumps_all(records)
     if args.output is None:
         sys.stdout.write(text)
     else:
-        args.output.write_text(text, encoding="utf-8")
+        write_text(args.output, text)
         print(f"{len(records)} hand{'s' if len(records) > 1 else ''} written to {args.output}")
     return 0
+
+
+def _document(path: str | None) -> Game | None:
+    """The game document named on the command line, if any."""
+    from homegame.games import load
+
+    return None if path is None else load(Path(path))
 
 
 def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[Any]:
@@ -86,7 +116,7 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[
     game = load_game_or_mix(source)
     size = seats or min(game.players[1], 6)
     if not game.players[0] <= size <= game.players[1]:
-        raise SystemExit(f"homegame history export: {game.name} is for {game.players[0]} to {game.players[1]} players")
+        raise ParseError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {size}")
     rng = random.Random(seed)
     table = Table(
         game.schedule(size) if isinstance(game, Mix) else game, size=size, rng=random.Random(rng.getrandbits(64))
@@ -112,21 +142,20 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay every hand of the file; print the finishing stacks (or the reason) of each."""
-    from homegame.cli import print_json
-    from homegame.errors import ParseError
-    from homegame.history import loads_all
+    from homegame.cli import print_json, read_text
+    from homegame.history.phh import read_entries
     from homegame.history.replay import ReplayError, replay
 
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ParseError(f"cannot read {args.file}: {error.strerror}") from None
+    game = _document(args.game)
     results: list[dict[str, Any]] = []
-    for record in loads_all(text):
+    for entry in read_entries(read_text(args.file, MAX_SIZE)):
+        if entry.record is None:
+            results.append({"error": str(entry.error), "line": entry.line})
+            continue
         try:
-            stacks = replay(record).finishing_stacks
+            stacks = replay(entry.record, game).finishing_stacks
         except ReplayError as error:
-            results.append({"error": str(error)})
+            results.append({"error": str(error), "line": entry.line_of(error.action)})
         else:
             results.append({"finishing_stacks": [_number(stack) for stack in stacks]})
     if args.json:
@@ -134,7 +163,7 @@ def run_replay(args: argparse.Namespace) -> int:
     else:
         for number, result in enumerate(results, 1):
             if "error" in result:
-                print(f"hand {number}: cannot be played: {result['error']}")
+                print(f"hand {number}: cannot be played: {result['error']} (line {result['line']})")
             else:
                 print(f"hand {number}: " + " ".join(str(stack) for stack in result["finishing_stacks"]))
     return 1 if any("error" in result for result in results) else 0

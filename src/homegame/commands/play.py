@@ -41,10 +41,13 @@ def run(args: argparse.Namespace) -> int:
     """Play until the person leaves."""
     import sys
 
+    from homegame.errors import ParseError
     from homegame.games import load
     from homegame.play import Settings, StakesRule
     from homegame.play import run as play
 
+    if args.history is not None and args.history.exists() and not args.history.is_dir():
+        raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
     stakes = StakesRule.parse(args.stakes)
     settings = Settings(
         game=load(args.game) if args.game else None,

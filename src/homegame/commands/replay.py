@@ -20,6 +20,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", type=Path, help="a hand history written by homegame play --history DIR")
     parser.add_argument("--all", action="store_true", help="print the whole hand at once")
     parser.add_argument("--seat", type=int, help="tell only what this seat saw (default: everything)")
+    parser.add_argument("--game", metavar="DOC", help="the game document of a hand of a game outside the catalogue")
     parser.set_defaults(handler=run)
 
 
@@ -28,10 +29,14 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from homegame.errors import ParseError
+    from homegame.games import load
     from homegame.play.history import Record
     from homegame.play.replay import replay
 
-    record = Record.read(args.file)
+    record = Record.read(args.file, None if args.game is None else load(Path(args.game)))
+    seats = len(record.history.setup.stacks)
+    if args.seat is not None and not 0 <= args.seat < seats:
+        raise ParseError(f"--seat {args.seat}: the hand has seats 0..{seats - 1}")
     try:
         replay(record, sys.stdin, sys.stdout, every=args.all, seat=args.seat)
     except ValueError as error:

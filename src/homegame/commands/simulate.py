@@ -144,12 +144,13 @@ def simulate(
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report; exit status 1 if any invariant broke."""
     from homegame.cli import print_json
+    from homegame.errors import ParseError
     from homegame.games.mixes import load_game_or_mix
 
     game = load_game_or_mix(args.game)
     seats = args.seats or min(game.players[1], 6)
     if args.hands < 1:
-        raise SystemExit("homegame simulate: --hands must be at least 1")
+        raise ParseError(f"--hands must be at least 1, not {args.hands}")
     bar = _ProgressBar(args.hands) if sys.stderr.isatty() else None
     try:
         report = simulate(game, hands=args.hands, seats=seats, seed=args.seed, progress=bar)

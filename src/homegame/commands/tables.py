@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from homegame.commands.eval import add_ranking_arguments, ranking_options
+from homegame.commands.eval import add_ranking_arguments, ranking_of
 
 HELP = "count every hand of N cards by category: hands, probability, odds against, distinct values"
 DECKS = (52, 40, 36, 32, 20)
@@ -43,15 +43,16 @@ def run(args: argparse.Namespace) -> int:
     """Count and print the table."""
     from homegame.analysis.tables import count, plot
     from homegame.cards import DeckSpec
-    from homegame.cli import print_json
+    from homegame.cli import print_json, writable
     from homegame.errors import ParseError
-    from homegame.ranking import get
 
     try:
         deck = DeckSpec.of_size(args.deck, jokers=args.jokers, packs=args.packs)
     except ValueError as error:
         raise ParseError(str(error)) from None
-    ranking = get(args.ranking, **ranking_options(args, deck=args.deck))
+    if args.plot:
+        writable(args.plot)  # before the count, which may take a while
+    ranking = ranking_of(args, deck=args.deck)
     table = count(ranking, cards=args.cards, deck=deck, progress=_progress() if sys.stderr.isatty() else None)
     if args.json:
         print_json(table.to_json())

@@ -50,7 +50,7 @@ from homegame.engine.game import Game
 from homegame.errors import ParseError
 from homegame.games.loader import MAX_SIZE, decode, load_text
 
-__all__ = ["load", "load_text", "names"]
+__all__ = ["from_catalogue", "load", "load_text", "names"]
 
 
 def names() -> list[str]:
@@ -66,12 +66,24 @@ def load(name_or_path: str | Path) -> Game:
         if not path.is_file():
             raise ParseError(f"no game document at {text}", token=text)
         return _load_file(str(path.resolve()))
+    return from_catalogue(text)
+
+
+def from_catalogue(name: str) -> Game:
+    """A game of the catalogue by name or alias, never a file: for names read from files that others wrote.
+
+    >>> from_catalogue("../secret.toml")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: no game '../secret.toml' in the catalogue (known: ...)
+    """
     files, aliases = _index()
-    key = text.strip().lower()
-    name = key if key in files else aliases.get(key)
-    if name is None:
-        raise ParseError(f"no game {text!r} in the catalogue (known: {', '.join(sorted(files))})", token=text)
-    return _load_catalogue(name)
+    key = name.strip().lower()
+    found = key if key in files else aliases.get(key)
+    if found is None:
+        known = ", ".join(sorted(files))
+        raise ParseError(f"no game {name[:60]!r} in the catalogue (known: {known})", token=name)
+    return _load_catalogue(found)
 
 
 @cache

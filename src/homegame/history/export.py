@@ -12,8 +12,9 @@ one of the players still in are all in, before the rest of the cards are dealt).
 is written with the game's name as its variant and homegame's own fields:
 
 - ``_decks``: every order the deck was in (the first deal, then any reshuffle), so the hand can be
-  dealt again exactly; ``_stakes``, ``_options`` (house rules), ``_carried`` (chips carried in),
-  ``_document`` (the path of a game document outside the catalogue);
+  dealt again exactly; ``_stakes``, ``_options`` (house rules), ``_carried`` (chips carried in).
+  A game outside the catalogue is named only by its name: whoever replays the hand names its
+  document (``homegame history replay FILE --game DOC``), since a file never chooses a path to read;
 - actions the standard has no verb for, written ``pN`` and homegame's own notation:
   ``p2 discard Kd``, ``p1 roll 7h``, ``p3 declare high``, ``p1 buy card``, ``p2 pass Qc 3d``;
 - ``d dr NAME CARDS`` for cards dealt to a named row other than the board, and ``# ...``
@@ -156,8 +157,6 @@ def stakes_fields(setup: Setup) -> dict[str, Any]:
 
 def _own_fields(history: History) -> dict[str, Any]:
     """homegame's underscore fields: enough to deal the hand again exactly."""
-    from homegame.games import load
-
     setup = history.setup
     fields: dict[str, Any] = {"_decks": [format_phh_cards(order) for order in history.chance]}
     fields["_stakes"] = setup.stakes.to_dict()
@@ -165,12 +164,6 @@ def _own_fields(history: History) -> dict[str, Any]:
         fields["_options"] = dict(setup.options)
     if setup.carried:
         fields["_carried"] = setup.carried
-    try:
-        in_catalogue = load(setup.game.name).steps == setup.game.steps
-    except ValueError:
-        in_catalogue = False
-    if not in_catalogue and setup.game.path:
-        fields["_document"] = setup.game.path
     return fields
 
 

@@ -45,9 +45,22 @@ from decimal import Decimal
 from typing import Any
 
 from homegame.cards import Card
+from homegame.engine.guard import MAX_CHIPS
 from homegame.errors import ParseError
 
-__all__ = ["Amount", "Record", "dumps", "dumps_all", "format_phh_cards", "loads", "loads_all", "parse_phh_cards"]
+__all__ = [
+    "Amount",
+    "Entry",
+    "Record",
+    "amount",
+    "dumps",
+    "dumps_all",
+    "format_phh_cards",
+    "loads",
+    "loads_all",
+    "parse_phh_cards",
+    "read_entries",
+]
 
 Amount = int | Decimal
 """A number of chips as a PHH file writes it: whole chips, or a decimal (``inf``: unknown)."""
@@ -82,7 +95,7 @@ class Record:
             if value is None:
                 return None
             if not isinstance(value, list) or not all(_is_amount(item) for item in value):
-                raise ParseError(f"{prefix}{name} must be a list of amounts, not {value!r}", token=name)
+                raise ParseError(f"{prefix}{name} must be a list of amounts, not {value!r:.60}", token=name)
             return tuple(value)
 
         for required in ("variant", "antes", "starting_stacks", "actions"):
@@ -90,12 +103,12 @@ class Record:
                 raise ParseError(f"{prefix}the field {required} is required", token=required)
         variant, actions = data["variant"], data["actions"]
         if not isinstance(variant, str):
-            raise ParseError(f"{prefix}variant must be text, not {variant!r}", token="variant")
+            raise ParseError(f"{prefix}variant must be text, not {variant!r:.60}", token="variant")
         if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
             raise ParseError(f"{prefix}actions must be a list of texts", token="actions")
         for name in _AMOUNTS:
             if name in data and not _is_amount(data[name]):
-                raise ParseError(f"{prefix}{name} must be an amount, not {data[name]!r}", token=name)
+                raise ParseError(f"{prefix}{name} must be an amount, not {data[name]!r:.60}", token=name)
         known = {"variant", "actions", *_AMOUNTS, *_LISTS}
         return cls(
             variant=variant,
@@ -125,8 +138,44 @@ class Record:
         return data
 
 
+MAX_PLACES = 6
+"""The most decimal places an amount may have (millionths of the file's unit)."""
+
+
 def _is_amount(value: object) -> bool:
-    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+    """True for an amount a hand can hold: whole chips or a decimal, ``0..MAX_CHIPS`` with at most
+    ``MAX_PLACES`` places (``inf``, an unknown stack, too), never a number too big to count."""
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        return False
+    if isinstance(value, Decimal) and value.is_infinite():
+        return value > 0
+    if isinstance(value, Decimal) and (value.is_nan() or not 0 <= value <= MAX_CHIPS):
+        return False
+    if isinstance(value, Decimal):
+        exponent = value.normalize().as_tuple().exponent
+        return isinstance(exponent, int) and exponent >= -MAX_PLACES
+    return 0 <= value <= MAX_CHIPS
+
+
+def amount(text: str) -> Amount:
+    """An amount written in an action line (``cbr 60``, ``cbr 2.50``), bounded like every amount.
+
+    >>> amount("60"), amount("2.50")
+    (60, Decimal('2.5'))
+    >>> amount("1e999999999")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: '1e999999999' is not an amount (0..1000000000000, at most 6 decimal places)
+    """
+    try:
+        value = Decimal(text) if len(text) <= 40 else None
+    except ArithmeticError:
+        value = None
+    if value is None or not value.is_finite() or not _is_amount(value):
+        raise ParseError(
+            f"{text[:40]!r} is not an amount (0..{MAX_CHIPS}, at most {MAX_PLACES} decimal places)", token=text
+        )
+    return int(value) if value == value.to_integral_value() else value.normalize()
 
 
 def loads(text: str) -> Record:
@@ -136,18 +185,90 @@ def loads(text: str) -> Record:
 
 def loads_all(text: str) -> list[Record]:
     """Every hand of a ``.phhs`` file in file order (a single-hand ``.phh`` text gives one)."""
-    return list(_records(text))
+    records = []
+    for entry in read_entries(text):
+        if entry.record is None:
+            raise entry.error or ParseError(f"{entry.label}: cannot be read")
+        records.append(entry.record)
+    return records
 
 
-def _records(text: str) -> Iterable[Record]:
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One hand of a PHH file as read: its ``label`` (``[3]``; empty in a ``.phh`` file), the ``line``
+    its table starts on, the line of each of its actions (0 where not found), and its record, or the
+    :class:`ParseError` saying why it cannot be read."""
+
+    label: str
+    line: int
+    record: Record | None = None
+    error: ParseError | None = None
+    lines: tuple[int, ...] = ()
+
+    def line_of(self, action: int = 0) -> int:
+        """The line of its action number ``action`` (1-based), or of the hand's table (``action`` 0,
+        or an action not found).
+
+        >>> Entry("[2]", 7, lines=(9, 10)).line_of(2), Entry("[2]", 7, lines=(9, 0)).line_of(2)
+        (10, 7)
+        """
+        found = self.lines[action - 1] if 0 < action <= len(self.lines) else 0
+        return found or self.line
+
+
+def read_entries(text: str) -> list[Entry]:
+    """Every hand of a PHH text, each read on its own (one hand's problems do not hide the others);
+    a text that is not TOML at all raises :class:`ParseError` with its line.
+
+    >>> [(entry.label, entry.line) for entry in read_entries('[1]\\nvariant = "NT"\\n\\n[2]\\nvariant = 3')]
+    [('[1]', 1), ('[2]', 4)]
+    """
     data = _toml(text)
+    lines = text.splitlines()
     if "variant" in data:
-        yield Record.from_fields(data)
-        return
-    for key, value in data.items():
-        if not isinstance(value, dict):
-            raise ParseError(f"[{key}]: a .phhs file holds one table per hand, not {value!r}", token=key)
-        yield Record.from_fields(value, f"[{key}]")
+        tables: list[tuple[str, int, Any]] = [("", 1, data)]
+    else:
+        headers = _headers(lines)
+        tables = [(f"[{key}]", headers.get(key, 1), value) for key, value in data.items()]
+    entries = []
+    for label, line, value in tables:
+        try:
+            if not isinstance(value, dict):
+                raise ParseError(f"{label}: a .phhs file holds one table per hand, not {value!r:.60}", token=label)
+            record = Record.from_fields(value, label)
+        except ParseError as error:
+            entries.append(Entry(label, line, error=error))
+        else:
+            entries.append(Entry(label, line, record, lines=_action_lines(lines, line, record.actions)))
+    return entries
+
+
+_HEADER = re.compile(r"""\s*\[\s*(?:"([^"]*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*\]\s*(?:#.*)?""")
+
+
+def _headers(lines: Sequence[str]) -> dict[str, int]:
+    """Each table's name and the line its header is on (1-based)."""
+    found: dict[str, int] = {}
+    for number, text in enumerate(lines, 1):
+        match = _HEADER.fullmatch(text)
+        if match:
+            found.setdefault(next(group for group in match.groups() if group is not None), number)
+    return found
+
+
+def _action_lines(lines: Sequence[str], start: int, actions: Sequence[str]) -> tuple[int, ...]:
+    """The line of each action, found in order from the hand's first line (0: not found)."""
+    found = []
+    row, column = start - 1, 0
+    for action in actions:
+        at = 0
+        for index in range(row, len(lines)):
+            position = lines[index].find(action, column if index == row else 0)
+            if position >= 0:
+                row, column, at = index, position + len(action), index + 1
+                break
+        found.append(at)
+    return tuple(found)
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -155,6 +276,8 @@ def _toml(text: str) -> dict[str, Any]:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise ParseError(f"not valid TOML: {error}") from None
+    except RecursionError:
+        raise ParseError("not valid PHH: nested too deeply") from None
 
 
 def dumps(record: Record) -> str:

@@ -31,8 +31,9 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from homegame.cards import Card
 from homegame.engine.actions import (
@@ -57,15 +58,23 @@ from homegame.engine.steps.blinds import Blinds
 from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.showdown import Showdown
-from homegame.errors import IllegalActionError, PokerError
+from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.history.phh import Amount, Record, parse_phh_cards
+from homegame.history.phh import amount as read_amount
 from homegame.history.variants import CODES
 
 __all__ = ["ReplayError", "Replayed", "replay"]
 
+T = TypeVar("T")
+
 
 class ReplayError(PokerError, ValueError):
-    """A PHH hand that cannot be played on our engine; the message says why."""
+    """A PHH hand that cannot be played on our engine; the message says why, and ``action`` is the
+    number of the action line at fault (1-based; 0 for the hand as a whole)."""
+
+    def __init__(self, message: str, *, action: int = 0) -> None:
+        super().__init__(message)
+        self.action = action
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +85,17 @@ class Replayed:
     finishing_stacks: tuple[Amount, ...]
 
 
-def replay(record: Record) -> Replayed:
-    """Play ``record`` on our engine to its end (:class:`ReplayError` when it cannot be played)."""
+def replay(record: Record, game: Game | None = None) -> Replayed:
+    """Play ``record`` on our engine to its end (:class:`ReplayError` when it cannot be played).
+
+    A hand of a standard code plays that code's game; a hand written by homegame plays the
+    catalogue game its variant names, or ``game``, a document the user named (a file never
+    chooses a path to read).
+    """
     try:
         if record.variant in CODES:
             return _Standard(record).play()
-        return _own(record)
+        return _own(record, game)
     except ReplayError:
         raise
     except (PokerError, ValueError) as error:
@@ -95,10 +109,10 @@ def _scale(record: Record) -> int:
     """The power of ten that makes every amount of the record a whole number of chips."""
     amounts: list[Amount] = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
     amounts += [amount for amount in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if amount]
-    for action in record.actions:
+    for number, action in enumerate(record.actions, 1):
         words = action.split("#")[0].split()
         if len(words) == 3 and words[1] == "cbr":
-            amounts.append(_amount(words[2]))
+            amounts.append(_amount(words[2], number))
     places = 0
     for amount in amounts:
         if isinstance(amount, Decimal):
@@ -110,12 +124,11 @@ def _scale(record: Record) -> int:
     return scale
 
 
-def _amount(text: str) -> Amount:
+def _amount(text: str, number: int) -> Amount:
     try:
-        value = Decimal(text)
-    except ArithmeticError:
-        raise ReplayError(f"{text!r} is not an amount") from None
-    return int(value) if value == value.to_integral_value() else value
+        return read_amount(text)
+    except ParseError as error:
+        raise ReplayError(f"action {number}: {error}", action=number) from None
 
 
 def _chips(amount: Amount | None, scale: int) -> int:
@@ -163,7 +176,9 @@ def _lines(record: Record, seats: int) -> list[_Line]:
 def _player(word: str, seats: int, number: int, text: str) -> int:
     match = re.fullmatch(r"p(\d+)", word)
     if match is None or not 1 <= int(match[1]) <= seats:
-        raise ReplayError(f"action {number} {text!r}: {word!r} is not a player of this hand (p1..p{seats})")
+        raise ReplayError(
+            f"action {number} {text!r}: {word!r} is not a player of this hand (p1..p{seats})", action=number
+        )
     return int(match[1]) - 1
 
 
@@ -177,7 +192,7 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
     pending = hand.pending()
     if seat not in pending:
         waiting = " or ".join(f"p{other + 1}" for other in pending) or "nobody (the hand is over)"
-        raise ReplayError(f"action {line.number} {line.text!r}: homegame waits for {waiting}")
+        raise ReplayError(f"action {line.number} {line.text!r}: homegame waits for {waiting}", action=line.number)
     legal = {option.kind: option for option in hand.legal_actions(seat)}
     action: Action
     if line.verb == "f":
@@ -187,7 +202,7 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
     elif line.verb == "pb":
         action = BringIn()
     elif line.verb == "cbr":
-        amount = _chips(_amount(line.argument), scale)
+        amount = _chips(_amount(line.argument, line.number), scale)
         if "complete" in legal and legal["complete"].min == amount:
             action = Complete()
         elif "bet_to" in legal:
@@ -200,11 +215,13 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
         try:
             action = parse_action(f"{line.verb} {line.argument}".strip())
         except PokerError as error:
-            raise ReplayError(f"action {line.number} {line.text!r}: {error}") from None
+            raise ReplayError(f"action {line.number} {line.text!r}: {error}", action=line.number) from None
     try:
         hand.act(seat, action)
     except IllegalActionError as error:
-        raise ReplayError(f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}") from None
+        raise ReplayError(
+            f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}", action=line.number
+        ) from None
 
 
 def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> tuple[Card, ...]:
@@ -216,37 +233,48 @@ def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> t
         return tuple(known)
     spare = [card for card in hand.down[seat] if card in fillers and card not in known]
     if len(spare) < unknown:
-        raise ReplayError(f"action {line.number} {line.text!r}: the discarded cards are unknown")
+        raise ReplayError(f"action {line.number} {line.text!r}: the discarded cards are unknown", action=line.number)
     return (*known, *spare[:unknown])
 
 
 # -- hands written by homegame for its own games -----------------------------------------------
 
 
-def _own(record: Record) -> Replayed:
-    """A hand of a game without a standard code, written by homegame with its deck orders."""
-    from homegame.games import load
+def _own(record: Record, document: Game | None) -> Replayed:
+    """A hand of a game without a standard code, written by homegame with its deck orders: a game of
+    the catalogue, or ``document``, the game the user named."""
+    from homegame.games import from_catalogue
     from homegame.history.export import to_phh
 
     extra = record.extra
     if "_decks" not in extra:
         raise ReplayError(
-            f"variant {record.variant!r} is not a standard code, and the file has no _decks to deal it again"
+            f"variant {record.variant[:60]!r} is not a standard code, and the file has no _decks to deal it again"
         )
-    game = load(str(extra.get("_document") or record.variant))
+    if document is None:
+        game = from_catalogue(record.variant)
+    elif document.name != record.variant:
+        raise ReplayError(f"the hand is of {record.variant[:60]!r}, not of {document.name!r}, the game named")
+    else:
+        game = document
     seats = len(record.starting_stacks)
-    stacks = tuple(_chips(stack, 1) for stack in record.starting_stacks)
-    stakes = Stakes(**{name: int(amount) for name, amount in dict(extra.get("_stakes", {})).items()})
-    options = game.option_values(dict(extra.get("_options", {})))
+    stacks = tuple(_typed(stack, int, "starting_stacks", "whole chips") for stack in record.starting_stacks)
+    stakes = _typed(extra.get("_stakes", {}), dict, "_stakes", "a table of stakes")
+    unknown = set(stakes) - {field.name for field in fields(Stakes)}
+    if unknown:
+        raise ReplayError(f"_stakes: {', '.join(sorted(map(str, unknown)))[:80]} not stakes homegame knows")
+    options = game.option_values(_typed(extra.get("_options", {}), dict, "_options", "a table of house rules"))
     setup = Setup(
         game=game,
         stacks=stacks,
         button=seats - 1,
-        stakes=stakes,
+        stakes=Stakes(**stakes),
         options=tuple(options.items()),
-        carried=int(extra.get("_carried", 0)),
+        carried=extra.get("_carried", 0),
     )
-    decks = [tuple(card for card in parse_phh_cards(order) if card is not None) for order in extra["_decks"]]
+    orders = _typed(extra["_decks"], list, "_decks", "a list of deck orders")
+    texts = [_typed(order, str, "_decks", "a list of deck orders") for order in orders]
+    decks = [tuple(card for card in parse_phh_cards(order) if card is not None) for order in texts]
     hand = Hand.from_setup(setup, Chance(random.Random(0), decks))
     for line in _lines(record, seats):
         if line.seat is not None and line.verb != "sm":
@@ -255,11 +283,18 @@ def _own(record: Record) -> Replayed:
     again = to_phh(hand.history()).actions
     for number, (ours, theirs) in enumerate(zip(again, record.actions, strict=False), 1):
         if ours != theirs:
-            raise ReplayError(f"action {number} {theirs!r}: the replay has {ours!r} there")
+            raise ReplayError(f"action {number} {theirs!r}: the replay has {ours!r} there", action=number)
     if len(again) != len(record.actions):
         raise ReplayError(f"the file has {len(record.actions)} actions, the replay {len(again)}")
     assert hand.result is not None
     return Replayed(hand, hand.result.stacks)
+
+
+def _typed(value: object, kind: type[T], name: str, wanted: str) -> T:
+    """``value`` when it is a ``kind`` (never a boolean for a number), else a :class:`ReplayError`."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ReplayError(f"{name} must be {wanted}, not {value!r:.60}")
+    return value
 
 
 def _finished(hand: Hand) -> None:
@@ -370,12 +405,16 @@ class _Standard:
                     seat_text, cards = line.argument.split()
                     seat = int(seat_text)
                     if seat not in need:
-                        raise ReplayError(f"action {line.number} {line.text!r}: homegame deals {what} now")
+                        raise ReplayError(
+                            f"action {line.number} {line.text!r}: homegame deals {what} now", action=line.number
+                        )
                     holes[seat].extend(parse_phh_cards(cards))
                 elif line.verb == "db" and line.seat is None and board_count:
                     board.extend(parse_phh_cards(line.argument))
                 else:
-                    raise ReplayError(f"action {line.number} {line.text!r}: homegame deals {what} now")
+                    raise ReplayError(
+                        f"action {line.number} {line.text!r}: homegame deals {what} now", action=line.number
+                    )
 
         for step in self.game.steps:
             in_hand = [seat for seat in range(self.seats) if live[seat]]
@@ -423,7 +462,9 @@ class _Standard:
             if line.seat is not None and line.verb == "sm":
                 self._show(line)
             else:
-                raise ReplayError(f"action {line.number} {line.text!r} comes after the end of homegame's hand")
+                raise ReplayError(
+                    f"action {line.number} {line.text!r} comes after the end of homegame's hand", action=line.number
+                )
         if any(holes) or board:
             raise ReplayError("the file deals more cards than homegame's game does")
 

@@ -1,8 +1,9 @@
 """Hand histories as readable JSON files: ``homegame play --history DIR`` writes them and
 ``homegame replay FILE`` reads them.
 
-A file holds one hand's :class:`~homegame.engine.hand.History`: the game (its
-catalogue name, or the path of its document), the stacks, the button, the
+A file holds one hand's :class:`~homegame.engine.hand.History`: the game (by
+name: a game outside the catalogue is read from the document the user names,
+never from a path in the file), the stacks, the button, the
 stakes, the house rules, chips carried in, every deck order the hand used (in
 card notation) and every action (in the engine's notation), with the players'
 names. Replaying it rebuilds the hand exactly:
@@ -24,7 +25,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from homegame.cards import format_cards, parse
 from homegame.engine.actions import parse_action
@@ -32,12 +33,15 @@ from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import History, Setup
 from homegame.errors import ParseError
-from homegame.games import load, names
+from homegame.games import from_catalogue as load_named
 
 __all__ = ["FORMAT", "Record"]
 
 FORMAT = "homegame-history/1"
 """The ``format`` field of every history file; a reader refuses any other."""
+MAX_SIZE = 1024 * 1024
+"""The largest history file read, in bytes (a long hand is a few kilobytes)."""
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,6 @@ class Record:
         return {
             "format": FORMAT,
             "game": game.name,
-            "document": None if _in_catalogue(game) else game.path,
             "names": list(self.names),
             "stacks": list(setup.stacks),
             "button": setup.button,
@@ -66,27 +69,45 @@ class Record:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Record:
-        """A record from data written by :meth:`to_json`; :class:`~homegame.errors.ParseError` says what is wrong."""
+    def from_json(cls, data: Any, game: Game | None = None) -> Record:
+        """A record from data written by :meth:`to_json`; :class:`~homegame.errors.ParseError` names the
+        field that is wrong. The game is the catalogue's game of that name, or ``game``, a document
+        the user named: a file never chooses a path to read.
+
+        >>> Record.from_json({"format": FORMAT, "game": "holdem", "stacks": [100, 1e400]})
+        Traceback (most recent call last):
+        ...
+        homegame.errors.ParseError: a damaged hand history: stacks[1]: must be a whole number, not inf
+        """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ParseError(f"not a homegame hand history (its format must be {FORMAT!r})")
         try:
-            game = load(data["document"] or data["game"])
-            stacks = tuple(int(stack) for stack in data["stacks"])
+            name = _field(data, "game", str)
+            if game is None:
+                game = load_named(name)
+            elif game.name != name:
+                raise ParseError(f"game: the hand is of {name[:60]!r}, not of {game.name!r}, the game named")
+            stacks = tuple(_field(data, "stacks", list, int))
             setup = Setup(
                 game=game,
                 stacks=stacks,
-                button=int(data["button"]),
-                stakes=Stakes(**{name: int(amount) for name, amount in data["stakes"].items()}),
-                options=tuple(game.option_values(data["options"]).items()),
-                carried=int(data["carried"]),
+                button=_field(data, "button", int),
+                stakes=Stakes(**_field(data, "stakes", dict, int)),
+                options=tuple(game.option_values(_field(data, "options", dict)).items()),
+                carried=_field(data, "carried", int),
             )
-            chance = tuple(parse(order) for order in data["decks"])
-            actions = tuple((int(seat), parse_action(text)) for seat, text in data["actions"])
-            played = tuple(str(name) for name in data.get("names") or (f"seat {seat}" for seat in range(len(stacks))))
-        except (KeyError, TypeError, ValueError) as error:
+            chance = tuple(parse(order) for order in _field(data, "decks", list, str))
+            actions = []
+            for index, pair in enumerate(_field(data, "actions", list, list)):
+                if len(pair) != 2 or type(pair[0]) is not int or not isinstance(pair[1], str):
+                    raise ParseError(f"actions[{index}]: must be [seat, action], not {pair!r:.60}")
+                actions.append((pair[0], parse_action(pair[1])))
+            played = data.get("names") or [f"seat {seat}" for seat in range(len(stacks))]
+            if not isinstance(played, list) or not all(isinstance(one, str) and len(one) <= 64 for one in played):
+                raise ParseError("names: must be a list of names (64 characters at most)")
+        except (TypeError, ValueError) as error:
             raise ParseError(f"a damaged hand history: {error}") from None
-        return cls(History(setup, chance, actions), played)
+        return cls(History(setup, chance, tuple(actions)), tuple(played))
 
     def save(self, directory: Path, number: int) -> Path:
         """Write the record as ``DIR/hand-NNNN-GAME.json`` (the first free number from ``number``);
@@ -101,16 +122,38 @@ class Record:
         return path
 
     @classmethod
-    def read(cls, path: Path) -> Record:
-        """The record in a file written by :meth:`save`."""
+    def read(cls, path: Path, game: Game | None = None) -> Record:
+        """The record in a file written by :meth:`save` (``game``: the document of a game outside the
+        catalogue, named by the user)."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            with path.open("rb") as file:
+                data = file.read(MAX_SIZE + 1)
         except OSError as error:
             raise ParseError(f"cannot read {path}: {error.strerror}") from None
-        except json.JSONDecodeError as error:
+        if len(data) > MAX_SIZE:
+            raise ParseError(f"{path}: more than {MAX_SIZE} bytes, too big for a hand history")
+        try:
+            return cls.from_json(json.loads(data.decode("utf-8")), game)
+        except UnicodeDecodeError as error:
+            raise ParseError(f"{path}: byte {error.start + 1}: not UTF-8 text") from None
+        except (json.JSONDecodeError, RecursionError) as error:
             raise ParseError(f"{path} is not JSON: {error}") from None
-        return cls.from_json(data)
+        except ParseError as error:
+            raise ParseError(f"{path}: {error}") from None
 
 
-def _in_catalogue(game: Game) -> bool:
-    return game.name in names() and load(game.name) == game
+def _field(data: dict[str, Any], name: str, kind: type[T], item: type | None = None) -> T:
+    """The field ``name`` of ``data``: a ``kind`` (of ``item`` values, for a list or a table)."""
+    value = data.get(name)
+    _check(value, kind, name)
+    if item is not None:
+        entries = value.items() if isinstance(value, dict) else enumerate(cast(list[Any], value))
+        for key, one in entries:
+            _check(one, item, f"{name}[{key!r}]" if isinstance(value, dict) else f"{name}[{key}]")
+    return cast(T, value)
+
+
+def _check(value: object, kind: type, where: str) -> None:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        wanted = {int: "a whole number", str: "text", list: "a list", dict: "a table"}.get(kind, kind.__name__)
+        raise ParseError(f"{where}: must be {wanted}, not {value!r:.60}")
