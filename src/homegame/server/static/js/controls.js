@@ -77,7 +77,7 @@ export function buildControls(ctx) {
   if (byForm.choice.length) for (const d of byForm.choice) box.append(choiceControls(ctx, d));
   if (byForm.amount.length) for (const d of byForm.amount) box.append(amountControls(ctx, d));
   if (byForm.plain.length) {
-    const row = el("div", { class: "action-row plain" });
+    const row = el("div", { class: "action-row plain", dataset: { form: "plain" } });
     for (const d of byForm.plain) row.append(plainButton(ctx, d));
     box.append(row);
   }
@@ -147,7 +147,7 @@ function amountControls(ctx, d) {
       },
       `${verb} ${chips(d.min)}`,
     );
-    return el("div", { class: "action-row amount" }, button);
+    return el("div", { class: "action-row amount", dataset: { form: "amount" } }, button);
   }
   const id = `amount-${d.kind}`;
   const number = el("input", {
@@ -193,7 +193,7 @@ function amountControls(ctx, d) {
   setLabel();
   return el(
     "div",
-    { class: "action-group amount" },
+    { class: "action-group amount", dataset: { form: "amount" } },
     presetRow,
     el("div", { class: "action-row amount" }, slider, number, button),
     el("div", { class: "bounds" }, `${chips(d.min)} to ${chips(d.max)}`),
@@ -202,7 +202,7 @@ function amountControls(ctx, d) {
 
 function cardsControls(ctx, descriptors) {
   // One selection for every card action of this turn; each button checks its own bounds.
-  const group = el("div", { class: "action-group cards" });
+  const group = el("div", { class: "action-group cards", dataset: { form: "cards" } });
   const selectable = new Set(descriptors.flatMap(cardsOf));
   ctx.pickable(selectable);
   const selected = [...ctx.selection].filter((card) => selectable.has(card));
@@ -238,7 +238,7 @@ function cardsControls(ctx, descriptors) {
         {
           type: "button",
           class: `act act-${d.kind}`,
-          dataset: { action: d.kind },
+          dataset: { action: d.kind, min: d.min, max: d.max },
           disabled: !ok,
           "aria-label": label,
           onclick: () => {
@@ -260,7 +260,7 @@ function choiceControls(ctx, d) {
   const secret = d.kind === "declare";
   for (const option of optionsOf(d)) {
     let label = d.kind === "buy" ? `Buy ${option.name}` : CHOICE_LABELS[option.name] ?? words(option.name);
-    if (option.price !== undefined && option.price !== null) label += ` (${chips(option.price)})`;
+    if (option.price) label += ` (${chips(option.price)})`;
     row.append(
       el(
         "button",
@@ -276,7 +276,7 @@ function choiceControls(ctx, d) {
     );
   }
   const title = secret ? "Declare in secret" : d.kind === "buy" ? "Buy" : words(d.kind);
-  return el("div", { class: "action-group choice" }, el("p", { class: "hint" }, title), row);
+  return el("div", { class: "action-group choice", dataset: { form: "choice" } }, el("p", { class: "hint" }, title), row);
 }
 
 function divideControls(ctx, d) {
@@ -289,7 +289,7 @@ function divideControls(ctx, d) {
     state.active = 0;
   }
   const placed = new Set(state.hands.flat());
-  const group = el("div", { class: "action-group divide" });
+  const group = el("div", { class: "action-group divide", dataset: { form: "divide" } });
   group.append(el("p", { class: "hint" }, `Split your cards into hands of ${sizes.join(" + ")}, strongest first: pick a hand, then tap cards.`));
   const handsRow = el("div", { class: "hands" });
   sizes.forEach((size, index) => {
@@ -393,7 +393,7 @@ function placeControls(ctx, d) {
   const rows = optionsOf({ ...d, choices: d.rows ?? d.choices });
   const state = ctx.place;
   if (!cards.includes(state.card)) state.card = cards[0];
-  const group = el("div", { class: "action-group place" });
+  const group = el("div", { class: "action-group place", dataset: { form: "place" } });
   if (cards.length > 1) {
     const pick = el("div", { class: "pick-row" });
     for (const card of cards) {

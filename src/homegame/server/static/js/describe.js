@@ -18,10 +18,17 @@ function actionText(action) {
   return kind;
 }
 
+/** The engine's line with "seat 2" told as that seat's name and "raise_to" as "raise to". */
+export function withNames(text, name) {
+  return String(text)
+    .replace(/\bseat (\d+)/g, (_, seat) => name(Number(seat)))
+    .replaceAll("_", " ");
+}
+
 /** One event as a line of text; `name(viewSeat)` gives a seat's name. */
 export function describeEvent(event, name) {
   if (!event || typeof event !== "object") return String(event ?? "");
-  if (event.text) return event.text;
+  if (event.text) return withNames(event.text, name);
   const type = String(event.type ?? event.event ?? event.kind ?? "").toLowerCase();
   const who = event.seat === null || event.seat === undefined ? "" : name(event.seat);
   switch (type) {
@@ -85,7 +92,7 @@ function wonText(award, name) {
 /** The awards of a result (or the won events of a hand) as lines of text. */
 export function describeResult(result, events, name) {
   const awards = result?.awards ?? (events ?? []).filter((e) => String(e.type ?? e.event ?? "").toLowerCase() === "won");
-  const lines = awards.map((award) => ({ seat: award.seat, amount: award.amount, text: award.text ?? wonText(award, name), cards: award.cards }));
+  const lines = awards.map((award) => ({ seat: award.seat, amount: award.amount, text: award.text ? withNames(award.text, name) : wonText(award, name), cards: award.cards }));
   if (result?.carried) lines.push({ seat: null, amount: result.carried, text: `${chips(result.carried)} carried over to the next deal` });
   return lines;
 }

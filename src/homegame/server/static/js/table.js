@@ -218,6 +218,15 @@ function render(state) {
     app.place = {};
   }
   if (state.last) remember(state.last);
+  // Hooks for tests and tools: what the page has drawn.
+  Object.assign(document.body.dataset, {
+    hand: String(app.hand),
+    seq: String(app.seq),
+    over: String(Boolean(view?.over)),
+    game: view?.game ?? state.game?.name ?? "",
+    you: app.you === null ? "" : String(app.you),
+    finished: String(Math.max(0, ...app.history.keys())),
+  });
   drawSeats(state, view);
   drawMiddle(state, view);
   drawMe(state, view);
@@ -532,20 +541,43 @@ function lastLines(state, view) {
   return [];
 }
 
+/** The hand to show the result of: this one when it is over, else the last one finished. */
+function finishedHand(state, view) {
+  if (view?.over && view.result) return { hand: app.hand, game: view.game, events: view.events, result: view.result, name: nameOfView };
+  const keys = [...app.history.keys()];
+  if (!keys.length) return null;
+  const last = app.history.get(Math.max(...keys));
+  return { ...last, name: (seat) => last.names?.[seat] ?? `seat ${seat + 1}` };
+}
+
 function drawResult(state, view) {
   const box = $("result");
-  const lines = lastLines(state, view);
+  const done = finishedHand(state, view);
+  const lines = done ? describeResult(done.result, done.events, done.name) : [];
   if (!lines.length) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const shown = (view?.over ? view.events : state.last?.events ?? []).filter((e) => String(e.type ?? "").toLowerCase() === "shown");
+  box.dataset.hand = done.hand;
+  const shown = (done.events ?? []).filter((e) => String(e.type ?? "").toLowerCase() === "shown");
   fill(
     box,
-    el("h2", {}, `Hand ${state.last?.hand ?? app.hand}`),
-    el("ul", {}, lines.map((line) => el("li", { class: "award" }, line.text, line.cards?.length ? el("span", { class: "award-cards" }, line.cards.map((c) => cardElement(c, { size: "tiny" }))) : null))),
-    shown.length ? el("p", { class: "shown" }, shown.map((e) => describeEvent(e, nameOfView)).join(" · ")) : null,
+    el("h2", {}, `Hand ${done.hand}${done.hand === app.hand && !view?.over ? "" : ""}: result`),
+    el(
+      "ul",
+      {},
+      lines.map((line) =>
+        el("li", { class: "award" }, line.text, line.cards?.length ? el("span", { class: "award-cards" }, line.cards.map((c) => cardElement(c, { size: "tiny" }))) : null),
+      ),
+    ),
+    shown.length
+      ? el(
+          "div",
+          { class: "shown" },
+          shown.map((e) => el("span", { class: "shown-hand" }, `${done.name(e.seat)}: `, (e.cards ?? []).map((c) => cardElement(c, { size: "tiny" })))),
+        )
+      : null,
   );
 }
 
@@ -675,7 +707,13 @@ function setupMenu() {
 const KEYS = { f: ["fold"], c: ["check", "call"], k: ["check"], b: ["bet_to", "raise_to"], r: ["raise_to", "bet_to"], d: ["draw"] };
 
 function onKey(event) {
-  if (event.target.closest?.("input, select, textarea") && event.key !== "Enter") return;
+  const amount = event.target.closest?.("[data-amount]");
+  if (amount && event.key === "Enter") {
+    amount.parentElement.querySelector(`button[data-action="${amount.dataset.amount}"]`)?.click();
+    event.preventDefault();
+    return;
+  }
+  if (event.target.closest?.("input, select, textarea")) return;
   if (document.querySelector("dialog[open]")) return;
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === "?") {

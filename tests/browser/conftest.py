@@ -1,0 +1,209 @@
+"""Fixtures of the browser tests: the real ``homegame serve`` on 127.0.0.1, Debian's Chromium.
+
+The server runs as a child process (so a test can SIGKILL it and start it again on the same
+database and port); the browser is Debian's ``chromium`` package, launched by path because
+Playwright cannot download its own here. Without it the tests fail with the command that installs it.
+Every page opened through :class:`Pages` records console errors; a test fails if any appear.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("HOMEGAME_CHROMIUM", "/usr/bin/chromium"))
+INSTALL = "apt-get update && apt-get install -y chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+SRC = Path(__file__).resolve().parents[2] / "src"
+START_SECONDS = 30
+
+
+def free_port() -> int:
+    """A port the operating system chooses on 127.0.0.1 (kept for restarts on the same address)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """``homegame serve`` as a child process on 127.0.0.1; :meth:`kill` and :meth:`start` again."""
+
+    db: Path
+    port: int = field(default_factory=free_port)
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    process: subprocess.Popen[str] | None = None
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start the server and wait (bounded) until it prints the host's link."""
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
+        command = [sys.executable, "-m", "homegame", "serve"]
+        if os.environ.get("DEV_SERVE"):  # DEV ONLY, remove
+            env = dict(os.environ)
+            command = os.environ["DEV_SERVE"].split()
+        command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        command += ["--db", str(self.db), "--host-token", self.token]
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, bufsize=1
+        )
+        lines: queue.Queue[str | None] = queue.Queue()
+        process = self.process
+
+        def pump() -> None:
+            assert process.stdout is not None
+            for line in process.stdout:
+                lines.put(line)
+            lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        for _ in range(200):
+            try:
+                line = lines.get(timeout=START_SECONDS)
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            self.log.append(line)
+            if "/host#" in line:
+                # Keep draining the server's output so it never blocks on a full pipe.
+                threading.Thread(target=self._drain, args=(lines,), daemon=True).start()
+                return
+        self.stop()
+        pytest.fail("homegame serve did not start:\n" + "".join(self.log[-40:]))
+
+    def _drain(self, lines: queue.Queue[str | None]) -> None:
+        for _ in range(10**7):
+            line = lines.get()
+            if line is None:
+                return
+            self.log.append(line)
+            del self.log[:-200]
+
+    def kill(self) -> None:
+        """SIGKILL: nothing flushed, nothing said goodbye."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None
+
+    def api(self, method: str, path: str, body: object = None) -> Any:
+        """A host request: JSON in, JSON out."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        request.add_header("Authorization", f"Bearer {self.token}")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=15) as response:
+            text = response.read().decode()
+        return json.loads(text) if text else None
+
+    def table(self, **body: object) -> dict[str, Any]:
+        """Create a table (the body of ``POST /api/tables``; no clock unless asked)."""
+        body.setdefault("clock", None)
+        answer: dict[str, Any] = self.api("POST", "/api/tables", body)
+        return answer
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for the tests that do not kill it."""
+    running = Server(db=tmp_path_factory.mktemp("server") / "homegame.sqlite")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own, to kill and restart."""
+    running = Server(db=tmp_path / "homegame.sqlite")
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"no browser at {CHROMIUM}: install Debian's chromium with `{INSTALL}`", pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+class Pages:
+    """Browser contexts (one per seat: separate storage) whose pages record console errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.allowed: tuple[str, ...] = ()
+
+    def open(self, url: str, *, width: int = 1280, height: int = 800) -> Any:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.goto(url)
+        return page
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error" and not any(text in message.text for text in self.allowed):
+            self.errors.append(f"console: {message.text}")
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    """Open pages with :meth:`Pages.open`; no console errors allowed."""
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+    assert not opened.errors, "\n".join(opened.errors)
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

@@ -1,0 +1,188 @@
+"""The browser table against the real ``homegame serve``: friends sit down from invite links and
+play to the showdown, each seeing only its own hole cards; every catalogue game plays to the end
+through the controls its legal descriptors built; reloads and a killed server come back to the
+same seat and hand; the phone fits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from tabledriver import connected, has_turn, number, play_turn, sync, wait_turn_or_end
+
+from homegame.games import load, names
+
+if TYPE_CHECKING:
+    from conftest import Pages, Server
+
+MAX_STEPS = 400
+
+SNAPSHOT = """() => {
+  const b = document.body.dataset;
+  const cards = (sel) => [...document.querySelectorAll(sel)].map((n) => n.dataset.card).filter((c) => c !== '??');
+  return {
+    hand: Number(b.hand || 0), over: b.over === 'true', finished: Number(b.finished || 0),
+    own: cards('#me .my-cards [data-card]:not(.up)'),
+    others: [...document.querySelectorAll('[data-card]')].filter((n) => !n.closest('#me'))
+      .map((n) => n.dataset.card).filter((c) => c !== '??'),
+    result: cards('#result [data-card]'),
+  };
+}"""
+
+
+def sit_down(pages: Pages, invites: list[str], **size: int) -> list[Any]:
+    opened = [pages.open(invite, **size) for invite in invites]
+    for page in opened:
+        connected(page)
+    return opened
+
+
+def sit_together(server: Server, pages: Pages, table: dict[str, Any], **size: int) -> list[Any]:
+    """Everyone sits before the first deal: the host pauses the new table, then resumes it."""
+    server.api("POST", f"/api/tables/{table['table']}/pause")
+    seats = sit_down(pages, table["invites"], **size)
+    server.api("POST", f"/api/tables/{table['table']}/resume")
+    return seats
+
+
+def describe(page: Any) -> str:
+    """What a page shows, for a failure's message."""
+    data = page.evaluate("({...document.body.dataset})")
+    return f"{data} conn={page.inner_text('#conn')!r} controls={page.inner_text('#controls')!r}"
+
+
+def play_hand(
+    seats: list[Any], choose: list[dict[str, str]] | None = None, shots: tuple[Path, str] | None = None
+) -> dict[str, Any]:
+    """Play the first hand with the seats' pages to its end; returns each page's own down cards and
+    every card each page showed outside its own hand while the hand was live."""
+    own: list[set[str]] = [set() for _ in seats]
+    seen: list[set[str]] = [set() for _ in seats]
+    for step in range(MAX_STEPS):
+        sync(seats)
+        states = [page.evaluate(SNAPSHOT) for page in seats]
+        for index, state in enumerate(states):
+            if state["hand"] == 1 and not state["over"] and state["finished"] < 1:
+                own[index] |= set(state["own"])
+                seen[index] |= set(state["others"])
+        if all(state["finished"] >= 1 for state in states):
+            break
+        if shots is not None and step == 8:
+            for index, page in enumerate(seats):
+                page.screenshot(path=shots[0] / f"{shots[1]}-seat{index}-mid.png", full_page=True)
+        turn = next((index for index, page in enumerate(seats) if has_turn(page)), None)
+        if turn is None:
+            seq = number(seats[0], "seq")
+            try:
+                seats[0].wait_for_function(
+                    f"Number(document.body.dataset.seq) > {seq} || Number(document.body.dataset.finished) >= 1"
+                )
+            except Exception:
+                pytest.fail("the table stopped: " + "; ".join(describe(page) for page in seats))
+            continue
+        play_turn(seats[turn], (choose or [{}] * len(seats))[turn])
+    else:
+        pytest.fail(f"the hand did not end in {MAX_STEPS} steps")
+    return {"own": own, "seen": seen, "end": [page.evaluate(SNAPSHOT) for page in seats]}
+
+
+@pytest.mark.parametrize(
+    ("game", "choose"),
+    [("holdem", None), ("stud-declare", [{"declare": "high"}, {"declare": "low"}, {"declare": "both"}])],
+)
+def test_three_friends_play_to_the_showdown(
+    server: Server, pages: Pages, artifacts: Path, game: str, choose: list[dict[str, str]] | None
+) -> None:
+    table = server.table(game=game, seats=3, stack=200, names=["ann", "bob", "cy"])
+    seats = sit_together(server, pages, table)
+    played = play_hand(seats, choose, shots=(artifacts, game))
+    for index, page in enumerate(seats):
+        page.screenshot(path=artifacts / f"{game}-seat{index}.png", full_page=True)
+    own, seen = played["own"], played["seen"]
+    assert all(len(cards) >= 2 for cards in own), own
+    for index in range(len(seats)):
+        for other in range(len(seats)):
+            if other != index:
+                leaked = seen[index] & own[other]
+                assert not leaked, f"seat {index}'s page showed seat {other}'s hole cards {leaked} before the showdown"
+    # At the showdown every page shows the cards of the others who went to it.
+    for index, state in enumerate(played["end"]):
+        shown = set(state["result"])
+        assert any(shown & own[other] for other in range(len(seats)) if other != index), (index, shown)
+
+
+@pytest.mark.parametrize("game", names())
+def test_every_game_plays_to_the_end_in_the_browser(server: Server, pages: Pages, game: str) -> None:
+    low, _ = load(game).players
+    seats = max(2, low)
+    table = server.table(game=game, seats=seats, stack=200, bots=seats - 1, bot_level="random", names=["ann"])
+    page = sit_down(pages, table["invites"][:1])[0]
+    done: list[str] = []
+    for _ in range(MAX_STEPS):
+        if not wait_turn_or_end(page, 1):
+            break
+        done.append(play_turn(page))
+    else:
+        pytest.fail(f"{game}: the hand did not end in {MAX_STEPS} decisions: {done[-10:]}")
+    assert number(page, "finished") >= 1
+    assert page.locator("#result li").count() >= 1, "the result of the hand is shown"
+
+
+def test_a_reload_keeps_the_seat_and_the_hand(server: Server, pages: Pages) -> None:
+    table = server.table(game="stud", seats=2, stack=200, bots=1, bot_level="caller", names=["ann"])
+    page = sit_down(pages, table["invites"][:1])[0]
+    wait_turn_or_end(page, 1)
+    before = page.evaluate(SNAPSHOT)
+    you = number(page, "you")
+    page.reload()
+    connected(page)
+    page.wait_for_function(f"Number(document.body.dataset.hand) === {before['hand']}")
+    after = page.evaluate(SNAPSHOT)
+    assert number(page, "you") == you
+    assert after["hand"] == before["hand"] and after["own"] == before["own"]
+    wait_turn_or_end(page, 1)
+    play_turn(page)
+
+
+def test_a_killed_server_comes_back_to_the_same_seat_and_hand(own_server: Server, pages: Pages) -> None:
+    # While the server is down Chromium itself reports the refused WebSocket connections.
+    pages.allowed = ("WebSocket connection to",)
+    table = own_server.table(game="razz", seats=3, stack=200, bots=1, bot_level="caller", names=["ann", "bob"])
+    seats = sit_together(own_server, pages, table)
+    for _ in range(3):
+        sync(seats)
+        turn = next((page for page in seats if has_turn(page)), None)
+        if turn is None:
+            break
+        play_turn(turn)
+    sync(seats)
+    before = [page.evaluate(SNAPSHOT) for page in seats]
+    own_server.kill()
+    for page in seats:
+        page.wait_for_selector("#conn[data-state=reconnecting]")
+    own_server.start()
+    for page in seats:
+        page.wait_for_selector("#conn[data-state=connected]")
+    sync(seats)
+    after = [page.evaluate(SNAPSHOT) for page in seats]
+    for was, now in zip(before, after, strict=True):
+        assert now["hand"] == was["hand"] and now["own"] == was["own"]
+    played = play_hand(seats)
+    assert all(state["finished"] >= 1 for state in played["end"])
+
+
+def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path) -> None:
+    table = server.table(game="holdem", seats=6, stack=200, bots=5, bot_level="caller", names=["ann"])
+    page = sit_down(pages, table["invites"][:1], width=390, height=844)[0]
+    wait_turn_or_end(page, 1)
+    page.screenshot(path=artifacts / "phone-holdem.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways ({width} px wide)"
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select')]
+             .filter((n) => n.offsetParent !== null && !n.closest('dialog'))
+             .map((n) => [n.getAttribute('aria-label') || n.textContent.trim(), n.getBoundingClientRect()])
+             .filter(([, r]) => r.width < 44 || r.height < 44).map(([name, r]) => `${name}: ${r.width}x${r.height}`)"""
+    )
+    assert not small, f"touch targets under 44 px: {small}"
