@@ -9,7 +9,10 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import homegame.analysis.odds as odds_module
 from homegame.analysis.odds import Odds, holding, odds, parse_range
 from homegame.cards import Card, parse
 from homegame.cli import main
@@ -198,3 +201,16 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert "±" in capsys.readouterr().out
     assert main(["odds", "holdem", "Ah Kh", "Ah Qd"]) == 2
     assert "held 2 times" in capsys.readouterr().err
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 4), st.sampled_from([3, 4]))
+def test_the_board_enumerator_equals_the_general_path(order: list[int], players: int, shown: int) -> None:
+    cards = [Card.from_code(code) for code in order]
+    hands = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(players)]
+    board = cards[2 * players : 2 * players + shown]
+    fast = odds("holdem", hands, board=board)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
+        general = odds("holdem", hands, board=board)
+    assert fast == general

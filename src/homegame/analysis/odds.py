@@ -64,6 +64,7 @@ from homegame.ranking.poker import PokerRanking
 __all__ = [
     "CHUNK",
     "EXACT_LIMIT",
+    "FAST_LIMIT",
     "ContestOdds",
     "Holding",
     "Odds",
@@ -76,6 +77,10 @@ __all__ = [
 EXACT_LIMIT = 3_000_000
 """Most deals :func:`odds` enumerates: more than this, and it deals ``trials`` at random instead
 (``exact=True`` then refuses). Heads-up hold'em before the flop (1,712,304 boards) is within it."""
+FAST_LIMIT = 200_000_000
+"""Most deals counted when only the board is to come and one kernel ranking judges the best five of
+every player's cards and the board (hold'em, the ace-to-five lows): those boards are counted in
+compiled nested loops (:mod:`homegame.analysis._enumerate`), about three hundred million a second."""
 CHUNK = 8192
 """Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream (``SeedSequence([s, i])``),
 so a seeded answer is the same however the chunks are shared out."""
@@ -851,24 +856,31 @@ def odds(
     picks = math.prod(len(seat.combos) for seat in ranged)
     assignments: list[tuple[tuple[int, ...], ...]] = [tuple(() for _ in spot.seats)]
     total = per_pick * picks  # at most: picks that share a card are left out
-    if ranged and (exact or (exact is None and total <= EXACT_LIMIT)):
+    if ranged and (exact or (exact is None and total <= FAST_LIMIT)):
         if picks > EXACT_LIMIT:
             raise ParseError(f"{picks:,} ways to hold the ranges are too many to count: leave out --exact")
         assignments = list(spot.assignments())
         if not assignments:
             raise ParseError("the ranges leave no way to deal every hand at once")
         total = per_pick * len(assignments)
+    limit = FAST_LIMIT if _Fast.of(judge, spot) is not None else EXACT_LIMIT
     if exact is None:
-        exact = total <= EXACT_LIMIT
-    if exact and total > EXACT_LIMIT:
-        raise ParseError(f"{total:,} deals are too many to count (at most {EXACT_LIMIT:,}): leave out --exact")
+        exact = total <= limit
+    if exact and total > limit:
+        raise ParseError(f"{total:,} deals are too many to count (at most {limit:,}): leave out --exact")
     widths = [[seat.downs if scorer.down_only else seat.width for seat in spot.seats] for scorer in judge.scorers]
     downs = [seat.downs for seat in spot.seats]
     tally = _Tally(len(spot.seats), len(judge.judged))
     if exact:
         done = 0
+        fast = _Fast.of(judge, spot)
         for pick in assignments:
             pool = _remove(spot.pool, [code for combo in pick for code in combo]).tolist()
+            if fast is not None:
+                tally.merge(fast.tally(spot, pick, pool))
+                done += per_pick
+                report(done / total)
+                continue
             for dealt in _every_deal(pool, spot.groups):
                 holes, rows = _layout(spot, pick, dealt)
                 tally.merge(judge.judge(holes, rows, widths, downs))
@@ -887,6 +899,76 @@ def odds(
             report(min(1.0, (start + step) / len(indices)))
     report(1.0)
     return _result(game=game, board=board_cards, dead=dead_cards, held=held, judge=judge, tally=tally, exact=exact)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fast:
+    """The compiled board enumerator, where it serves (see :data:`FAST_LIMIT`)."""
+
+    evaluator: Any
+    size: int
+    unit: int
+    qualified: npt.NDArray[np.bool_]
+    """Which ordinals qualify (empty: all of them, nothing to check)."""
+    row: str
+
+    @classmethod
+    def of(cls, judge: _Judge, spot: _Spot) -> _Fast | None:
+        """The enumerator for this deal, or ``None`` when the general path must count it."""
+        from homegame.ranking.kernel import Evaluator
+        from homegame.ranking.lookup import Mode
+
+        if len(judge.scorers) != 1 or judge.declare or any(judge.dynamic):
+            return None
+        scorer = judge.scorers[0]
+        evaluator = scorer.evaluator
+        form = scorer.form
+        if not isinstance(evaluator, Evaluator) or evaluator._tables.mode is Mode.SUBSETS:
+            return None
+        if form.size != 5 or form.hole is not None or form.max_hole is not None or scorer.down_only:
+            return None
+        if any(seat.more_down or seat.more_up for seat in spot.seats) or len({s.width for s in spot.seats}) != 1:
+            return None
+        if any(more for name, _, more in spot.rows if name != scorer.row) or scorer.row not in {
+            name for name, _, _ in spot.rows
+        }:
+            return None
+        board = next(len(known) + more for name, known, more in spot.rows if name == scorer.row)
+        size = spot.seats[0].width + board
+        qualified = evaluator.qualified if not evaluator.qualified.all() else np.zeros(0, dtype=np.bool_)
+        return cls(evaluator, size, judge.unit, qualified, scorer.row) if 5 <= size <= 7 else None
+
+    def tally(self, spot: _Spot, pick: Sequence[tuple[int, ...]], pool: Sequence[int]) -> _Tally:
+        """Count every board for the seats holding ``pick`` (their ranges) and their known cards."""
+        from homegame.analysis._enumerate import count_boards
+        from homegame.ranking.lookup import CARD_KEYS, CARD_MASKS
+
+        _, known, more = next(row for row in spot.rows if row[0] == self.row)
+        seats = len(spot.seats)
+        hands = [(*combo, *seat.down, *seat.up, *known) for seat, combo in zip(spot.seats, pick, strict=True)]
+        totals = np.array([sum(CARD_KEYS[code] for code in hand) for hand in hands], dtype=np.int64)
+        masks = np.array([sum(CARD_MASKS[code] for code in hand) for hand in hands], dtype=np.int64)
+        split = np.zeros((seats, seats + 2), dtype=np.int64)
+        tables = self.evaluator._compiled_tables(self.size)
+        boards = count_boards(np.array(pool, dtype=np.int64), more, totals, masks, tables, self.qualified, split)
+        tally = _Tally(seats, 1)
+        tally.deals = int(boards)
+        per_seat = reduce(math.lcm, range(1, seats + 1), 1)
+        for seat in range(seats):
+            counts = split[seat].tolist()
+            shares = {self.unit // k: counts[k] for k in range(1, seats + 1) if counts[k]}
+            if counts[0]:
+                shares[0] = shares.get(0, 0) + counts[0]
+            if counts[seats + 1]:
+                even = self.unit // seats
+                shares[even] = shares.get(even, 0) + counts[seats + 1]
+            tally.splits[seat] = Counter(shares)
+            tally.units[seat] = sum(value * count for value, count in shares.items())
+            tally.squares[seat] = sum(value * value * count for value, count in shares.items())
+            tally.wins[0][seat] = tally.scoops[seat] = counts[1]
+            tally.ties[0][seat] = sum(counts[2 : seats + 1])
+            tally.side_units[0][seat] = sum(per_seat // k * counts[k] for k in range(1, seats + 1))
+        return tally
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
