@@ -94,12 +94,9 @@ def writable(path: Path | str) -> Path:
 
 
 def write_text(path: Path | str, text: str) -> None:
-    """Write a file named on the command line, or a :class:`ParseError` saying why it cannot be written."""
-    path = writable(path)
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise ParseError(f"cannot write {path}: {error.strerror or error}", token=str(path)) from None
+    """Write a file named on the command line: a :class:`ParseError` when it names no place to write,
+    an :class:`OSError` (a failure, exit status 1) when the writing fails."""
+    writable(path).write_text(text, encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -126,7 +123,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 0
     except OSError as error:
-        print(f"{command}: {error.strerror or error}", file=sys.stderr)
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"{command}: failed: {error.strerror or error}{where}", file=sys.stderr)
         return 1
     except Exception as error:  # a bug: one line, never a traceback (tests look for these words)
         print(f"{command}: internal error ({type(error).__name__}): {str(error)[:200]}", file=sys.stderr)
