@@ -97,8 +97,9 @@ def test_omaha_hi_lo_on_the_turn_quarters_like_brute_force() -> None:
 
 def test_stud_on_sixth_street_is_brute_force() -> None:
     a, b = parse("Ah Kh Qh 7c 7d 2s"), parse("2c 2d 9h 4c 9s Jd")
-    result = odds("stud", ["(Ah Kh) Qh 7c 7d 2s", "(2c 2d) 9h 4c 9s Jd"], dead="3s 3d")
-    rest = unseen(a, b, parse("3s 3d"))
+    dead = unseen(a, b)[::2]  # half the deck seen folded: fewer deals to brute-force
+    result = odds("stud", ["(Ah Kh) Qh 7c 7d 2s", "(2c 2d) 9h 4c 9s Jd"], dead=dead)
+    rest = unseen(a, b, dead)
     finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
     assert result.exact and result.deals == len(finals)
     assert shares(result) == brute_force("stud", finals)
@@ -106,8 +107,9 @@ def test_stud_on_sixth_street_is_brute_force() -> None:
 
 def test_razz_on_sixth_street_is_brute_force() -> None:
     a, b = parse("Ah 2h 8c 5c Kd 3s"), parse("2c 3d 4h 6c Qs Jd")
-    result = odds("razz", ["(Ah 2h) 8c 5c Kd 3s", "(2c 3d) 4h 6c Qs Jd"])
-    rest = unseen(a, b)
+    dead = unseen(a, b)[::2]
+    result = odds("razz", ["(Ah 2h) 8c 5c Kd 3s", "(2c 3d) 4h 6c Qs Jd"], dead=dead)
+    rest = unseen(a, b, dead)
     finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
     assert shares(result) == brute_force("razz", finals)
 
@@ -129,8 +131,9 @@ def test_a_wild_card_draw_is_brute_force() -> None:
 
 def test_a_declare_game_counts_each_contest_and_each_declaration() -> None:
     a, b = parse("Ah Kh Qh 7c 2d 8c"), parse("2s 3d 4h 5c 9d Kd")
-    result = odds("stud-declare", ["(Ah Kh) Qh 7c 2d 8c", "(2s 3d) 4h 5c 9d Kd"])
-    rest = unseen(a, b)
+    dead = unseen(a, b)[::2]
+    result = odds("stud-declare", ["(Ah Kh) Qh 7c 2d 8c", "(2s 3d) 4h 5c 9d Kd"], dead=dead)
+    rest = unseen(a, b, dead)
     finals: list[Deal] = [([[*a, x], [*b, y]], []) for x in rest for y in rest if x != y]
     assert shares(result) == brute_force("stud-declare", finals)
     for player in result.players:
@@ -213,4 +216,17 @@ def test_the_board_enumerator_equals_the_general_path(order: list[int], players:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
         general = odds("holdem", hands, board=board)
+    assert fast == general
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.permutations(range(16, 52)), st.integers(2, 3))
+def test_whole_boards_counted_by_ranks_equal_the_general_path(order: list[int], players: int) -> None:
+    # short-deck hold'em (36 cards) before the flop: 201,376 boards a player pair, fast enough for both paths
+    cards = [Card.from_code(code) for code in order]
+    hands = [f"{cards[2 * i]} {cards[2 * i + 1]}" for i in range(players)]
+    fast = odds("short-deck", hands)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
+        general = odds("short-deck", hands)
     assert fast == general

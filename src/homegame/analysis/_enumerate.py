@@ -48,23 +48,8 @@ def count_boards(  # noqa: PLR0917 (compiled loops take their arrays positionall
     seats = seat_totals.shape[0]
     n = pool.shape[0]
     values = np.empty(seats, dtype=np.int64)
-    if more == 5:  # the whole board to come (before the flop): written out, the hot case
-        keys = card_keys[pool]
-        bits = card_masks[pool]
-        for a in range(n - 4):
-            ta, ma = keys[a], bits[a]
-            for b in range(a + 1, n - 3):
-                tb, mb = ta + keys[b], ma + bits[b]
-                for c in range(b + 1, n - 2):
-                    tc, mc = tb + keys[c], mb + bits[c]
-                    for d in range(c + 1, n - 1):
-                        td, md = tc + keys[d], mc + bits[d]
-                        for e in range(d + 1, n):
-                            _judge(
-                                td + keys[e], md + bits[e], seat_totals, seat_masks, card_keys, rows, ranks,
-                                flush, mode, qualified, values, split,
-                            )  # fmt: skip
-        return int((n * (n - 1) * (n - 2) * (n - 3) * (n - 4)) // 120)
+    if more == 5 and (mode == _NO_SUITS or _suits_apart(pool, seat_masks)):
+        return _count_by_ranks(pool, seat_totals, seat_masks, tables, qualified, values, split)
     totals = np.zeros(more + 1, dtype=np.int64)
     masks = np.zeros(more + 1, dtype=np.int64)
     index = np.zeros(more + 1, dtype=np.int64)
@@ -110,14 +95,18 @@ def _judge(  # noqa: PLR0917
     qualified: Array,
     values: Array,
     split: Array,
+    weight: int = 1,
+    suits: bool = True,
 ) -> None:
+    """Judge one board for every seat and add ``weight`` to each seat's column of ``split``
+    (``suits=False``: as if no five cards shared a suit)."""
     seats = seat_totals.shape[0]
     best = -1
     check = qualified.shape[0] > 0
     for seat in range(seats):
         total = board_total + seat_totals[seat]
         suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
-        if suited and mode != _NO_SUITS:
+        if suits and suited and mode != _NO_SUITS:
             suit = ((suited >> 7) & 1) + 2 * ((suited >> 11) & 1) + 3 * ((suited >> 15) & 1)
             value = flush[((board_mask + seat_masks[seat]) >> (13 * suit)) & 0x1FFF]
         else:
@@ -129,10 +118,184 @@ def _judge(  # noqa: PLR0917
         best = max(best, value)
     if best < 0:
         for seat in range(seats):
-            split[seat, seats + 1] += 1
+            split[seat, seats + 1] += weight
         return
     count = 0
     for seat in range(seats):
         count += values[seat] == best
     for seat in range(seats):
-        split[seat, count if values[seat] == best else 0] += 1
+        split[seat, count if values[seat] == best else 0] += weight
+
+
+@njit(cache=True)
+def _suits_apart(pool: Array, seat_masks: Array) -> bool:
+    """Whether no seat holds more than two cards of a suit (so only a board with three or more of a
+    suit can make anyone a flush, and a board has at most one such suit)."""
+    for seat in range(seat_masks.shape[0]):
+        for suit in range(4):
+            held = (seat_masks[seat] >> (13 * suit)) & 0x1FFF
+            count = 0
+            while held:
+                held &= held - 1
+                count += 1
+            if count > 2:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _next(index: Array, n: int) -> bool:
+    """Step ``index`` (a choice of ``len(index)`` of ``n`` positions, increasing) to the next choice;
+    ``False`` when it was the last."""
+    k = index.shape[0]
+    moved = k - 1
+    while moved >= 0 and index[moved] == n - k + moved:
+        moved -= 1
+    if moved < 0:
+        return False
+    index[moved] += 1
+    for j in range(moved + 1, k):
+        index[j] = index[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def _count_by_ranks(  # noqa: PLR0917
+    pool: Array, seat_totals: Array, seat_masks: Array, tables: Any, qualified: Array, values: Array, split: Array
+) -> int:
+    """Five cards to come, counted by their ranks: each multiset of five ranks is judged once, as if
+    no five cards shared a suit, and weighted by how many boards have those ranks; then the boards
+    that can make someone a flush (three or more of a suit some seat holds two of, four or more of a
+    suit it holds one of, five of a suit) are judged one by one and the rank judgement they got is
+    taken back. Most boards are never looked at on their own."""
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
+    available = np.zeros(13, dtype=np.int64)
+    for code in pool:
+        available[code >> 2] += 1
+    rank_keys = np.zeros(13, dtype=np.int64)
+    for rank in range(13):
+        rank_keys[rank] = card_keys[rank * 4] & SUM_MASK
+    count_bits = card_keys[0] - (card_keys[0] & SUM_MASK) - (card_keys[0] & (0xFFFF << SUIT_SHIFT))
+    boards = 0
+    chosen = np.zeros(13, dtype=np.int64)
+    # every multiset of five ranks, as counts per rank, lowest rank first (a stack of ranks)
+    rank = 0
+    left = 5
+    while True:
+        if rank == 13 or left == 0:
+            if left == 0:
+                ways = 1
+                total = 5 * count_bits
+                for r in range(13):
+                    if chosen[r]:
+                        ways *= _choose(available[r], chosen[r])
+                        total += chosen[r] * rank_keys[r]
+                if ways:
+                    _judge(total, 0, seat_totals, seat_masks, card_keys, rows, ranks, flush, mode, qualified,
+                           values, split, ways, False)  # fmt: skip
+                    boards += ways
+            # back up to the last rank with a count, take one off it, go on to the next rank
+            rank = min(rank, 12)
+            while rank >= 0 and chosen[rank] == 0:
+                rank -= 1
+            if rank < 0:
+                break
+            chosen[rank] -= 1
+            left += 1
+            for r in range(rank + 1, 13):
+                left += chosen[r]
+                chosen[r] = 0
+            rank += 1
+            continue
+        take = min(left, 4)
+        chosen[rank] = take
+        left -= take
+        rank += 1
+    if mode == _NO_SUITS:
+        return boards
+    # the boards that may make a flush: judged with their suits, and their rank judgement undone
+    for suit in range(4):
+        most = 0
+        for seat in range(seat_masks.shape[0]):
+            held = (seat_masks[seat] >> (13 * suit)) & 0x1FFF
+            count = 0
+            while held:
+                held &= held - 1
+                count += 1
+            most = max(most, count)
+        order = np.concatenate((pool[(pool & 3) == suit], pool[(pool & 3) != suit]))
+        _flush_boards(
+            card_keys[order], card_masks[order], int(np.sum((pool & 3) == suit)), 5 - most,
+            seat_totals, seat_masks, tables, qualified, values, split,
+        )  # fmt: skip
+    return boards
+
+
+@njit(cache=True)
+def _choose(n: int, k: int) -> int:
+    if k < 0 or k > n:
+        return 0
+    out = 1
+    for j in range(k):
+        out = out * (n - j) // (j + 1)
+    return out
+
+
+@njit(cache=True)
+def _flush_boards(  # noqa: PLR0917
+    keys: Array,
+    bits: Array,
+    suited: int,
+    least: int,
+    seat_totals: Array,
+    seat_masks: Array,
+    tables: Any,
+    qualified: Array,
+    values: Array,
+    split: Array,
+) -> None:
+    """Every board of five of these cards (the first ``suited`` of one suit) with at least ``least`` of
+    that suit, each once: its lowest ``least`` positions are suited. Each is judged with its suits and
+    the judgement it got by its ranks alone is taken back."""
+    _, _, rows, _, ranks, flush, _ = tables
+    n = keys.shape[0]
+    seats = seat_totals.shape[0]
+    check = qualified.shape[0] > 0
+    ends = np.full(5, n, dtype=np.int64)
+    for j in range(least):
+        ends[j] = suited
+    for a in range(ends[0]):
+        ta, ma = keys[a], bits[a]
+        for b in range(a + 1, ends[1]):
+            tb, mb = ta + keys[b], ma + bits[b]
+            for c in range(b + 1, ends[2]):
+                tc, mc = tb + keys[c], mb + bits[c]
+                for d in range(c + 1, ends[3]):
+                    td, md = tc + keys[d], mc + bits[d]
+                    for e in range(d + 1, ends[4]):
+                        te, me = td + keys[e], md + bits[e]
+                        # judged twice, with suits (+1) and by ranks alone (-1), written out: a call costs more
+                        for weight in (1, -1):
+                            best = -1
+                            for seat in range(seats):
+                                total = te + seat_totals[seat]
+                                flushed = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
+                                if weight > 0 and flushed:
+                                    suit = ((flushed >> 7) & 1) + 2 * ((flushed >> 11) & 1) + 3 * ((flushed >> 15) & 1)
+                                    value = flush[((me + seat_masks[seat]) >> (13 * suit)) & 0x1FFF]
+                                else:
+                                    rank_sum = total & SUM_MASK
+                                    value = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)]
+                                if check and not qualified[value]:
+                                    value = -1
+                                values[seat] = value
+                                best = max(best, value)
+                            if best < 0:
+                                for seat in range(seats):
+                                    split[seat, seats + 1] += weight
+                                continue
+                            count = 0
+                            for seat in range(seats):
+                                count += values[seat] == best
+                            for seat in range(seats):
+                                split[seat, count if values[seat] == best else 0] += weight
