@@ -22,6 +22,8 @@ from pokerkit.notation import HandHistory
 
 from homegame.cards import Card
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, Hand, RaiseTo
+from homegame.engine.actions import ActionKind as K
+from homegame.engine.actions import AmountLegal, CardsLegal, Legal, PlainLegal
 from homegame.engine.events import Dealt, Drew
 from homegame.engine.hand import Chance, Setup
 from homegame.history.export import stakes_fields
@@ -114,18 +116,28 @@ class Lockstep:
                 both.append((kind, 0, 0))
         if "bring_in" in ours and state.can_post_bring_in():
             both.append(("bring_in", 0, 0))
-        if "draw" in ours and state.can_stand_pat_or_discard():
-            both.append(("draw", 0, ours["draw"].max))
+        draw = ours.get(K.DRAW)
+        if isinstance(draw, CardsLegal) and state.can_stand_pat_or_discard():
+            both.append(("draw", 0, draw.max))
         if state.can_complete_bet_or_raise_to():
             low = state.min_completion_betting_or_raising_to_amount
             high = state.max_completion_betting_or_raising_to_amount
             assert low is not None and high is not None
             for kind in ("bet_to", "raise_to", "complete"):
                 if kind in ours:
-                    least, most = max(low, ours[kind].min), min(high, ours[kind].max)
+                    ours_low, ours_high = self.bounds(seat, ours[K(kind)])
+                    least, most = max(low, ours_low), min(high, ours_high)
                     if least <= most:
                         both.append((kind, least, most))
         return both
+
+    def bounds(self, seat: int, legal: Legal) -> tuple[int, int]:
+        """The least and most this round's bet may become by a bet, raise or completion."""
+        if isinstance(legal, AmountLegal):
+            return legal.min, legal.max
+        assert isinstance(legal, PlainLegal)
+        to = self.hand.bets[seat] + legal.chips
+        return to, to
 
     def step(self) -> None:
         """One decision drawn at random from what both engines allow."""
@@ -157,8 +169,8 @@ class Lockstep:
         elif isinstance(action, Draw):
             state.stand_pat_or_discard("".join(map(str, action.cards)))
         elif isinstance(action, Complete):
-            complete = next(legal for legal in self.hand.legal_actions(seat) if legal.kind == "complete")
-            state.complete_bet_or_raise_to(complete.min)
+            complete = next(legal for legal in self.hand.legal_actions(seat) if legal.kind is K.COMPLETE)
+            state.complete_bet_or_raise_to(self.bounds(seat, complete)[0])
         else:
             assert isinstance(action, BetTo | RaiseTo)
             state.complete_bet_or_raise_to(action.amount)

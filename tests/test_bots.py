@@ -14,7 +14,20 @@ from homegame.bots import CallerBot, RandomBot, SensibleBot, Turn, play
 from homegame.bots.drawing import discards
 from homegame.cards import format_cards, parse
 from homegame.engine import Hand
-from homegame.engine.actions import Action, Fold, Legal, RaiseTo
+from homegame.engine.actions import (
+    Action,
+    AmountLegal,
+    CardsLegal,
+    ChoiceLegal,
+    DivideLegal,
+    Fold,
+    Legal,
+    PlaceLegal,
+    PlainLegal,
+    RaiseTo,
+    parse_hands,
+)
+from homegame.engine.actions import ActionKind as K
 from homegame.games import load, names
 from homegame.ranking import get
 
@@ -179,13 +192,33 @@ def test_equity_of_a_folded_seat_is_nothing() -> None:
 
 
 def test_choices_build_any_kind_from_its_descriptor() -> None:
-    from homegame.bots.choices import make, simplest
+    from homegame.bots.choices import simplest
 
-    assert str(make(Legal(kind="bet_to", min=5, max=5))) == "bet_to 5"
-    assert str(simplest((Legal(kind="fold"), Legal(kind="bring_in", min=2, max=2)))) == "bring_in"
-    assert str(simplest((Legal(kind="declare", choices=("low", "high")),))) == "declare low"
-    assert str(simplest((Legal(kind="draw", min=1, max=2, cards=parse("As Kd")),))) == "draw As"
-    assert str(simplest((Legal(kind="fold"),))) == "fold"
+    fold = PlainLegal(K.FOLD)
+    assert str(AmountLegal(K.BET_TO, min=5, max=5).make()) == "bet_to 5"
+    assert str(simplest((fold, PlainLegal(K.BRING_IN, chips=2)))) == "bring_in"
+    assert str(simplest((ChoiceLegal(K.DECLARE, ("low", "high")),))) == "declare low"
+    assert str(simplest((CardsLegal(K.DRAW, parse("As Kd"), min=1, max=2),))) == "draw As"
+    assert str(simplest((fold,))) == "fold"
+
+
+@pytest.mark.parametrize(
+    "legal",
+    [
+        PlainLegal(K.CALL, chips=3),
+        AmountLegal(K.RAISE_TO, min=4, max=9),
+        CardsLegal(K.DRAW, parse("As Kd 7c"), max=3),
+        ChoiceLegal(K.BUY, ("card", "option"), prices=(5, 10)),
+        DivideLegal(K.SPLIT, parse("As Ad 3h 2c"), sizes=(2, 2)),
+        DivideLegal(K.SPLIT, parse("As Ad 3h 2c"), sizes=(2, 2), splits=(parse_hands("As 2c / Ad 3h"),)),
+        PlaceLegal(K.PLACE, parse("Kd 7c"), rows=("front", "back")),
+    ],
+)
+def test_every_descriptor_makes_and_samples_only_legal_actions(legal: Legal) -> None:
+    rng = random.Random(3)
+    assert legal.make() in legal
+    assert all(legal.sample(rng) in legal for _ in range(50))
+    assert legal.make().kind is legal.kind and Fold() not in legal
 
 
 def test_sensible_parts_with_what_helps_least_and_declines_what_it_cannot_weigh() -> None:
@@ -197,9 +230,9 @@ def test_sensible_parts_with_what_helps_least_and_declines_what_it_cannot_weigh(
         return str(bot.choose(Turn(1, legal, partial(hand.view, 1), game)))
 
     mine = parse("As Ah 2c")
-    assert decide(Legal(kind="discard", min=1, max=1, cards=mine)) == "discard 2c"
-    assert decide(Legal(kind="pass", min=1, max=1, cards=mine)) == "pass 2c"
-    assert decide(Legal(kind="buy", choices=("card",), amounts=(5,)), Legal(kind="decline")) == "decline"
-    assert decide(Legal(kind="keep"), Legal(kind="push")) == "keep"
+    assert decide(CardsLegal(K.DISCARD, mine, min=1, max=1)) == "discard 2c"
+    assert decide(CardsLegal(K.PASS, mine, min=1, max=1)) == "pass 2c"
+    assert decide(ChoiceLegal(K.BUY, ("card",), prices=(5,)), PlainLegal(K.DECLINE)) == "decline"
+    assert decide(PlainLegal(K.KEEP), PlainLegal(K.PUSH)) == "keep"
     seven = parse("2c As 7d Ad Kh Qs 3h")
-    assert decide(Legal(kind="split", cards=seven, sizes=(5, 2))) == "split As Ad Kh Qs 7d / 3h 2c"
+    assert decide(DivideLegal(K.SPLIT, seven, sizes=(5, 2))) == "split As Ad Kh Qs 7d / 3h 2c"

@@ -270,20 +270,20 @@ def test_countdown_three_two_one_cards_at_doubling_prices() -> None:
         seat = hand.pending()[0]
         legal = {option.kind: option for option in hand.legal_actions(seat)}
         if "draw" in legal:
-            paid.append((legal["draw"].max, legal["draw"].amounts))
+            paid.append((legal["draw"].max, legal["draw"].price))
             pot = hand.pot
             hand.act(seat, Draw(legal["draw"].cards[: legal["draw"].max]))
-            assert hand.pot == pot + legal["draw"].max * legal["draw"].amounts[0]
+            assert hand.pot == pot + legal["draw"].max * legal["draw"].price
         else:
             hand.act(seat, Check() if "check" in legal else Call())
-    assert paid == [(3, (10,)), (3, (10,)), (2, (20,)), (2, (20,)), (1, (40,)), (1, (40,))]
+    assert paid == [(3, 10), (3, 10), (2, 20), (2, 20), (1, 40), (1, 40)]
 
 
 def test_countdown_you_draw_only_what_you_can_pay_for() -> None:
     hand = Hand(load("countdown"), [100, 12], button=1, options={"card_price": 5}, seed=3)
     hand.act(0, Check())
     hand.act(1, Check())
-    assert hand.legal_actions(0)[0].max == 3 and hand.legal_actions(0)[0].amounts == (5,)
+    assert hand.legal_actions(0)[0].max == 3 and hand.legal_actions(0)[0].price == 5
     hand.act(0, Draw(()))
     assert hand.legal_actions(1)[0].max == 2  # 11 chips left after the ante: two cards at 5
 

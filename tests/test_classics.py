@@ -419,7 +419,7 @@ def test_five_o_a_card_goes_only_into_a_column_with_room() -> None:
     for _ in range(5):
         for seat in (0, 1):
             hand.act(seat, Place(hand.legal_actions(seat)[0].cards[0], "1"))
-    assert hand.legal_actions(0)[0].choices == ("2", "3", "4", "5")
+    assert hand.legal_actions(0)[0].rows == ("2", "3", "4", "5")
     with pytest.raises(IllegalActionError, match="place it in one of 2, 3, 4, 5"):
         hand.act(0, Place(hand.legal_actions(0)[0].cards[0], "1"))
 
@@ -529,9 +529,10 @@ class Scripted:
 
 
 def test_anaconda_three_two_and_one_card_pass_to_the_left_then_the_best_five_roll_up_high_low() -> None:
-    """Seat 0 gathers the spades and seat 1 the wheel; the flush takes high, 5-4-3-2-A low."""
+    """Seat 0 gathers the spades and seat 1 the wheel; the flush takes high, 5-4-3-2-A low (played
+    ace-to-five, the house rule low = low-a5)."""
     deck = stud_deck("As Ks Qs Js 9s 8h 7h", "Ah 2d 3d 4c 5c 8d 7d")
-    hand = Hand(load("anaconda"), [100, 100], button=1, deck=deck)
+    hand = Hand(load("anaconda"), [100, 100], button=1, deck=deck, options={"low": "low-a5"})
     bots = [
         Scripted(**{"pass": "8h 7h Js, 8d 7d, 5c", "discard": "8h 7h"}),
         Scripted(**{"pass": "8d 7d 5c, 8h 7h, Js", "discard": "8d 7d"}),

@@ -1,7 +1,8 @@
 """Golden playthroughs: one seeded hand of each game in the catalogue, written as readable text.
 
 A change to the engine that changes a hand shows up as a diff of these files in review. After a
-deliberate change, rewrite them with ``HOMEGAME_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py``.
+deliberate change, or for a new game (whose missing file fails the test), write them with
+``HOMEGAME_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ import pytest
 
 from homegame.bots import Turn, play
 from homegame.bots.choices import simplest
-from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Draw, Hand, RaiseTo, parse_action
-from homegame.engine.actions import Discard, Roll
+from homegame.engine import Action, Hand
+from homegame.engine.actions import ActionKind as K
+from homegame.engine.actions import CardsLegal, ChoiceLegal, DivideLegal
 from homegame.games import load, names
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -30,22 +32,23 @@ class Scripted:
 
     def choose(self, turn: Turn) -> Action:
         kinds = {legal.kind: legal for legal in turn.legal}
-        if "declare" in kinds:
-            side, choices = ("both", "low", "high", "high")[self.seat], kinds["declare"].choices
-            return Declare(side if side in choices else choices[self.seat % len(choices)])
-        if "draw" in kinds:
-            return Draw(kinds["draw"].cards[: min(2, kinds["draw"].max)])
-        for kind, pick in (("discard", Discard), ("roll", Roll)):
+        declare, draw, split = kinds.get(K.DECLARE), kinds.get(K.DRAW), kinds.get(K.SPLIT)
+        if isinstance(declare, ChoiceLegal):
+            side, choices = ("both", "low", "high", "high")[self.seat], declare.choices
+            return declare.make(side if side in choices else choices[self.seat % len(choices)])
+        if isinstance(draw, CardsLegal):
+            return draw.make(draw.cards[: min(2, draw.max)])
+        for kind in (K.DISCARD, K.ROLL):
             if kind in kinds:
-                return pick(kinds[kind].cards[: kinds[kind].min])
-        if "split" in kinds and kinds["split"].choices:
-            return parse_action(f"split {kinds['split'].choices[0]}")
-        for kind in ("bet_to", "raise_to"):
+                return kinds[kind].make()
+        if isinstance(split, DivideLegal) and split.splits:
+            return split.make()
+        for kind in (K.BET_TO, K.RAISE_TO):
             if kind in kinds and self.seat == 0:
-                return BetTo(kinds[kind].min) if kind == "bet_to" else RaiseTo(kinds[kind].min)
-        for kind, action in (("bring_in", BringIn()), ("check", Check()), ("call", Call())):
+                return kinds[kind].make()
+        for kind in (K.BRING_IN, K.CHECK, K.CALL):
             if kind in kinds:
-                return action
+                return kinds[kind].make()
         return simplest(turn.legal)  # any other kind: its least committal instance (buy, pass, place...)
 
 
@@ -65,6 +68,7 @@ def transcript(name: str) -> str:
 def test_golden_playthrough(name: str) -> None:
     path = GOLDEN / f"{name}.txt"
     text = transcript(name)
-    if os.environ.get("HOMEGAME_UPDATE_GOLDEN") or not path.exists():
+    if os.environ.get("HOMEGAME_UPDATE_GOLDEN"):
         path.write_text(text)
+    assert path.exists(), f"{path.name} is missing: write it with HOMEGAME_UPDATE_GOLDEN=1 and review it"
     assert text == path.read_text()

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from homegame.cards import Card, Rank, parse
 from homegame.engine import Action, BetTo, BringIn, Call, Check, Declare, Fold, Hand, Table
-from homegame.engine.actions import Buy, Decline, Discard, Keep, Push, Roll, Split
+from homegame.engine.actions import Buy, Decline, Discard, DivideLegal, Keep, Push, Roll, Split
 from homegame.engine.events import Acted, CarriedOver, Declared, KnockedOut, Reshuffled, Shown, TurnedUp, Won
 from homegame.engine.steps.buy import Bought, Thrown
 from homegame.engine.steps.eliminate import Eliminated
@@ -210,6 +210,9 @@ def split_of(text: str) -> Split:
     return Split(tuple(parse(part) for part in text.split("/")))
 
 
+PI_GOW_SPLIT = next(step for step in PI_GOW.steps if isinstance(step, SplitStep))
+
+
 def pi_gow_to_the_split() -> Hand:
     hand = Hand(PI_GOW, [100, 100, 100], button=2, deck=PI_GOW_DECK)
     while not any(legal.kind == "split" for seat in hand.pending() for legal in hand.legal_actions(seat)):
@@ -240,20 +243,26 @@ def test_pi_gow_the_five_card_hand_must_beat_the_two_card_hand() -> None:
     # for your five card hand and a pair of aces for your two card hand."
     hand = pi_gow_to_the_split()
     before = (list(hand.events), hand.pending(), len(hand.actions))
-    with pytest.raises(
-        IllegalActionError, match=r"the 5-card hand \(pair of kings\) must beat the 2-card hand \(pair of aces\)"
-    ):
-        hand.act(0, split_of("Kc Kd 9s 5h 2c / Ah Ad"))
+    kings = split_of("Kc Kd 9s 5h 2c / Ah Ad")
+    assert PI_GOW_SPLIT.refusal(get("high"), kings.hands, hand.down[0]) == (
+        "the 5-card hand (pair of kings) must beat the 2-card hand (pair of aces)"
+    )
+    with pytest.raises(IllegalActionError, match="not one of the splits the rules allow here"):
+        hand.act(0, kings)
     assert (list(hand.events), hand.pending(), len(hand.actions)) == before
-    assert "Kc Kd 9s 5h 2c / Ah Ad" not in hand.legal_actions(0)[0].choices
+    assert split_of("Kc Kd 9s 5h 2c / Ah Ad") not in hand.legal_actions(0)[0]
     hand.act(0, split_of("Ah Ad Kc Kd 9s / 5h 2c"))
 
 
 def test_pi_gow_the_two_card_hand_holds_a_down_card() -> None:
     # "The 2-card hand must contain at least one down card."
     hand = pi_gow_to_the_split()
-    with pytest.raises(IllegalActionError, match=r"the 2-card hand \(Kd 5h\) must hold a down card"):
-        hand.act(0, split_of("Ah Ad Kc 9s 2c / Kd 5h"))
+    up_two = split_of("Ah Ad Kc 9s 2c / Kd 5h")
+    assert (
+        PI_GOW_SPLIT.refusal(get("high"), up_two.hands, hand.down[0]) == "the 2-card hand (Kd 5h) must hold a down card"
+    )
+    with pytest.raises(IllegalActionError, match="not one of the splits the rules allow here"):
+        hand.act(0, up_two)
     with pytest.raises(IllegalActionError, match="split into 5 \\+ 2 cards, not 4 \\+ 3"):
         hand.act(0, split_of("Ah Ad Kc 9s / 2c Kd 5h"))
     with pytest.raises(IllegalActionError, match="not among your cards"):
@@ -263,16 +272,14 @@ def test_pi_gow_the_two_card_hand_holds_a_down_card() -> None:
 def test_pi_gow_the_legal_action_lists_exactly_the_legal_splits() -> None:
     hand = pi_gow_to_the_split()
     legal = hand.legal_actions(2)[0]
-    assert legal.sizes == (5, 2) and len(legal.cards) == 7
-    step = next(step for step in PI_GOW.steps if isinstance(step, SplitStep))
-    for hands in step.ways(legal.cards):
-        text = " / ".join(" ".join(map(str, part)) for part in hands)
-        assert (text in legal.choices) == (not step.refusal(get("high"), hands, hand.down[2]))
+    assert isinstance(legal, DivideLegal) and legal.sizes == (5, 2) and len(legal.cards) == 7
+    for hands in PI_GOW_SPLIT.ways(legal.cards):
+        assert (Split(hands) in legal) == (not PI_GOW_SPLIT.refusal(get("high"), hands, hand.down[2]))
     # Seat 2 (Ac Kh 3s down; 6d 6s 7h 2d up): 15 ways keep a down card in the two; of them, an ace
     # with a six leaves a king-high five that loses to the ace-high two (twice).
-    assert len(legal.choices) == 13
-    assert "Ac Kh 3s 6d 6s / 7h 2d" not in legal.choices  # no down card in the two
-    assert "Ac 6d 6s 7h 2d / Kh 3s" in legal.choices
+    assert len(legal.splits) == 13
+    assert split_of("Ac Kh 3s 6d 6s / 7h 2d") not in legal  # no down card in the two
+    assert split_of("Ac 6d 6s 7h 2d / Kh 3s") in legal
 
 
 def test_pi_gow_splits_stay_secret_until_the_showdown() -> None:
@@ -543,7 +550,8 @@ def test_option_cards_turn_up_together_and_the_option_buys_a_seventh_card_up() -
 def test_option_the_lowest_down_card_and_its_rank_are_wild_for_high_only() -> None:
     # "Each player's lowest down card (and all other cards in their hand of the same rank) is wild if
     # the player went high. Nothing is wild for low hands. High and low hands split the pot."
-    hand = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    # (played ace-to-five, the house rule low = low-a5)
+    hand = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK, options={"low": "low-a5"})
     play_out(hand, option_player(("high", "high", "low")))
     # Seat 0 ends with 4c 9s down: the 4c is wild, and so is the 4s showing: Kh Ks and two wild
     # make four kings. Seat 1 (5h 5d Jc down): both fives wild with Qc Qd, four queens.
@@ -552,7 +560,7 @@ def test_option_the_lowest_down_card_and_its_rank_are_wild_for_high_only() -> No
     # For low nothing is wild: declaring both, seat 1's low is a pair of threes (wild fives would
     # have made Q-J-4-3-2), still better than seat 0's pair of fours; its four queens beat seat 2's
     # ten-high straight (2h wild): it wins both ways.
-    pig = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    pig = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK, options={"low": "low-a5"})
     play_out(pig, option_player(("low", "both", "high")))
     assert [(won.seat, won.side, won.hand) for won in pig.events if isinstance(won, Won)] == [
         (1, "high", "four queens"),
@@ -820,7 +828,8 @@ def test_push_a_card_is_kept_or_pushed_on_and_the_pusher_buys_one_he_must_keep()
 
 
 def test_push_five_cards_insurance_and_the_declaration() -> None:
-    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK)
+    # (played ace-to-five, the house rule low = low-a5)
+    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK, options={"low": "low-a5"})
     choose = pusher(insure={2: "Tc"}, sides=("low", "both", "high"))
     while not any(legal.kind == "decline" for seat in hand.pending() for legal in hand.legal_actions(seat)):
         seat = hand.pending()[0]

@@ -10,7 +10,8 @@ import pytest
 
 from homegame.cards import format_cards
 from homegame.cli import main
-from homegame.engine.actions import Legal
+from homegame.engine.actions import ActionKind as K
+from homegame.engine.actions import AmountLegal, CardsLegal, ChoiceLegal, DivideLegal, PlaceLegal, PlainLegal
 from homegame.games import load, names
 from homegame.play import Record, Settings, StakesRule, Standings, run
 from homegame.play.commands import CommandError, Meta, read
@@ -175,14 +176,14 @@ def test_stakes_rule_scales_and_sets() -> None:
     ],
 )
 def test_short_commands(typed: str, expected: str) -> None:
-    legal = (Legal(kind="fold"), Legal(kind="call", min=2, max=2), Legal(kind="raise_to", min=4, max=100))
+    legal = (PlainLegal(K.FOLD), PlainLegal(K.CALL, chips=2), AmountLegal(K.RAISE_TO, min=4, max=100))
     assert str(read(typed, legal)) == expected
 
 
 def test_commands_for_draws_and_choices() -> None:
     from homegame.cards import parse
 
-    draw = (Legal(kind="draw", min=0, max=3, cards=parse("As Kd 7c 4h 2s")),)
+    draw = (CardsLegal(K.DRAW, parse("As Kd 7c 4h 2s"), max=3),)
     assert format_cards(read("d 3 5", draw).cards) == "7c 2s"  # type: ignore[union-attr]
     assert format_cards(read("d 35", draw).cards) == "7c 2s"  # type: ignore[union-attr]
     assert format_cards(read("d 7c", draw).cards) == "7c"  # type: ignore[union-attr]
@@ -191,7 +192,7 @@ def test_commands_for_draws_and_choices() -> None:
         read("d 7", draw)
     with pytest.raises(CommandError, match=r"name 0\.\.3 cards, not 4"):
         read("d 1 2 3 4", draw)
-    declare = (Legal(kind="declare", choices=("high", "low", "both")),)
+    declare = (ChoiceLegal(K.DECLARE, ("high", "low", "both")),)
     assert [str(read(word, declare)) for word in ("h", "l", "b", "both", "declare low")] == [
         "declare high",
         "declare low",
@@ -208,10 +209,10 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     from homegame.cards import parse
 
     cards = parse("As Kd 7c 4h 2s Ah 3c")
-    assert str(read("d 3", (Legal(kind="discard", min=1, max=1, cards=cards[:3]),))) == "discard 7c"
-    assert str(read("roll 2", (Legal(kind="roll", min=1, max=1, cards=cards[:3]),))) == "roll Kd"
-    assert str(read("pass 1 2 3", (Legal(kind="pass", min=3, max=3, cards=cards),))) == "pass As Kd 7c"
-    offer = (Legal(kind="buy", choices=("card", "option"), amounts=(5, 10)), Legal(kind="decline"))
+    assert str(read("d 3", (CardsLegal(K.DISCARD, cards[:3], min=1, max=1),))) == "discard 7c"
+    assert str(read("roll 2", (CardsLegal(K.ROLL, cards[:3], min=1, max=1),))) == "roll Kd"
+    assert str(read("pass 1 2 3", (CardsLegal(K.PASS, cards, min=3, max=3),))) == "pass As Kd 7c"
+    offer = (ChoiceLegal(K.BUY, ("card", "option"), prices=(5, 10)), PlainLegal(K.DECLINE))
     assert [str(read(typed, offer)) for typed in ("buy card", "buy o", "option", "decline")] == [
         "buy card",
         "buy option",
@@ -220,15 +221,15 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     ]
     with pytest.raises(CommandError, match="you cannot check or call now"):
         read("c", offer)  # a short word never buys by accident
-    store = (Legal(kind="buy", choices=("Qs", "3s"), amounts=(2, 4)), Legal(kind="decline"))
+    store = (ChoiceLegal(K.BUY, ("Qs", "3s"), prices=(2, 4)), PlainLegal(K.DECLINE))
     assert str(read("buy qs", store)) == "buy Qs"
-    assert str(read("keep", (Legal(kind="keep"), Legal(kind="push")))) == "keep"
-    split = (Legal(kind="split", cards=cards, sizes=(5, 2)),)
+    assert str(read("keep", (PlainLegal(K.KEEP), PlainLegal(K.PUSH)))) == "keep"
+    split = (DivideLegal(K.SPLIT, cards, sizes=(5, 2)),)
     assert str(read("split 1 6 2 3 4 / 5 7", split)) == "split As Ah Kd 7c 4h / 2s 3c"
     assert str(read("split", split)) == "split As Ah Kd 7c 4h / 3c 2s"
     with pytest.raises(CommandError, match=r"split into 5 \+ 2 cards, not 4 \+ 3"):
         read("split 1 2 3 4 / 5 6 7", split)
-    place = (Legal(kind="place", cards=cards[:2], choices=("front", "back")),)
+    place = (PlaceLegal(K.PLACE, cards[:2], rows=("front", "back")),)
     assert str(read("place 2 b", place)) == "place Kd back"
     with pytest.raises(CommandError, match="name a card and one of front, back"):
         read("place front", place)

@@ -20,39 +20,12 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
 
-from homegame.engine.actions import (
-    Action,
-    BetTo,
-    BringIn,
-    Buy,
-    Call,
-    Check,
-    Complete,
-    Declare,
-    Decline,
-    Discard,
-    Draw,
-    Fold,
-    Keep,
-    Legal,
-    Pass,
-    Place,
-    Push,
-    RaiseTo,
-    Roll,
-    Split,
-    parse_action,
-)
+from homegame.engine.actions import Action, Legal
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.view import View
 
 __all__ = ["Bot", "CallerBot", "RandomBot", "SensibleBot", "Turn", "play"]
-
-_SIMPLE: dict[str, Action] = {
-    action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete(), Decline(), Keep(), Push())
-}
-_CARD_ACTIONS: dict[str, type[Discard | Roll | Pass]] = {"discard": Discard, "roll": Roll, "pass": Pass}
 
 
 class Turn:
@@ -82,7 +55,8 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Picks a legal kind of action uniformly, then a uniform amount (or discards, or side) within its bounds.
+    """Picks a legal kind of action uniformly, then draws an action of it (a uniform amount, cards,
+    choice, split or place within its bounds: the descriptor's ``sample``).
 
     Seeded with its own ``random.Random`` for reproducible simulation.
     """
@@ -95,33 +69,7 @@ class RandomBot:
     def choose(self, turn: Turn) -> Action:
         """A random legal action."""
         rng = self.rng
-        legal = turn.legal[int(rng.random() * len(turn.legal))]
-        kind = legal.kind
-        if kind in _SIMPLE:
-            return _SIMPLE[kind]
-        if kind == "bet_to":
-            return BetTo(rng.randint(legal.min, legal.max))
-        if kind == "raise_to":
-            return RaiseTo(rng.randint(legal.min, legal.max))
-        if kind == "draw":
-            return Draw(tuple(rng.sample(legal.cards, rng.randint(legal.min, legal.max))))
-        if kind == "declare":
-            return Declare(rng.choice(legal.choices))
-        if kind in _CARD_ACTIONS:
-            return _CARD_ACTIONS[kind](tuple(rng.sample(legal.cards, rng.randint(legal.min, legal.max))))
-        if kind == "buy":
-            return Buy(rng.choice(legal.choices))
-        if kind == "split":
-            if legal.choices:  # the step lists the legal splits
-                return parse_action(f"split {rng.choice(legal.choices)}")
-            cards = rng.sample(legal.cards, len(legal.cards))
-            starts = [sum(legal.sizes[:i]) for i in range(len(legal.sizes))]
-            return Split(
-                tuple(tuple(cards[start : start + size]) for start, size in zip(starts, legal.sizes, strict=True))
-            )
-        if kind == "place":
-            return Place(rng.choice(legal.cards), rng.choice(legal.choices))
-        raise ValueError(f"RandomBot does not know how to {kind}")
+        return turn.legal[int(rng.random() * len(turn.legal))].sample(rng)
 
 
 def play(hand: Hand, bots: Sequence[Bot]) -> None:

@@ -40,9 +40,9 @@ import random
 from typing import TYPE_CHECKING
 
 from homegame.analysis.equity import Equity, contests, estimate
-from homegame.bots.choices import make, simplest
+from homegame.bots.choices import simplest
 from homegame.bots.drawing import discards
-from homegame.engine.actions import Action, Legal
+from homegame.engine.actions import Action, ActionKind, AmountLegal, CardsLegal, ChoiceLegal, Legal, PlainLegal
 from homegame.engine.betting import Betting
 from homegame.engine.game import Game
 from homegame.engine.view import View
@@ -53,10 +53,18 @@ if TYPE_CHECKING:
 
 __all__ = ["SensibleBot"]
 
-_BETTING = frozenset({"fold", "check", "call", "bet_to", "raise_to", "complete", "bring_in"})
-_RAISES = ("raise_to", "bet_to", "complete")
-_THROWS = ("draw", "discard", "pass", "roll")
-"""Kinds that name cards to part with (or show): the least useful go, by the draw rules."""
+_BETTING = frozenset(
+    {
+        ActionKind.FOLD,
+        ActionKind.CHECK,
+        ActionKind.CALL,
+        ActionKind.BET_TO,
+        ActionKind.RAISE_TO,
+        ActionKind.COMPLETE,
+        ActionKind.BRING_IN,
+    }
+)
+_RAISES = (ActionKind.RAISE_TO, ActionKind.BET_TO, ActionKind.COMPLETE)
 
 
 class SensibleBot:
@@ -81,13 +89,14 @@ class SensibleBot:
     def choose(self, turn: Turn) -> Action:
         """This turn's action (one of ``turn.legal``)."""
         legal = turn.legal
-        if len(legal) == 1 and not (legal[0].cards or legal[0].choices or legal[0].min != legal[0].max):
-            return make(legal[0])
+        if len(legal) == 1 and isinstance(legal[0], PlainLegal):
+            return legal[0].make()
         by_kind = {option.kind: option for option in legal}
         game = turn.game or load(turn.view().game)
-        if "declare" in by_kind:
-            return self._declare(by_kind["declare"], game, turn.view())
-        throw = next((by_kind[kind] for kind in _THROWS if kind in by_kind), None)
+        declare = by_kind.get(ActionKind.DECLARE)
+        if isinstance(declare, ChoiceLegal):
+            return self._declare(declare, game, turn.view())
+        throw = next((option for option in legal if isinstance(option, CardsLegal)), None)
         if throw is not None:
             return self._throw(throw, game, turn.view())
         if _BETTING.issuperset(by_kind):
@@ -97,23 +106,24 @@ class SensibleBot:
     def _equity(self, game: Game, view: View) -> Equity:
         return estimate(game, view, trials=self.trials, rng=self.rng)
 
-    def _bet(self, by_kind: dict[str, Legal], game: Game, view: View) -> Action:
+    def _bet(self, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
         equity = self._equity(game, view).share
         players = sum(not seat.folded for seat in view.seats)
         fair = 1.0 / players
         strong = equity >= fair + (1.0 - fair) * self.aggression
         raising = next((by_kind[kind] for kind in _RAISES if kind in by_kind), None)
         if strong and raising is not None:
-            return make(raising, amount=self._size(raising, game, view))
-        for kind in ("bring_in", "check"):
+            return raising.make(self._size(raising, game, view)) if isinstance(raising, AmountLegal) else raising.make()
+        for kind in (ActionKind.BRING_IN, ActionKind.CHECK):
             if kind in by_kind:
-                return make(by_kind[kind])
-        call = by_kind.get("call")
-        if call is not None and equity * (view.pot + call.min) >= call.min:
-            return make(call)
-        return make(by_kind["fold"]) if "fold" in by_kind else simplest(tuple(by_kind.values()))
+                return by_kind[kind].make()
+        call = by_kind.get(ActionKind.CALL)
+        if isinstance(call, PlainLegal) and equity * (view.pot + call.chips) >= call.chips:
+            return call.make()
+        fold = by_kind.get(ActionKind.FOLD)
+        return fold.make() if fold is not None else simplest(tuple(by_kind.values()))
 
-    def _size(self, raising: Legal, game: Game, view: View) -> int:
+    def _size(self, raising: AmountLegal, game: Game, view: View) -> int:
         """The round's bet to make: a fraction of the pot after calling, within the bounds."""
         if raising.min == raising.max or game.betting is Betting.FIXED_LIMIT:
             return raising.min
@@ -123,12 +133,12 @@ class SensibleBot:
         target = top + round(self.bet_size * (view.pot + to_call))
         return max(raising.min, min(raising.max, target))
 
-    def _throw(self, throw: Legal, game: Game, view: View) -> Action:
+    def _throw(self, throw: CardsLegal, game: Game, view: View) -> Action:
         """Draw, discard, pass or roll the cards that help least, by the rules of
         :mod:`homegame.bots.drawing` for the contest it has the best chance in."""
         judged = contests(game)
         if not judged:
-            return make(throw)
+            return throw.make()
         contest = judged[0]
         if len(judged) > 1:
             equity = self._equity(game, view)
@@ -144,9 +154,9 @@ class SensibleBot:
             wild_rank=view.wild_rank,
             down=seat.down or (),
         )
-        return make(throw, cards=thrown)
+        return throw.make(thrown)
 
-    def _declare(self, declare: Legal, game: Game, view: View) -> Action:
+    def _declare(self, declare: ChoiceLegal, game: Game, view: View) -> Action:
         equity = self._equity(game, view)
         weights = {contest.side: contest.share for contest in contests(game)}
         total = sum(weights.values()) or 1
@@ -156,4 +166,4 @@ class SensibleBot:
                 return equity.scoop
             return weights.get(choice, 0) / total * equity.side(choice)
 
-        return make(declare, choice=max(declare.choices, key=expected))
+        return declare.make(max(declare.choices, key=expected))

@@ -35,7 +35,20 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Fold, Legal, RaiseTo
+from homegame.engine.actions import (
+    Action,
+    ActionKind,
+    AmountLegal,
+    BetTo,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    Legal,
+    PlainLegal,
+    RaiseTo,
+)
 from homegame.engine.events import Acted, Returned
 
 if TYPE_CHECKING:
@@ -93,7 +106,13 @@ class Stakes:
         return {field.name: getattr(self, field.name) for field in fields(self) if getattr(self, field.name)}
 
 
-_FOLD, _CHECK = Legal(kind="fold"), Legal(kind="check")
+_FOLD, _CHECK = PlainLegal(ActionKind.FOLD), PlainLegal(ActionKind.CHECK)
+
+
+def _chips(legal: Legal) -> int:
+    """The chips a call, bring-in or completion puts in, as its descriptor says."""
+    assert isinstance(legal, PlainLegal)
+    return legal.chips
 
 
 class BettingRound:
@@ -197,28 +216,23 @@ class BettingRound:
         stack, bet = hand.stacks[seat], hand.bets[seat]
         all_in = bet + stack
         if self.bring_in:
-            bring = Legal(kind="bring_in", min=min(self.bring_in, all_in), max=min(self.bring_in, all_in))
+            bring = PlainLegal(ActionKind.BRING_IN, chips=min(self.bring_in, all_in) - bet)
             if all_in <= self.bring_in:
                 return (bring,)
-            to = min(self.unit, all_in)
-            return bring, Legal(kind="complete", min=to, max=to)
+            return bring, PlainLegal(ActionKind.COMPLETE, chips=min(self.unit, all_in) - bet)
         to_call = self.current - bet
         if to_call > 0:
-            call = min(to_call, stack)
-            options: tuple[Legal, ...] = (_FOLD, Legal(kind="call", min=call, max=call))
+            options: tuple[Legal, ...] = (_FOLD, PlainLegal(ActionKind.CALL, chips=min(to_call, stack)))
         else:
             options = (_CHECK,)
         if stack <= to_call or not self._may_raise(seat):
             return options
         low, high = self._raise_bounds(seat)
         low, high = min(low, all_in), min(high, all_in)
-        if self.current == 0:
-            kind = "bet_to"
-        elif self.incomplete:
-            kind, high = "complete", low
-        else:
-            kind = "raise_to"
-        return (*options, Legal(kind=kind, min=low, max=high))
+        if self.incomplete and self.current:
+            return (*options, PlainLegal(ActionKind.COMPLETE, chips=low - bet))
+        kind = ActionKind.BET_TO if self.current == 0 else ActionKind.RAISE_TO
+        return (*options, AmountLegal(kind, min=low, max=high))
 
     def _may_raise(self, seat: int) -> bool:
         fixed = self.betting is Betting.FIXED_LIMIT
@@ -260,18 +274,18 @@ class BettingRound:
         if isinstance(action, Fold):
             hand.fold(seat)
         elif isinstance(action, Call):
-            put_in = hand.put_in(seat, legal.min)
+            put_in = hand.put_in(seat, _chips(legal))
         elif isinstance(action, BringIn):
-            put_in = hand.put_in(seat, legal.min - hand.bets[seat])
+            put_in = hand.put_in(seat, _chips(legal))
             self.current = max(self.current, hand.bets[seat])
             self.incomplete = True
             self.bring_in = 0
         elif isinstance(action, BetTo | RaiseTo | Complete):
-            to = legal.min if isinstance(action, Complete) else action.amount
+            to = action.amount if isinstance(action, BetTo | RaiseTo) else hand.bets[seat] + _chips(legal)
             put_in = hand.put_in(seat, to - hand.bets[seat])
             self._raise(to)
             self.bring_in = 0
-        elif not isinstance(action, Check):  # pragma: no cover - Legal.check let through a foreign kind
+        elif not isinstance(action, Check):  # pragma: no cover - the descriptor let through a foreign kind
             raise TypeError(f"{action!r} is not a betting action")
         self.acted[seat] = self.current
         hand.emit(Acted(seat, action, put_in))

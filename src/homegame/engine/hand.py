@@ -275,7 +275,7 @@ class Hand:
             waiting = ", ".join(map(str, self.pending()))
             raise IllegalActionError(f"seat {seat} cannot act now: waiting for seat {waiting}")
         for option in legal:
-            if option.kind == action.kind:
+            if option.kind is action.kind:
                 option.check(action)
                 break
         else:

@@ -40,8 +40,19 @@ from enum import Enum
 from typing import Any, TypeAlias
 
 from homegame.cards import Card, Rank
-from homegame.engine import actions as _actions
-from homegame.engine.actions import Action, Legal
+from homegame.engine.actions import (
+    ACTIONS,
+    DESCRIPTORS,
+    Action,
+    ActionKind,
+    AmountLegal,
+    CardsLegal,
+    ChoiceLegal,
+    DivideLegal,
+    Legal,
+    PlaceLegal,
+    PlainLegal,
+)
 from homegame.engine.events import Event
 from homegame.engine.hand import HandResult
 from homegame.engine.judge import Judge
@@ -73,12 +84,6 @@ MAX_AMOUNT = 10**15
 MAX_CARDS = 64
 """The most cards one value read from outside may name."""
 
-_PLAIN = ("fold", "check", "decline", "keep", "push")
-_PRICED = ("call", "bring_in", "complete")
-_AMOUNT = ("bet_to", "raise_to")
-_CARDS = ("draw", "discard", "roll", "pass")
-
-
 # -- writing -------------------------------------------------------------------------------------
 
 
@@ -86,8 +91,8 @@ def to_json(value: object) -> JSON:
     """``value`` (an action, legal descriptor, event, view, result, pot, card, or a tuple of them)
     as JSON.
 
-    >>> from homegame.engine.actions import Legal
-    >>> to_json(Legal(kind="buy", choices=("option",), amounts=(3,)))
+    >>> from homegame.engine.actions import ActionKind, ChoiceLegal
+    >>> to_json(ChoiceLegal(ActionKind.BUY, ("option",), prices=(3,)))
     {'kind': 'buy', 'form': 'choice', 'choices': [{'name': 'option', 'price': 3}]}
     """
     if value is None or isinstance(value, bool | int | str):
@@ -101,7 +106,7 @@ def to_json(value: object) -> JSON:
     if isinstance(value, tuple | list):
         return [to_json(item) for item in value]
     if isinstance(value, Action):
-        return {"kind": value.kind, **_fields(value)}
+        return {"kind": value.kind.value, **_fields(value)}
     if isinstance(value, Legal):
         return _legal(value)
     if isinstance(value, Event):
@@ -133,28 +138,21 @@ def _fields(value: object) -> dict[str, JSON]:
 
 
 def _legal(legal: Legal) -> dict[str, JSON]:
-    kind = legal.kind
-    out: dict[str, JSON] = {"kind": kind}
-    if kind in _AMOUNT:
-        out.update(form="amount", min=legal.min, max=legal.max)
-    elif kind in _PRICED:
-        out.update(form="plain", amount=legal.min)
-    elif kind in _CARDS:
-        price = legal.amounts[0] if legal.amounts else 0
-        out.update(form="cards", min=legal.min, max=legal.max, cards=to_json(legal.cards), price=price)
-    elif kind in ("declare", "buy"):
-        prices = legal.amounts or (0,) * len(legal.choices)
-        choices: list[JSON] = [
-            {"name": name, "price": price} for name, price in zip(legal.choices, prices, strict=True)
-        ]
-        out.update(form="choice", choices=choices)
-    elif kind == "split":
-        splits: JSON = [[list(part.split()) for part in choice.split(" / ")] for choice in legal.choices]
-        out.update(form="divide", cards=to_json(legal.cards), sizes=list(legal.sizes), splits=splits or None)
-    elif kind == "place":
-        out.update(form="place", cards=to_json(legal.cards), rows=list(legal.choices))
-    else:
-        out.update(form="plain")
+    out: dict[str, JSON] = {"kind": legal.kind.value, "form": legal.form}
+    if isinstance(legal, PlainLegal):
+        if legal.chips:
+            out.update(amount=legal.chips)
+    elif isinstance(legal, AmountLegal):
+        out.update(min=legal.min, max=legal.max)
+    elif isinstance(legal, CardsLegal):
+        out.update(min=legal.min, max=legal.max, cards=to_json(legal.cards), price=legal.price)
+    elif isinstance(legal, ChoiceLegal):
+        out.update(choices=[{"name": name, "price": legal.price(name)} for name in legal.choices])
+    elif isinstance(legal, DivideLegal):
+        splits = [to_json(hands) for hands in legal.splits]
+        out.update(cards=to_json(legal.cards), sizes=list(legal.sizes), splits=splits or None)
+    elif isinstance(legal, PlaceLegal):
+        out.update(cards=to_json(legal.cards), rows=list(legal.rows))
     return out
 
 
@@ -203,7 +201,7 @@ def action_from_json(data: object) -> Action:
     """The action ``data`` describes, or :class:`ParseError` saying what is wrong with it.
 
     >>> action_from_json({"kind": "split", "hands": [["As", "Ks", "Qs", "Js", "9s"], ["2c", "2d"]]}).kind
-    'split'
+    ActionKind.SPLIT
     >>> action_from_json({"kind": "fold", "seat": 3})
     Traceback (most recent call last):
     ...
@@ -218,51 +216,56 @@ def action_from_json(data: object) -> Action:
     for field in dataclasses.fields(action):
         amount = getattr(action, field.name)
         if isinstance(amount, int) and amount < 0:
-            raise ParseError(f"{kind}: {field.name} must be a whole number of chips >= 0, not {amount}", token=str(kind))
+            problem = f"{field.name} must be a whole number of chips >= 0, not {amount}"
+            raise ParseError(f"{kind}: {problem}", token=str(kind))
     return action
 
 
 def legal_from_json(data: object) -> Legal:
     """The legal descriptor ``data`` describes (the inverse of :func:`to_json` for a descriptor).
 
-    >>> legal = Legal(kind="draw", min=0, max=3, cards=tuple(Card.parse(c) for c in ("As", "Kd", "7c")))
+    >>> from homegame.cards import parse
+    >>> legal = CardsLegal(ActionKind.DRAW, parse("As Kd 7c"), max=3)
     >>> legal_from_json(to_json(legal)) == legal
     True
+    >>> legal_from_json({"kind": "fold", "form": "amount", "min": 1, "max": 2})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: legal fold: the form of fold is plain, not 'amount'
     """
     obj = _object(data, "a legal descriptor")
-    kind = _get(obj, "kind", str, "legal")
-    where = f"legal {kind}"
-    if kind in _AMOUNT:
-        return Legal(kind=kind, min=_get(obj, "min", int, where), max=_get(obj, "max", int, where))
-    if kind in _PRICED:
-        amount = _get(obj, "amount", int, where)
-        return Legal(kind=kind, min=amount, max=amount)
-    if kind in _CARDS:
-        price = _get(obj, "price", int, where)
-        return Legal(
-            kind=kind,
-            min=_get(obj, "min", int, where),
-            max=_get(obj, "max", int, where),
-            cards=_cards(obj.get("cards"), where),
-            amounts=(price,) if price else (),
-        )
-    if kind in ("declare", "buy"):
+    name = _get(obj, "kind", str, "legal")
+    where = f"legal {name}"
+    try:
+        kind = ActionKind(name)
+    except ValueError:
+        raise ParseError(f"{_short(name)} is not an action kind", token=_short(name)) from None
+    cls = DESCRIPTORS[kind]
+    if obj.get("form") != cls.form:
+        raise ParseError(f"{where}: the form of {kind} is {cls.form}, not {_short(obj.get('form'))}", token=name)
+    if cls is PlainLegal:
+        return PlainLegal(kind, chips=_get(obj, "amount", int, where) if "amount" in obj else 0)
+    if cls is AmountLegal:
+        return AmountLegal(kind, min=_get(obj, "min", int, where), max=_get(obj, "max", int, where))
+    if cls is ChoiceLegal:
         choices = [_object(choice, where) for choice in _list(obj.get("choices"), where)]
         names = tuple(_get(choice, "name", str, where) for choice in choices)
         prices = tuple(_get(choice, "price", int, where) for choice in choices)
-        return Legal(kind=kind, choices=names, amounts=prices if kind == "buy" else ())
-    if kind == "split":
+        return ChoiceLegal(kind, names, prices=prices if kind is ActionKind.BUY else ())
+    cards = _cards(obj.get("cards"), where)
+    if cls is CardsLegal:
+        price = _get(obj, "price", int, where)
+        return CardsLegal(kind, cards, min=_get(obj, "min", int, where), max=_get(obj, "max", int, where), price=price)
+    if cls is DivideLegal:
         splits = obj.get("splits")
-        written = tuple(
-            " / ".join(" ".join(map(str, _cards(part, where))) for part in _list(split, where))
+        allowed = tuple(
+            tuple(_cards(part, where) for part in _list(split, where))
             for split in ([] if splits is None else _list(splits, where))
         )
         sizes = tuple(_amount(size, where) for size in _list(obj.get("sizes"), where))
-        return Legal(kind=kind, cards=_cards(obj.get("cards"), where), sizes=sizes, choices=written)
-    if kind == "place":
-        rows = tuple(_text(row, where) for row in _list(obj.get("rows"), where))
-        return Legal(kind=kind, cards=_cards(obj.get("cards"), where), choices=rows)
-    return Legal(kind=kind)
+        return DivideLegal(kind, cards, sizes=sizes, splits=allowed)
+    rows = tuple(_text(row, where) for row in _list(obj.get("rows"), where))
+    return PlaceLegal(kind, cards, rows=rows)
 
 
 def event_from_json(data: object) -> Event:
@@ -339,11 +342,7 @@ def view_from_json(data: object) -> View:
 
 # -- the strict readers --------------------------------------------------------------------------
 
-_ACTIONS: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (getattr(_actions, name) for name in _actions.__all__)
-    if isinstance(cls, type) and issubclass(cls, Action) and cls.kind
-}
+_ACTIONS: dict[str, type[Action]] = {kind.value: cls for kind, cls in ACTIONS.items()}
 
 
 def _events() -> dict[str, type[Event]]:

@@ -38,6 +38,7 @@ from typing import TypeVar
 from homegame.cards import Card
 from homegame.engine.actions import (
     Action,
+    ActionKind,
     BetTo,
     BringIn,
     Call,
@@ -45,6 +46,7 @@ from homegame.engine.actions import (
     Complete,
     Draw,
     Fold,
+    PlainLegal,
     RaiseTo,
     parse_action,
 )
@@ -198,14 +200,15 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
     if line.verb == "f":
         action = Fold()
     elif line.verb == "cc":
-        action = Check() if "check" in legal else Call()
+        action = Check() if ActionKind.CHECK in legal else Call()
     elif line.verb == "pb":
         action = BringIn()
     elif line.verb == "cbr":
         amount = _chips(_amount(line.argument, line.number), scale)
-        if "complete" in legal and legal["complete"].min == amount:
+        complete = legal.get(ActionKind.COMPLETE)
+        if isinstance(complete, PlainLegal) and hand.bets[seat] + complete.chips == amount:
             action = Complete()
-        elif "bet_to" in legal:
+        elif ActionKind.BET_TO in legal:
             action = BetTo(amount)
         else:
             action = RaiseTo(amount)

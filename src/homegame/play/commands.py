@@ -19,8 +19,9 @@ Short forms, mapped onto the legal action descriptors whatever the game:
 A command that makes no sense now raises :class:`CommandError`, whose message
 says why and what may be done instead.
 
->>> from homegame.engine.actions import Legal
->>> legal = (Legal(kind="fold"), Legal(kind="call", min=2, max=2), Legal(kind="raise_to", min=4, max=100))
+>>> from homegame.engine.actions import ActionKind, AmountLegal, PlainLegal
+>>> fold, call = PlainLegal(ActionKind.FOLD), PlainLegal(ActionKind.CALL, chips=2)
+>>> legal = (fold, call, AmountLegal(ActionKind.RAISE_TO, min=4, max=100))
 >>> print(read("c", legal), read("r 40", legal), read("a", legal), read("?", legal))
 call raise_to 40 raise_to 100 help
 >>> read("r 2", legal)
@@ -38,9 +39,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from homegame.bots.choices import make
+from homegame.bots.choices import strongest
 from homegame.cards import Card, format_cards, parse
-from homegame.engine.actions import Action, Legal
+from homegame.engine.actions import (
+    Action,
+    ActionKind,
+    AmountLegal,
+    CardsLegal,
+    ChoiceLegal,
+    DivideLegal,
+    Legal,
+    PlaceLegal,
+    PlainLegal,
+)
 from homegame.errors import IllegalActionError, ParseError, PokerError
 
 __all__ = ["CommandError", "Meta", "read", "shortcuts"]
@@ -78,8 +89,8 @@ _ALL_IN = ("a", "all", "allin", "all-in", "shove")
 _BRING_IN = ("bi", "bring", "bring-in", "bring_in")
 _DRAW = ("d", "draw", "discard")
 _PAT = ("p", "pat", "stand")
-_RAISE_KINDS = ("bet_to", "raise_to", "complete")
-_CARD_KINDS = ("draw", "discard", "roll", "pass")
+_RAISE_KINDS = (ActionKind.BET_TO, ActionKind.RAISE_TO, ActionKind.COMPLETE)
+_KINDS = {kind.value: kind for kind in ActionKind}
 _RESERVED = frozenset((*_FOLD, *_PASSIVE, *_RAISE, *_ALL_IN, *_BRING_IN, *_DRAW, *_PAT))
 """Short words that never pick a choice by its first letters (except ``b``, both, in a declaration)."""
 
@@ -99,45 +110,54 @@ def read(text: str, legal: Sequence[Legal]) -> Action | Meta:
         raise CommandError(str(error)) from None
 
 
-def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[str, Legal]) -> Action:
+def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal]) -> Action:
     chosen = _choice(word, args, legal)
     if chosen is not None:
         return chosen
-    if word in by_kind:
-        return _generic(by_kind[word], args)
+    named = _KINDS.get(word)
+    if named in by_kind:
+        return _generic(by_kind[named], args)
     if word in _FOLD:
         _nothing_after(word, args)
-        if "fold" in by_kind:
-            return make(by_kind["fold"])
+        if ActionKind.FOLD in by_kind:
+            return by_kind[ActionKind.FOLD].make()
         raise CommandError(f"no need to fold: nobody has bet (you may {_menu(legal)})")
     if word in _PASSIVE:
         _nothing_after(word, args)
-        found = by_kind.get("check") or by_kind.get("call") or by_kind.get("bring_in")
+        found = by_kind.get(ActionKind.CHECK) or by_kind.get(ActionKind.CALL) or by_kind.get(ActionKind.BRING_IN)
         if found is None:
             raise CommandError(f"you cannot check or call now (you may {_menu(legal)})")
-        return make(found)
+        return found.make()
     if word in _RAISE or word in _ALL_IN:
-        raising = next((by_kind[kind] for kind in _RAISE_KINDS if kind in by_kind), None)
-        if raising is None:
-            if word in _ALL_IN and "call" in by_kind:
-                return make(by_kind["call"])
-            raise CommandError(f"you cannot bet or raise now (you may {_menu(legal)})")
-        if word in _ALL_IN:
-            _nothing_after(word, args)
-            return make(raising, amount=raising.max)
-        amount = _amount(args, raising)
-        if raising.min == raising.max and amount != raising.min:
-            raise CommandError(f"the size is fixed: {shortcuts(raising)[0]} alone makes your bet {raising.min}")
-        return make(raising, amount=amount)
-    if word in _BRING_IN and "bring_in" in by_kind:
+        return _raise(word, args, legal, by_kind)
+    if word in _BRING_IN and ActionKind.BRING_IN in by_kind:
         _nothing_after(word, args)
-        return make(by_kind["bring_in"])
-    throwing = by_kind.get("draw") or by_kind.get("discard")
-    if (word in _DRAW or (word in _PAT and "draw" in by_kind)) and throwing is not None:
+        return by_kind[ActionKind.BRING_IN].make()
+    throwing = by_kind.get(ActionKind.DRAW) or by_kind.get(ActionKind.DISCARD)
+    if (word in _DRAW or (word in _PAT and ActionKind.DRAW in by_kind)) and isinstance(throwing, CardsLegal):
         if word in _PAT:
             _nothing_after(word, args)
-        return make(throwing, cards=_cards(args, throwing))
+        return throwing.make(_cards(args, throwing.cards))
     raise CommandError(f"{word!r} is not something you can do now: you may {_menu(legal)} (? for help)")
+
+
+def _raise(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal]) -> Action:
+    """Bet, raise or complete (``b N``, ``r``), or go all in (``a``: else a call)."""
+    raising = next((by_kind[kind] for kind in _RAISE_KINDS if kind in by_kind), None)
+    if raising is None:
+        if word in _ALL_IN and ActionKind.CALL in by_kind:
+            return by_kind[ActionKind.CALL].make()
+        raise CommandError(f"you cannot bet or raise now (you may {_menu(legal)})")
+    if not isinstance(raising, AmountLegal):  # a completion: its size is fixed
+        _nothing_after(word, args)
+        return raising.make()
+    if word in _ALL_IN:
+        _nothing_after(word, args)
+        return raising.make(raising.max)
+    amount = _amount(args, raising)
+    if raising.min == raising.max and amount != raising.min:
+        raise CommandError(f"the size is fixed: {shortcuts(raising)[0]} alone makes your bet {raising.min}")
+    return raising.make(amount)
 
 
 def _nothing_after(word: str, args: list[str]) -> None:
@@ -148,37 +168,40 @@ def _nothing_after(word: str, args: list[str]) -> None:
 def _choice(word: str, args: list[str], legal: Sequence[Legal]) -> Action | None:
     """A choice typed alone (``h``), or after its kind's name (``declare high``, ``dec l``)."""
     for option in legal:
-        if not option.choices or option.cards:
+        if not isinstance(option, ChoiceLegal):
             continue
         if not args:
             matches = [choice for choice in option.choices if choice.lower().startswith(word)]
-            shortcut = option.kind == "declare" or word not in _RESERVED
+            shortcut = option.kind is ActionKind.DECLARE or word not in _RESERVED
             if any(choice.lower() == word for choice in matches) or (len(matches) == 1 and shortcut):
-                return make(option, choice=_pick(word, option.choices))
+                return option.make(_pick(word, option.choices))
         elif len(args) == 1 and option.kind.startswith(word):
-            return make(option, choice=_pick(args[0], option.choices))
+            return option.make(_pick(args[0], option.choices))
     return None
 
 
 def _generic(option: Legal, args: list[str]) -> Action:
     """Any kind by its engine name: ``KIND``, ``KIND N``, ``KIND 1 3`` or ``KIND CARDS``, ``KIND CHOICE``,
     ``KIND 1 CHOICE`` (a card and where it goes), ``KIND 1 2 3 4 5 / 6 7`` (hands, strongest first)."""
-    if option.sizes:
+    if isinstance(option, DivideLegal):
         if not args:
-            return make(option)
+            return strongest(option)
         parts = " ".join(args).split("/")
-        return make(option, hands=[_cards(part.split(), option) for part in parts])
-    if option.cards and option.choices:
+        return option.make([_cards(part.split(), option.cards) for part in parts])
+    if isinstance(option, PlaceLegal):
         if len(args) != 2:
             raise CommandError(
-                f"name a card and one of {', '.join(option.choices)}: e.g. {option.kind} 1 {option.choices[0]}"
+                f"name a card and one of {', '.join(option.rows)}: e.g. {option.kind} 1 {option.rows[0]}"
             )
-        return make(option, cards=_cards(args[:1], option), choice=_pick(args[1], option.choices))
-    if option.choices:
-        return make(option, choice=_pick(" ".join(args), option.choices) if args else None)
-    if option.cards or option.kind in _CARD_KINDS:
-        return make(option, cards=_cards(args, option))
-    return make(option, amount=_amount(args, option) if args else None)
+        return option.make(_cards(args[:1], option.cards)[0], _pick(args[1], option.rows))
+    if isinstance(option, ChoiceLegal):
+        return option.make(_pick(" ".join(args), option.choices) if args else None)
+    if isinstance(option, CardsLegal):
+        return option.make(_cards(args, option.cards))
+    if isinstance(option, AmountLegal):
+        return option.make(_amount(args, option) if args else None)
+    _nothing_after(option.kind, args)
+    return option.make()
 
 
 def _pick(typed: str, choices: Sequence[str]) -> str:
@@ -191,7 +214,7 @@ def _pick(typed: str, choices: Sequence[str]) -> str:
     raise CommandError(f"{typed!r}: choose one of {', '.join(choices)}")
 
 
-def _amount(args: list[str], option: Legal) -> int:
+def _amount(args: list[str], option: AmountLegal) -> int:
     """An amount: a whole number, ``min`` or ``max``; none when the size is fixed."""
     if not args:
         if option.min == option.max:
@@ -210,10 +233,9 @@ def _amount(args: list[str], option: Legal) -> int:
     raise CommandError(f"{' '.join(args)!r} is not an amount (a whole number, min or max)")
 
 
-def _cards(args: list[str], option: Legal) -> tuple[Card, ...]:
-    """Cards by their numbers in ``option.cards`` (1 first; ``13`` is 1 and 3 when there is no card 13)
+def _cards(args: list[str], pool: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards by their numbers in ``pool`` (1 first; ``13`` is 1 and 3 when there is no card 13)
     or by notation."""
-    pool = option.cards
     if all(arg.isdigit() for arg in args):
         numbers: list[int] = []
         for arg in args:
@@ -237,49 +259,48 @@ def _cards(args: list[str], option: Legal) -> tuple[Card, ...]:
 def shortcuts(option: Legal) -> tuple[str, str]:
     """What to type for a legal action, and what it does, in words.
 
-    >>> shortcuts(Legal(kind="raise_to", min=4, max=100))
+    >>> shortcuts(AmountLegal(ActionKind.RAISE_TO, min=4, max=100))
     ('r N', 'raise to N, 4 to 100')
-    >>> shortcuts(Legal(kind="declare", choices=("high", "low", "both")))
+    >>> from homegame.engine.actions import ChoiceLegal
+    >>> shortcuts(ChoiceLegal(ActionKind.DECLARE, ("high", "low", "both")))
     ('h / l / b', 'declare high / low / both')
     """
-    kind, low, high = option.kind, option.min, option.max
-    fixed = low == high
-    match kind:
-        case "fold":
-            return "f", "fold"
-        case "check":
-            return "k", "check"
-        case "call":
-            return "c", f"call {low}"
-        case "bet_to":
-            return ("b", f"bet {low}") if fixed else ("b N", f"bet N, {low} to {high}")
-        case "raise_to":
-            return ("r", f"raise to {low}") if fixed else ("r N", f"raise to N, {low} to {high}")
-        case "complete":
-            return "r", f"complete to {low}"
-        case "bring_in":
-            return "bi", f"bring in for {low}"
-        case "draw":
+    kind = option.kind
+    match option:
+        case PlainLegal(chips=chips):
+            key, what = _PLAIN_KEYS.get(kind, (kind.value, kind.value))
+            return key, what.format(chips=chips)
+        case AmountLegal(min=low, max=high):
+            word = {ActionKind.BET_TO: "bet", ActionKind.RAISE_TO: "raise to"}.get(kind, kind.value)
+            key = "b" if kind is ActionKind.BET_TO else "r" if kind is ActionKind.RAISE_TO else kind.value
+            return (key, f"{word} {low}") if low == high else (f"{key} N", f"{word} N, {low} to {high}")
+        case CardsLegal(min=low, max=high) if kind is ActionKind.DRAW:
             most = f"up to {high}" if low == 0 else f"{low} to {high}"
             return "d 1 3", f"discard cards by number ({most}) and draw as many; d alone stands pat"
-        case "discard" | "roll" | "pass":
-            count = str(low) if fixed else f"{low} to {high}"
-            key = "d 1 3" if kind == "discard" else f"{kind} 1"
+        case CardsLegal(min=low, max=high):
+            count = str(low) if low == high else f"{low} to {high}"
+            key = "d 1 3" if kind is ActionKind.DISCARD else f"{kind} 1"
             return key, f"{kind} {count} of your cards, by number"
-        case "split":
-            sizes = " + ".join(map(str, option.sizes))
-            return "split 1 2 3 4 5 / 6 7", f"split your cards by number into hands of {sizes}, strongest first"
-    if option.cards and option.choices:
-        return f"{kind} 1 {option.choices[0]}", f"{kind} one of your cards (by number) in {' / '.join(option.choices)}"
-    if option.choices:
-        prices = [f"{choice} ({price})" for choice, price in zip(option.choices, option.amounts, strict=False)]
-        keys = " / ".join(_prefixes(option.choices)) if kind == "declare" else f"{kind} NAME"
-        return keys, f"{kind} {' / '.join(prices if option.amounts else option.choices)}"
-    if option.cards:
-        return f"{kind} 1 3", f"{kind} {low} to {high} of your cards, by number"
-    if low or high:
-        return (f"{kind}", f"{kind} {low}") if fixed else (f"{kind} N", f"{kind} N, {low} to {high}")
-    return kind, kind
+        case DivideLegal(sizes=sizes):
+            hands = " + ".join(map(str, sizes))
+            return "split 1 2 3 4 5 / 6 7", f"split your cards by number into hands of {hands}, strongest first"
+        case PlaceLegal(rows=rows):
+            return f"{kind} 1 {rows[0]}", f"{kind} one of your cards (by number) in {' / '.join(rows)}"
+        case ChoiceLegal(choices=choices, prices=prices):
+            named = [f"{choice} ({option.price(choice)})" if prices else choice for choice in choices]
+            keys = " / ".join(_prefixes(choices)) if kind is ActionKind.DECLARE else f"{kind} NAME"
+            return keys, f"{kind} {' / '.join(named)}"
+    return kind.value, kind.value
+
+
+_PLAIN_KEYS = {
+    ActionKind.FOLD: ("f", "fold"),
+    ActionKind.CHECK: ("k", "check"),
+    ActionKind.CALL: ("c", "call {chips}"),
+    ActionKind.COMPLETE: ("r", "complete to {chips}"),
+    ActionKind.BRING_IN: ("bi", "bring in for {chips}"),
+}
+"""What to type for a plain action, and what it does (its chips filled in)."""
 
 
 def _prefixes(choices: Sequence[str]) -> list[str]:

@@ -24,7 +24,20 @@ from rich.text import Text
 
 from homegame.analysis.equity import contests
 from homegame.cards import Card, Rank, Suit
-from homegame.engine.actions import BetTo, BringIn, Call, Check, Complete, Declare, Fold, Legal, RaiseTo
+from homegame.engine.actions import (
+    BetTo,
+    BringIn,
+    Call,
+    CardsLegal,
+    Check,
+    Complete,
+    Declare,
+    DivideLegal,
+    Fold,
+    Legal,
+    PlaceLegal,
+    RaiseTo,
+)
 from homegame.engine.betting import Stakes
 from homegame.engine.events import (
     Acted,
@@ -161,7 +174,7 @@ class Screen:
             line.append(f"   Wild now: {_plural(view.wild_rank)}")
         self.say(line)
         for option in view.legal:
-            if option.cards:
+            if isinstance(option, CardsLegal | DivideLegal | PlaceLegal) and option.cards:
                 numbered = Text("Your cards by number:")
                 for number, card in enumerate(option.cards, 1):
                     numbered.append(f"  {number} ")

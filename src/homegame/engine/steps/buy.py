@@ -28,7 +28,17 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
-from homegame.engine.actions import Action, Buy, Decline, Discard, Legal
+from homegame.engine.actions import (
+    Action,
+    ActionKind,
+    Buy,
+    CardsLegal,
+    ChoiceLegal,
+    Decline,
+    Discard,
+    Legal,
+    PlainLegal,
+)
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Event
 from homegame.engine.spec import Fields
@@ -238,11 +248,11 @@ class BuyRound:
         """Buy (when the seat has the chips) or decline; after buying, the cards to throw away."""
         hand, count = self.hand, self.spec.discard
         if self.discarding:
-            return (Legal(kind="discard", min=count, max=count, cards=tuple(hand.cards(seat))),)
-        decline = Legal(kind="decline")
+            return (CardsLegal(ActionKind.DISCARD, tuple(hand.cards(seat)), min=count, max=count),)
+        decline = PlainLegal(ActionKind.DECLINE)
         if hand.stacks[seat] < self.price:
             return (decline,)
-        return Legal(kind="buy", choices=(self.spec.item,), amounts=(self.price,)), decline
+        return ChoiceLegal(ActionKind.BUY, (self.spec.item,), prices=(self.price,)), decline
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Pay, decline, or throw the cards away."""

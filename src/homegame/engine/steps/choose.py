@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Discard, Legal, Pass, Roll
+from homegame.engine.actions import Action, ActionKind, CardsLegal, Discard, Legal, Pass, Roll
 
 if TYPE_CHECKING:
     from homegame.engine.hand import Hand
@@ -43,7 +43,7 @@ class CardChoice:
     def __init__(
         self,
         hand: Hand,
-        kind: str,
+        kind: ActionKind,
         count: int,
         settle: Callable[[int, tuple[Card, ...]], None],
         seats: Collection[int] | None = None,
@@ -62,7 +62,7 @@ class CardChoice:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Exactly ``count`` of the seat's down cards."""
-        return (Legal(kind=self.kind, min=self.count, max=self.count, cards=tuple(self.hand.down[seat])),)
+        return (CardsLegal(self.kind, tuple(self.hand.down[seat]), min=self.count, max=self.count),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the choice secret until everyone has chosen."""

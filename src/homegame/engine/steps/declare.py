@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.engine.actions import Action, Declare, Legal
+from homegame.engine.actions import Action, ActionKind, ChoiceLegal, Declare, Legal
 from homegame.engine.events import Declared, Revealed
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -73,7 +73,7 @@ class DeclareRound:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """One of the sides."""
-        return (Legal(kind="declare", choices=self.choices),)
+        return (ChoiceLegal(ActionKind.DECLARE, self.choices),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Record the secret choice."""

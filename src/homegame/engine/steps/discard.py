@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
+from homegame.engine.actions import ActionKind
 from homegame.engine.events import Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -79,7 +80,7 @@ class DiscardStep(Step):
         """Everyone still in chooses (unless the house rule says this is not the moment)."""
         if self.when is not None and hand.option(self.when[0], "") != self.when[1]:
             return None
-        return CardChoice(hand, "discard", self.count, lambda seat, cards: _discard(hand, seat, cards))
+        return CardChoice(hand, ActionKind.DISCARD, self.count, lambda seat, cards: _discard(hand, seat, cards))
 
     def describe(self) -> str:
         """One line for the rules."""

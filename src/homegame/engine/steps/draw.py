@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.engine.actions import Action, Draw, Legal
+from homegame.engine.actions import Action, ActionKind, CardsLegal, Draw, Legal
 from homegame.engine.events import Drew
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -94,8 +94,7 @@ class DrawRound:
         most = min(self.limit, len(down))
         if self.cost:
             most = min(most, self.hand.stacks[seat] // self.cost)
-            return (Legal(kind="draw", min=0, max=most, cards=down, amounts=(self.cost,)),)
-        return (Legal(kind="draw", min=0, max=most, cards=down),)
+        return (CardsLegal(ActionKind.DRAW, down, max=most, price=self.cost),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Replace the discards from the stock."""

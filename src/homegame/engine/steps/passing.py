@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
+from homegame.engine.actions import ActionKind
 from homegame.engine.events import Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -65,7 +66,7 @@ class PassStep(Step):
 
     def begin(self, hand: Hand) -> Decision | None:
         """Everyone still in chooses what to pass."""
-        return CardChoice(hand, "pass", self.count, lambda seat, cards: _pass(hand, seat, cards))
+        return CardChoice(hand, ActionKind.PASS, self.count, lambda seat, cards: _pass(hand, seat, cards))
 
     def describe(self) -> str:
         """One line for the rules."""

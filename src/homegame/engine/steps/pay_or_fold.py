@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, Rank
-from homegame.engine.actions import Action, Buy, Fold, Legal
+from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Fold, Legal, PlainLegal
 from homegame.engine.events import Acted
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -82,7 +82,8 @@ class PayRound:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Buy the card at its price, or fold."""
-        return (Legal(kind="buy", choices=(str(self.offers[0][1]),), amounts=(self.price(seat),)), Legal(kind="fold"))
+        offer = ChoiceLegal(ActionKind.BUY, (str(self.offers[0][1]),), prices=(self.price(seat),))
+        return offer, PlainLegal(ActionKind.FOLD)
 
     def price(self, seat: int) -> int:
         """The pot, at most the house's cap and the seat's chips."""
@@ -95,7 +96,7 @@ class PayRound:
         hand = self.hand
         card = self.offers.pop(0)[1]
         if isinstance(action, Buy):
-            hand.emit(Bought(seat=seat, item="wild card", price=hand.pay(seat, legal.amounts[0]), card=card))
+            hand.emit(Bought(seat=seat, item="wild card", price=hand.pay(seat, self.price(seat)), card=card))
         else:
             assert isinstance(action, Fold)
             hand.fold(seat)

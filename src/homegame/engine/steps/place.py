@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Legal, Place
+from homegame.engine.actions import Action, ActionKind, Legal, Place, PlaceLegal
 from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -131,7 +131,7 @@ class PlaceRound:
         assert self.card is not None
         rows = self.hand.placed[seat]
         room = tuple(name for name in self.spec.rows if len(rows[name]) < self.spec.size)
-        return (Legal(kind="place", cards=(self.card,), choices=room),)
+        return (PlaceLegal(ActionKind.PLACE, (self.card,), rows=room),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Place the card, face up unless its position is a face-down one; deal the next."""

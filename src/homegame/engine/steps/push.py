@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Keep, Legal, Push
+from homegame.engine.actions import Action, ActionKind, Keep, Legal, PlainLegal, Push
 from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -115,8 +115,8 @@ class PushRound:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Keep, or push when the seat can pay for a replacement."""
-        keep = Legal(kind="keep")
-        return (keep, Legal(kind="push")) if self.hand.stacks[seat] >= self.price else (keep,)
+        keep = PlainLegal(ActionKind.KEEP)
+        return (keep, PlainLegal(ActionKind.PUSH)) if self.hand.stacks[seat] >= self.price else (keep,)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the card, or push it on and buy the replacement; then offer the next seat its card."""

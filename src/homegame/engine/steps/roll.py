@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
+from homegame.engine.actions import ActionKind
 from homegame.engine.events import Event
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -67,7 +68,7 @@ class RollStep(Step):
     def begin(self, hand: Hand) -> Decision | None:
         """Everyone still in (who bought the item, with ``bought``) chooses."""
         seats = buyers(hand, self.bought) if self.bought else None
-        return CardChoice(hand, "roll", self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
+        return CardChoice(hand, ActionKind.ROLL, self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Legal, Split
+from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -124,7 +124,7 @@ class SetRound:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """A split of all one's cards into the back, middle and front."""
-        return (Legal(kind="split", cards=tuple(self.hand.cards(seat)), sizes=self.spec.sizes),)
+        return (DivideLegal(ActionKind.SPLIT, tuple(self.hand.cards(seat)), sizes=self.spec.sizes),)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Record the secret set; under the house rule ``misset = "refuse"``, refuse a mis-set one."""

@@ -19,7 +19,7 @@ from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
-from homegame.engine.actions import Action, Legal, Split
+from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -146,12 +146,8 @@ class SplitRound:
             hand, spec = self.hand, self.spec
             cards = tuple(hand.cards(seat))
             down = hand.down[seat]
-            allowed = tuple(
-                " / ".join(format_cards(part) for part in hands)
-                for hands in spec.ways(cards)
-                if not spec.refusal(self.ranking, hands, down)
-            )
-            self.legal_of[seat] = (Legal(kind="split", cards=cards, sizes=spec.sizes, choices=allowed),)
+            allowed = tuple(hands for hands in spec.ways(cards) if not spec.refusal(self.ranking, hands, down))
+            self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed),)
         return self.legal_of[seat]
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
-from homegame.engine.actions import Action, Buy, Decline, Legal
+from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Decline, Legal, PlainLegal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
@@ -151,11 +151,11 @@ class StoreRound:
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Buy a store card one can pay for, or decline and be dealt a card."""
         offers = self._offers(seat)
-        decline = Legal(kind="decline")
+        decline = PlainLegal(ActionKind.DECLINE)
         if not offers:
             return (decline,)
         choices = tuple(str(card) for _, card, _ in offers)
-        return Legal(kind="buy", choices=choices, amounts=tuple(price for _, _, price in offers)), decline
+        return ChoiceLegal(ActionKind.BUY, choices, prices=tuple(price for _, _, price in offers)), decline
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Buy the card named (its place left empty) or deal one; then restock for the next player."""

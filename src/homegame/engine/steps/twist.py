@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, Buy, Decline, Legal
+from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Decline, Legal, PlainLegal
 from homegame.engine.events import Dealt
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -94,11 +94,11 @@ class TwistRound:
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Buy a card (another, in place of the last) when allowed and affordable, or decline."""
-        decline = Legal(kind="decline")
+        decline = PlainLegal(ActionKind.DECLINE)
         if len(self.bought) >= self.buys or self.hand.stacks[seat] < self.price:
             return (decline,)
         item = "another" if self.bought else "card"
-        return Legal(kind="buy", choices=(item,), amounts=(self.price,)), decline
+        return ChoiceLegal(ActionKind.BUY, (item,), prices=(self.price,)), decline
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Pay and deal (throwing away the card bought before), or pass on to the next player."""
