@@ -198,3 +198,19 @@ def test_the_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["tables", "--cards", "3", "--ranking", "three-card", "--plot", str(path)]) == 0
     assert path.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert "three of a kind" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("ranking", "size", "cards"),
+    [("high", 20, 7), ("high", 32, 6), ("low-a5", 20, 7), ("high", 36, 6)],
+)
+def test_counting_by_ranks_equals_dealing_every_hand(ranking: str, size: int, cards: int) -> None:
+    from homegame.analysis import tables as module
+
+    deck = DeckSpec.of_size(size)
+    fitted = module._fit(get(ranking), deck)
+    evaluator = module._evaluator(fitted, deck)  # type: ignore[arg-type]
+    assert module._by_ranks(evaluator, deck)
+    by_ranks = module._count_by_ranks(evaluator, deck, cards)
+    dealt = module._count_dealt(evaluator, deck, cards, lambda done: None)
+    assert by_ranks.hands == dealt.hands and sum(by_ranks.hands.values()) == comb(size, cards)

@@ -19,7 +19,11 @@ How the counting stays fast:
   (the readable reference, wild cards included) and weighted by how many real hands
   the class holds (binomials per rank and suit). Five cards from 52 are 7,462 such
   judgements, not 2,598,960.
-- *More cards than a full hand* (six or seven): a suit pattern no longer reduces to one
+- *Six or seven cards, high or ace-to-five, one pack*: by the multiset of the ranks (judged by
+  the kernel's rank table, weighted by the ways to give them suits that make no flush) and by the
+  ranks of the one suit that has five or more (the flush table): 133,784,560 seven-card hands in
+  some fifty thousand look-ups, without numba.
+- *Other hands of more cards than a full hand*: a suit pattern no longer reduces to one
   flag, so every hand is dealt and judged by the compiled kernel
   (:mod:`homegame.ranking.kernel`, or :mod:`homegame.ranking.wild_kernel` with wild
   cards): 133,784,560 seven-card hands take seconds.
@@ -167,6 +171,10 @@ def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: 
                 tally = _count_classes(fitted, deck, cards, report)
                 return _table(fitted, deck, cards, tally)
             evaluator = _evaluator(fitted, deck) if cards <= KERNEL_CARDS else None
+            if evaluator is not None and _by_ranks(evaluator, deck):
+                tally = _count_by_ranks(evaluator, deck, cards)
+                report(1.0)
+                return _table(fitted, deck, cards, tally)
             if evaluator is not None:
                 return _table(fitted, deck, cards, _count_dealt(evaluator, deck, cards, report))
     hands = comb(deck.size, cards)
@@ -392,6 +400,73 @@ def _count_dealt(evaluator: Any, deck: DeckSpec, cards: int, report: Progress) -
     tally = _Tally()
     for ordinal in np.flatnonzero(ordinals).tolist():
         tally.add(int(evaluator.keys[ordinal]), evaluator.categories[ordinal], int(ordinals[ordinal]))
+    return tally
+
+
+def _by_ranks(evaluator: Any, deck: DeckSpec) -> bool:
+    """Whether :func:`_count_by_ranks` serves: the kernel's high or ace-to-five low, one natural pack
+    (whatever its lowest rank), six or seven cards (where a flush, if any, is in one suit only and
+    shuts out every better-by-ranks hand)."""
+    from homegame.ranking.kernel import Evaluator
+    from homegame.ranking.lookup import Mode
+
+    return (
+        isinstance(evaluator, Evaluator)
+        and evaluator._tables.mode in (Mode.FLUSH_WINS, Mode.NO_SUITS)
+        and deck.packs == 1
+        and deck.jokers == 0
+        and not deck.only
+    )
+
+
+def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
+    """Count six- or seven-card hands without dealing them: by the multiset of their ranks, and by
+    the ranks of their flush suit.
+
+    A hand with no five cards of a suit is worth what its ranks are worth (the rank table); the
+    ways to give a multiset of ranks suits are the product of ``C(4, n)`` over its ranks, less the
+    ways that put five or more of them in one suit: for one suit, the coefficients of ``x^5`` and up
+    in the product over ranks of ``C(3, n) + x C(3, n - 1)`` (``x`` marks a card of that suit).
+    A hand with five or more cards of a suit (only one suit can have them) is worth the flush table's
+    entry for that suit's ranks (high: the flush beats anything the other cards could make), and
+    there are ``C(cards of the other suits, the rest)`` of them for each suit. Some fifty thousand
+    multisets and five thousand flushes, instead of 133,784,560 hands.
+    """
+    from homegame.ranking.lookup import RANK_KEYS, ROW_BITS, Mode
+
+    tables = evaluator._tables
+    present = list(range(deck.lowest_rank - 2, 13))
+    multisets = np.zeros((1, 13), dtype=np.int64)  # every multiset of ranks, at most four of each, rank by rank
+    for rank in present:
+        grown = np.repeat(multisets, 5, axis=0)
+        grown[:, rank] = np.tile(np.arange(5), len(multisets))
+        multisets = grown[grown.sum(axis=1) <= cards]
+    multisets = multisets[multisets.sum(axis=1) == cards]
+    sums = multisets @ np.array(RANK_KEYS, dtype=np.int64)
+    row = tables.offsets[cards - 5].astype(np.int64)
+    ordinals = tables.ranks[row[sums >> ROW_BITS] + (sums & ((1 << ROW_BITS) - 1))].astype(np.int64)
+    four = np.array([comb(4, n) for n in range(5)], dtype=np.int64)
+    ways = np.prod(four[multisets], axis=1)
+    counts = np.zeros(len(tables.keys), dtype=np.int64)
+    if tables.mode is Mode.FLUSH_WINS:
+        plain = np.array([comb(3, n) for n in range(5)], dtype=np.int64)  # C(3, n), C(3, 4) = 0
+        marked = np.array([0, *(comb(3, n - 1) for n in range(1, 5))], dtype=np.int64)  # C(3, n - 1)
+        polynomial = np.zeros((len(multisets), cards + 1), dtype=np.int64)
+        polynomial[:, 0] = 1
+        for rank in present:
+            n = multisets[:, rank]
+            shifted = np.concatenate([np.zeros((len(n), 1), dtype=np.int64), polynomial[:, :-1]], axis=1)
+            polynomial = polynomial * plain[n][:, None] + shifted * marked[n][:, None]
+        ways -= 4 * polynomial[:, 5:].sum(axis=1)
+        others = 3 * len(present)
+        for size in range(5, cards + 1):
+            for suited in combinations(present, size):
+                mask = sum(1 << rank for rank in suited)
+                counts[tables.flush[mask]] += 4 * comb(others, cards - size)
+    np.add.at(counts, ordinals, ways)
+    tally = _Tally()
+    for ordinal in np.flatnonzero(counts).tolist():
+        tally.add(int(tables.keys[ordinal]), tables.categories[ordinal], int(counts[ordinal]))
     return tally
 
 

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from homegame.engine.game import Game
-
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine is imported when a simulation runs, not for ``homegame --help``
+    from homegame.engine.game import Game
     from homegame.games.mixes import Mix
 
 HELP = "play many hands with random legal actions and check the engine's invariants"
