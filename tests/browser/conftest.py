@@ -62,7 +62,7 @@ class Server:
             env = dict(os.environ)
             command = os.environ["DEV_SERVE"].split()
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
-        command += ["--db", str(self.db), "--host-token", self.token]
+        command += ["--db", str(self.db), f"--host-token={self.token}"]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, bufsize=1
         )
@@ -87,9 +87,24 @@ class Server:
             if "/host#" in line:
                 # Keep draining the server's output so it never blocks on a full pipe.
                 threading.Thread(target=self._drain, args=(lines,), daemon=True).start()
-                return
+                if self._accepting():
+                    return
+                break
         self.stop()
         pytest.fail("homegame serve did not start:\n" + "".join(self.log[-40:]))
+
+    def _accepting(self) -> bool:
+        """Wait (bounded) until the port takes connections: the link may be printed just before."""
+        pause = threading.Event()
+        for _ in range(400):
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return True
+            except OSError:
+                if self.process is None or self.process.poll() is not None:
+                    return False
+                pause.wait(0.025)
+        return False
 
     def _drain(self, lines: queue.Queue[str | None]) -> None:
         for _ in range(10**7):

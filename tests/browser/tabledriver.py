@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 ENABLED = "#controls button[data-action]:not([disabled])"
+TURN = "#controls button[data-action]"  # a card action's button is disabled until its cards are picked
 PICKABLE = "#me button.card.pickable[aria-pressed=false], #controls .pick-row button.card[aria-pressed=false]"
 PASSIVE = ("check", "call", "bring_in", "keep", "decline", "complete")
 
@@ -52,7 +53,7 @@ def others_cards(page: Any) -> set[str]:
 def wait_turn_or_end(page: Any, finished: int, timeout: int = 20_000) -> bool:
     """Wait until the page offers an action or has finished hand ``finished``; True if it is a turn."""
     page.wait_for_function(
-        f"""() => document.querySelector('{ENABLED}') || document.querySelector('#controls [data-action=choose]')
+        f"""() => document.querySelector('{TURN}')
             || Number(document.body.dataset.finished || 0) >= {finished}""",
         timeout=timeout,
     )
@@ -60,7 +61,7 @@ def wait_turn_or_end(page: Any, finished: int, timeout: int = 20_000) -> bool:
 
 
 def has_turn(page: Any) -> bool:
-    return bool(page.locator(ENABLED).count() or page.locator("#controls [data-action=choose]").count())
+    return bool(page.locator(TURN).count())
 
 
 def click_and_wait(page: Any, locator: Any) -> None:

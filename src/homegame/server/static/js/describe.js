@@ -93,6 +93,13 @@ function wonText(award, name) {
 export function describeResult(result, events, name) {
   const awards = result?.awards ?? (events ?? []).filter((e) => String(e.type ?? e.event ?? "").toLowerCase() === "won");
   const lines = awards.map((award) => ({ seat: award.seat, amount: award.amount, text: award.text ? withNames(award.text, name) : wonText(award, name), cards: award.cards }));
+  if (!lines.length && result?.net) {
+    // Games that settle in units rather than pots (Chinese poker): each seat's net.
+    result.net.forEach((net, seat) => {
+      if (net) lines.push({ seat: net > 0 ? seat : null, amount: Math.max(0, net), text: `${name(seat)} ${net > 0 ? "wins" : "loses"} ${chips(Math.abs(net))}` });
+    });
+    if (!lines.length) lines.push({ seat: null, amount: 0, text: "No chips changed hands" });
+  }
   if (result?.carried) lines.push({ seat: null, amount: result.carried, text: `${chips(result.carried)} carried over to the next deal` });
   return lines;
 }

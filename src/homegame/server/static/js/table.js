@@ -187,7 +187,7 @@ function nameOfTable(seat) {
 
 function nameOfView(viewSeat) {
   const seat = tableSeatOf(viewSeat);
-  return seat === app.you ? "you" : nameOfTable(seat);
+  return seat === app.you ? `${nameOfTable(seat)} (you)` : nameOfTable(seat);
 }
 
 function wildMarks(view) {
@@ -448,7 +448,7 @@ function drawControls(state, view) {
   if (!legal.length) {
     app.pickable = new Set();
     if (view && !view.over && app.you !== null) {
-      const waitingFor = (view.to_act ?? []).map((s) => nameOfView(s)).filter((n) => n !== "you");
+      const waitingFor = (view.to_act ?? []).filter((s) => tableSeatOf(s) !== app.you).map((s) => nameOfView(s));
       if (waitingFor.length) box.append(el("p", { class: "hint" }, `Waiting for ${waitingFor.join(", ")}`));
     }
     return;
@@ -584,7 +584,7 @@ function drawResult(state, view) {
 function remember(last) {
   if (!last || last.hand === undefined || app.history.has(last.hand)) return;
   const names = {};
-  for (const [index, seat] of (app.state?.dealt ?? []).entries()) names[index] = seat === app.you ? "you" : nameOfTable(seat);
+  for (const [index, seat] of (last.dealt ?? app.state?.dealt ?? []).entries()) names[index] = seat === app.you ? `${nameOfTable(seat)} (you)` : nameOfTable(seat);
   app.history.set(last.hand, { ...last, names });
   while (app.history.size > 50) app.history.delete(app.history.keys().next().value);
 }
