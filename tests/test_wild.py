@@ -406,7 +406,7 @@ def check_play(ranking: PokerRanking, hand: Sequence[Card], result: HandValue, w
     assert ranking.key_of(category, ordered, counting, part_of(ranking, len(result.wild))) == result.key
 
 
-KINDS = ["high", "low-a5", "low-27", "low-a6", "three-card"]
+KINDS = ["high", "low-a5", "low-27", "low-a6", "low-reversed", "three-card"]
 SPECS = {
     "jokers": [Card.joker(n) for n in (1, 2, 3)],
     "bug": [Card.joker(n) for n in (1, 2, 3)],

@@ -8,7 +8,7 @@ registered step kinds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from homegame.cards import DeckSpec, suit_order
@@ -78,6 +78,8 @@ class Option:
                 value = int(text)
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CHIPS:
                 return value
+        elif isinstance(value, int) and not isinstance(value, bool) and str(value) in self.choices:
+            return str(value)  # a choice that is a number (the qualifier 8), given as one
         elif isinstance(value, str) and (not self.choices or value in self.choices):
             reader = _READERS.get(self.name)
             if reader is not None:
@@ -115,6 +117,9 @@ class Game:
     source: str | None = None
     steps: tuple[Step, ...]
     path: str = ""
+    _variants: dict[tuple[tuple[str, OptionValue], ...], Game] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     def option(self, name: str) -> Option | None:
         """The house-rule option called ``name``, if the game has it."""
@@ -135,3 +140,24 @@ class Game:
                 raise ParseError(f"{self.name} has no option {name!r} (known: {known})", token=name)
             values[name] = option.coerce(value)
         return values
+
+    def under(self, options: Mapping[str, OptionValue]) -> Game:
+        """The game as the house rules in force (``options``, all of them, as
+        :meth:`option_values` gives them) play it: its steps made up anew where the rules change
+        them (:meth:`~homegame.engine.steps.base.Step.under`), or the game itself.
+
+        >>> from homegame.games import load
+        >>> push = load("push")
+        >>> push.under(push.option_values()) is push
+        True
+        >>> print(push.under(push.option_values({"low": "low-a5", "qualifier": 8})).steps[-1].describe())
+        Showdown: the pot is shared between high (high, best-5), low (low-a5 qualifier=8, best-5).
+        """
+        key = tuple(options.items())
+        game = self._variants.get(key)
+        if game is None:
+            steps = tuple(step.under(options) for step in self.steps)
+            same = all(new is old for new, old in zip(steps, self.steps, strict=True))
+            game = self if same else replace(self, steps=steps)
+            self._variants[key] = game
+        return game

@@ -183,9 +183,10 @@ class Hand:
         check_setup(setup)
         self.setup = setup
         self.chance = chance
-        self.game = game
-        self.stakes = setup.stakes
         self.options: dict[str, OptionValue] = dict(setup.options)
+        self.game = game.under(self.options)
+        """The game as the house rules in force play it."""
+        self.stakes = setup.stakes
         self.seats = seats
         self.button = setup.button
         self.stacks = list(setup.stacks)

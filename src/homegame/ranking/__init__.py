@@ -15,7 +15,7 @@ five aces
 >>> get("hi")
 Traceback (most recent call last):
 ...
-homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, dots, high, low-27, low-a5, low-a6, spade, ...)
+homegame.errors.ParseError: unknown ranking 'hi' (known: badugi, dots, high, low-27, low-a5, low-a6, low-reversed, ...)
 """
 
 from __future__ import annotations
@@ -81,7 +81,8 @@ def names() -> list[str]:
 def get(name: str, **options: Any) -> Ranking:
     """A ranking by name, with house-rule options (values may be given as text).
 
-    Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``three-card``, ``badugi``, ``spade``
+    Names: ``high``, ``low-a5``, ``low-27``, ``low-a6``, ``low-reversed`` (the usual rank of poker
+    hands reversed: rule 004's high-low low), ``three-card``, ``badugi``, ``spade``
     (the Chicago spade in the hole; ``low=True`` for Low Chicago), ``total`` (Elimination's totals;
     ``low=True`` for the lowest total), ``dots`` (the Grocery Store's dots).
     Options: see :class:`PokerRanking`; ``deck=36`` is short for the lowest rank

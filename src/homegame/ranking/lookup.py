@@ -177,7 +177,13 @@ def supports(ranking: object) -> bool:
     )
 
 
-_MODES = {Kind.HIGH: Mode.FLUSH_WINS, Kind.LOW_A5: Mode.NO_SUITS, Kind.LOW_27: Mode.SUBSETS, Kind.LOW_A6: Mode.SUBSETS}
+_MODES = {
+    Kind.HIGH: Mode.FLUSH_WINS,
+    Kind.LOW_A5: Mode.NO_SUITS,
+    Kind.LOW_27: Mode.SUBSETS,
+    Kind.LOW_A6: Mode.SUBSETS,
+    Kind.LOW_REVERSED: Mode.SUBSETS,
+}
 
 
 def search_rank_keys(ranks: int = 13, cards: int = _MAX_CARDS, copies: int = _COPIES) -> tuple[int, ...]:

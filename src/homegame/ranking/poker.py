@@ -28,6 +28,8 @@ True
 8-6-5-4-2 low
 >>> print(get("low-27").evaluate("As 2d 3c 4h 5s").name)
 A-5-4-3-2 low
+>>> print(get("low-reversed").evaluate("As 2d 3c 4h 5s").name)
+five-high straight
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class Kind(StrEnum):
     LOW_A5 = "low-a5"
     LOW_27 = "low-27"
     LOW_A6 = "low-a6"
+    LOW_REVERSED = "low-reversed"
+    """The usual rank of poker hands reversed, the lowest high hand winning (rule 004's high-low
+    reading): straights and flushes count against, aces are high but 5-4-3-2-A is a straight."""
     THREE_CARD = "three-card"
 
 
@@ -190,7 +195,7 @@ class PokerRanking:
     more_wild_beats_fewer: bool = False
 
     def __post_init__(self) -> None:
-        low = self.kind in (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6)
+        low = self.kind in _LOWS
         if self.qualifier is not None and not (low and 5 <= self.qualifier <= 14):
             raise ParseError(f"qualifier={self.qualifier}: only a low takes a qualifier, from 5 to 14")
         if (self.ace_high_straight or self.ace_pair_high) and self.kind is not Kind.LOW_A6:
@@ -246,8 +251,8 @@ class PokerRanking:
 
     @property
     def is_low(self) -> bool:
-        """True for the three lows."""
-        return self.kind in (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6)
+        """True for the lows."""
+        return self.kind in _LOWS
 
     @property
     def aces_low(self) -> bool:
@@ -517,5 +522,6 @@ def _by_suit(cards: list[Card], order: SuitOrder) -> list[Card]:
     return sorted(cards, key=lambda card: order.value(card.suit), reverse=True)  # type: ignore[arg-type]
 
 
+_LOWS = (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6, Kind.LOW_REVERSED)
 _WILD_RULES = ("double_ace_flush", "natural_beats_wild", "fewer_wild_beats_more", "more_wild_beats_fewer")
 _DEFAULTS = {name: getattr(PokerRanking(), name) for name in PokerRanking.__dataclass_fields__}

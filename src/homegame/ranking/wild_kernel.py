@@ -85,7 +85,13 @@ _MAX_CARDS = 7
 _NATURALS = (1 << SUIT_SHIFT) - 1
 """The bits of a card-key total below the suit counters: the rank-key sum and the number of cards."""
 _ORDINAL_BITS = 24
-_MODES = {Kind.HIGH: Mode.FLUSH_WINS, Kind.LOW_A5: Mode.NO_SUITS, Kind.LOW_27: Mode.SUBSETS, Kind.LOW_A6: Mode.SUBSETS}
+_MODES = {
+    Kind.HIGH: Mode.FLUSH_WINS,
+    Kind.LOW_A5: Mode.NO_SUITS,
+    Kind.LOW_27: Mode.SUBSETS,
+    Kind.LOW_A6: Mode.SUBSETS,
+    Kind.LOW_REVERSED: Mode.SUBSETS,
+}
 _FLUSH_WINS = int(Mode.FLUSH_WINS)
 _SUBSETS = int(Mode.SUBSETS)
 

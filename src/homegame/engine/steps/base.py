@@ -15,13 +15,14 @@ until it is done, and calls ``close``. A step that only does something
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from homegame.engine.actions import Action, Legal
 from homegame.engine.spec import Fields
 
 if TYPE_CHECKING:
-    from homegame.engine.game import Game
+    from homegame.engine.game import Game, OptionValue
     from homegame.engine.hand import Hand
 
 __all__ = ["Decision", "Step"]
@@ -58,7 +59,7 @@ class Step(ABC):
     """Base of the step kinds. Subclasses are frozen dataclasses registered by ``kind``.
 
     Neutral defaults for the hooks a kind may not need: :meth:`check_game` finds
-    nothing wrong and :meth:`cards_needed` deals no cards.
+    nothing wrong, :meth:`cards_needed` deals no cards and :meth:`under` is the step itself.
     """
 
     kind: ClassVar[str]
@@ -88,3 +89,8 @@ class Step(ABC):
     def cards_needed(self, players: int) -> int:
         """How many cards this step takes from the deck at most, with ``players`` at the table."""
         return 0
+
+    def under(self, options: Mapping[str, OptionValue]) -> Step:
+        """The step as the house rules ``options`` play it, for a step whose very make-up they
+        change (the showdown's low ranking); most steps read them as they go and are themselves."""
+        return self

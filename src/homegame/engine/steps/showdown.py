@@ -23,6 +23,7 @@ as if they had folded. If nobody declared one side, the other side takes the pot
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -34,11 +35,11 @@ from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.deal import Deal
-from homegame.ranking import Ranking, get
+from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
 
 if TYPE_CHECKING:
-    from homegame.engine.game import Game
+    from homegame.engine.game import Game, OptionValue
     from homegame.engine.hand import Hand
 
 
@@ -55,6 +56,9 @@ class Contest:
     """Which of a player's cards the contest judges: ``all``, only those ``down`` (in the hole, as
     the Chicago spade must be), or ``split-N``: the Nth hand of the player's split (Pi Gow stud's
     five-card hand is ``split-1``, its two-card hand ``split-2``)."""
+    low_rules: bool = False
+    """True when the house rules ``low`` (a low ranking's name) and ``qualifier`` (``none``, or N
+    for N-or-better) choose this contest's ranking; ``ranking`` is then the game's default."""
     judge: Judge = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -63,8 +67,9 @@ class Contest:
     @classmethod
     def read(cls, fields: Fields) -> Contest:
         """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
-        ``row`` (the community cards hands are made with: the board unless the game has several rows)
-        and ``cards`` (``all``; ``down``: the hole cards only; ``split-N``: the Nth hand of a split)."""
+        ``row`` (the community cards hands are made with: the board unless the game has several rows),
+        ``cards`` (``all``; ``down``: the hole cards only; ``split-N``: the Nth hand of a split) and
+        ``low_rules`` (the house rules ``low`` and ``qualifier`` choose the ranking)."""
         side = fields.string("side", "high")
         name = fields.string("ranking", "high")
         options = dict(fields.table("options").data)
@@ -86,7 +91,30 @@ class Contest:
         if cards not in ("all", "down") and not re.fullmatch(r"split-[1-9]", cards):
             fields.problem("cards", f"must be all, down or split-N (N 1..9), not {cards!r}")
             cards = "all"
-        return cls(side=side, ranking=ranking, form=form, share=share, row=row, cards=cards)
+        low_rules = fields.boolean("low_rules", False)
+        if low_rules and not (isinstance(ranking, PokerRanking) and ranking.is_low):
+            fields.problem("low_rules", f"the house rules low and qualifier choose a poker low, not {name}")
+            low_rules = False
+        return cls(side=side, ranking=ranking, form=form, share=share, row=row, cards=cards, low_rules=low_rules)
+
+    def under(self, options: Mapping[str, OptionValue]) -> Contest:
+        """The contest with the low ranking and qualifier the house rules choose (itself unless it
+        has ``low_rules``).
+
+        >>> contest = Contest(side="low", ranking=get("low-reversed"), form=Form(), low_rules=True)
+        >>> print(contest.under({"low": "low-a5", "qualifier": "8"}).ranking.label)
+        low-a5 qualifier=8
+        """
+        ranking = self.ranking
+        if not self.low_rules or not isinstance(ranking, PokerRanking):
+            return self
+        qualifier = str(options.get("qualifier", "none"))
+        chosen = replace(
+            ranking,
+            kind=Kind(str(options.get("low", ranking.kind.value))),
+            qualifier=None if qualifier == "none" else int(qualifier),
+        )
+        return self if chosen == ranking else replace(self, ranking=chosen)
 
     def held(self, hand: Hand, seat: int) -> list[Card]:
         """The cards of ``seat`` this contest judges."""
@@ -187,16 +215,45 @@ class Showdown(Step):
         parts = ", ".join(contest.describe() for contest in self.contests)
         return f"Showdown: the pot is shared between {parts}."
 
+    def under(self, options: Mapping[str, OptionValue]) -> Showdown:
+        """The showdown with the low the house rules choose (see :meth:`Contest.under`)."""
+        contests = tuple(contest.under(options) for contest in self.contests)
+        same = all(new is old for new, old in zip(contests, self.contests, strict=True))
+        return self if same else replace(self, contests=contests)
+
     def check_game(self, game: Game, fields: Fields) -> None:
-        """The showdown is the last step, and its contests use rows that are dealt."""
+        """The showdown is the last step, its contests use rows that are dealt, and a low the house
+        rules choose has them, their defaults the contest's own ranking and qualifier."""
         if game.steps[-1] is not self:
             fields.problem("kind", "the showdown must be the last step")
         dealt = {"board"} | {step.row for step in game.steps if isinstance(step, Deal)}
         for contest in self.contests:
+            if contest.low_rules:
+                _check_low_rules(contest, game, fields)
             if contest.row not in dealt:
                 fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
             if contest.cards.startswith("split-") and not any(step.kind == "split" for step in game.steps):
                 fields.problem("contests", f"{contest.side} judges a hand of a split, but no step splits")
+
+
+def _check_low_rules(contest: Contest, game: Game, fields: Fields) -> None:
+    """The options ``low`` and ``qualifier`` exist, name lows, and default to the contest's reading."""
+    ranking = contest.ranking
+    assert isinstance(ranking, PokerRanking)
+    low, qualifier = game.option("low"), game.option("qualifier")
+    if low is None or qualifier is None:
+        fields.problem("contests", f"{contest.side} has low_rules: the game needs the house rules low and qualifier")
+        return
+    lows = [kind.value for kind in Kind if PokerRanking(kind=kind).is_low]
+    if low.default != ranking.kind.value or not low.choices or any(choice not in lows for choice in low.choices):
+        fields.problem("contests", f"options.low: default {ranking.kind.value} (the contest's), choices among {lows}")
+    numbers = [str(number) for number in range(5, 15)]
+    if (
+        qualifier.default != str(ranking.qualifier or "none")
+        or not qualifier.choices
+        or any(choice not in ("none", *numbers) for choice in qualifier.choices)
+    ):
+        fields.problem("contests", f"options.qualifier: default {ranking.qualifier or 'none'}, choices none or 5..14")
 
 
 def _odd_chip_order(hand: Hand, winners: list[int]) -> list[int]:
