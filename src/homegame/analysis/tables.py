@@ -53,6 +53,7 @@ import numpy as np
 
 from homegame.cards import Card, DeckSpec, Rank, Suit
 from homegame.errors import ParseError
+from homegame.ranking.badugi import BadugiRanking
 from homegame.ranking.core import Category, Ranking
 from homegame.ranking.poker import PokerRanking, SuitTiebreak
 from homegame.ranking.wild import Lowest
@@ -177,6 +178,8 @@ def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: 
                 return _table(fitted, deck, cards, tally)
             if evaluator is not None:
                 return _table(fitted, deck, cards, _count_dealt(evaluator, deck, cards, report))
+    if isinstance(fitted, BadugiRanking) and deck.packs == 1 and deck.jokers == 0 and cards <= 8:
+        return _table(fitted, deck, cards, _count_badugi(deck, cards, report))
     hands = comb(deck.size, cards)
     if hands > DEALT_LIMIT:
         raise ParseError(
@@ -467,6 +470,25 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
     tally = _Tally()
     for ordinal in np.flatnonzero(counts).tolist():
         tally.add(int(tables.keys[ordinal]), tables.categories[ordinal], int(counts[ordinal]))
+    return tally
+
+
+def _count_badugi(deck: DeckSpec, cards: int, report: Progress) -> _Tally:
+    """Every hand dealt and judged by the badugi kernel (:mod:`homegame.ranking.badugi_kernel`)."""
+    from homegame.ranking import _compiled
+    from homegame.ranking.badugi_kernel import category, keys
+
+    codes = _deck_codes(deck)
+    total = comb(len(codes), cards)
+    index = np.arange(cards, dtype=np.int64)
+    block = np.empty((min(_BLOCK, total), cards), dtype=np.uint8)
+    tally, done = _Tally(), 0
+    while filled := _compiled.deal(codes, index, block):
+        found, counts = np.unique(keys(block[:filled]), return_counts=True)
+        for key, hands in zip(found.tolist(), counts.tolist(), strict=True):
+            tally.add(key, category(key), hands)
+        done += filled
+        report(done / total)
     return tally
 
 
