@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from pathlib import Path
 
 from homegame.cards import DeckSpec, suit_order
 from homegame.engine.betting import Betting, Stakes
@@ -120,6 +121,17 @@ class Game:
     _variants: dict[tuple[tuple[str, OptionValue], ...], Game] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+
+    def __repr__(self) -> str:
+        """The call that loads the game: its catalogue name, or the document's path.
+
+        >>> from homegame.games import load
+        >>> load("holdem")
+        load('holdem')
+        """
+        where = Path(self.path)
+        catalogued = not self.path or (where.parent.name == "catalogue" and where.stem == self.name)
+        return f"load({self.name if catalogued else self.path!r})"
 
     def option(self, name: str) -> Option | None:
         """The house-rule option called ``name``, if the game has it."""

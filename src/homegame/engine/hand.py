@@ -245,6 +245,18 @@ class Hand:
         self.deck = Deck(cards)
         self._advance()
 
+    def __repr__(self) -> str:
+        """The hand in a line: its game, seats, actions so far, pot and who is to act (or the result).
+
+        >>> from homegame.games import load
+        >>> Hand(load("holdem"), [100, 100], seed=1)
+        <Hand of load('holdem'), 2 seats, button 0: 0 actions, pot 3, seat 0 to act>
+        """
+        pending = ", ".join(map(str, self.pending()))
+        now = f"over, {self.result}" if self.result is not None else f"seat {pending} to act"
+        state = f"{len(self.actions)} actions, pot {self.pot}, {now}"
+        return f"<Hand of {self.game!r}, {self.seats} seats, button {self.button}: {state}>"
+
     # -- the interface ---------------------------------------------------------------------------
 
     def pending(self) -> tuple[int, ...]:

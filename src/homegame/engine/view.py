@@ -75,6 +75,21 @@ class View:
     result: HandResult | None
     events: tuple[Event, ...]
 
+    def __repr__(self) -> str:
+        """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
+
+        >>> from homegame.engine import Hand
+        >>> from homegame.games import load
+        >>> Hand(load("holdem"), [100, 100], seed=1).view(0)
+        <View of seat 0 at holdem: pot 3, seat 0 to act; fold, call 1, raise_to 4..100>
+        """
+        who = "a spectator" if self.viewer is None else f"seat {self.viewer}"
+        parts = [f"board {' '.join(map(str, self.board))}"] if self.board else []
+        parts.append(f"pot {self.pot}")
+        parts.append("over" if self.over else f"seat {', '.join(map(str, self.to_act))} to act")
+        legal = f"; {', '.join(map(str, self.legal))}" if self.legal else ""
+        return f"<View of {who} at {self.game}: {', '.join(parts)}{legal}>"
+
 
 def build_view(hand: Hand, viewer: int | None) -> View:
     """The view of ``hand`` for ``viewer``."""

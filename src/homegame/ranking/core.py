@@ -120,6 +120,15 @@ class HandValue:
             text += ", " + ", ".join(f"{wild} as {card}" for wild, card in self.wild)
         return text
 
+    def __repr__(self) -> str:
+        """The ranking and the hand, as a person reads them.
+
+        >>> from homegame.ranking import get
+        >>> get("low-a5", qualifier=8).evaluate("8h 6d 5c 4s 2h")
+        <HandValue low-a5 qualifier=8: 8-6-5-4-2 low (8h 6d 5c 4s 2h)>
+        """
+        return f"<HandValue {self.ranking.label}: {self.describe()}>"
+
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict: category, name, cards used, wild substitutions."""
         return {
