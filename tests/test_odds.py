@@ -129,6 +129,19 @@ def test_a_wild_card_draw_is_brute_force() -> None:
     assert shares(result) == brute_force("draw-deuces-wild", finals)
 
 
+def test_a_badugi_draw_is_brute_force() -> None:
+    first, second = parse("As 2d 3c"), parse("Kh 4s")
+    thrown = parse("3h 7h 9c")
+    dead = unseen(first, second, thrown)[::2]
+    result = odds("badugi", ["As 2d 3c 3h / 1", "Kh 4s 7h 9c / 2"], dead=dead)
+    rest = unseen(first, second, thrown, dead)
+    finals: list[Deal] = [
+        ([[*first, x], [*second, *pair]], []) for x in rest for pair in combinations(rest, 2) if x not in pair
+    ]
+    assert result.exact and result.deals == len(finals)
+    assert shares(result) == brute_force("badugi", finals)
+
+
 def test_a_declare_game_counts_each_contest_and_each_declaration() -> None:
     a, b = parse("Ah Kh Qh 7c 2d 8c"), parse("2s 3d 4h 5c 9d Kd")
     dead = unseen(a, b)[::2]

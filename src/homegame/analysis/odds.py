@@ -58,6 +58,7 @@ from homegame.engine.steps.eliminate import Eliminate
 from homegame.engine.steps.follow import Follow
 from homegame.engine.steps.showdown import Contest
 from homegame.errors import ParseError
+from homegame.ranking.badugi import BadugiRanking
 from homegame.ranking.forms import best
 from homegame.ranking.poker import PokerRanking
 
@@ -530,6 +531,19 @@ class _KeyScorer(_Scorer):
 _SHIFT = 1 << 40
 
 
+class _BadugiScorer(_Scorer):
+    """Badugi hands scored by the badugi kernel (:mod:`homegame.ranking.badugi_kernel`), all of a
+    seat's cards at once (the kernel finds the best badugi of up to four of them)."""
+
+    def scores(self, holes: Sequence[Codes], widths: Sequence[int], downs: Sequence[int], board: Codes) -> Codes:
+        from homegame.ranking.badugi_kernel import keys
+
+        columns = [
+            keys(np.concatenate([hole[:, :width], board], axis=1)) for hole, width in zip(holes, widths, strict=True)
+        ]
+        return np.stack(columns, axis=1)
+
+
 class _Judge:
     """Scores deals (arrays of card codes) and adds them to a tally."""
 
@@ -541,6 +555,8 @@ class _Judge:
         self.scorers = [
             _Scorer(contest, evaluator, None, down)
             if isinstance(contest.ranking, PokerRanking)
+            else _BadugiScorer(contest, evaluator, None, down)
+            if isinstance(contest.ranking, BadugiRanking) and contest.cards == "all" and contest.form.size == 4
             else _KeyScorer(contest, evaluator, None, down)
             for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
         ]
