@@ -522,7 +522,8 @@ async function showRules(name) {
     const response = await fetch(`/api/games/${encodeURIComponent(name)}`);
     const game = await response.json();
     fill($("rules-title"), game.title ?? name);
-    const body = [el("p", { class: "summary" }, game.summary ?? ""), el("pre", { class: "rules-text" }, game.rules ?? "")];
+    const paragraphs = String(game.rules ?? "").split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " ").trim()).filter(Boolean);
+    const body = [el("div", { class: "rules-text" }, paragraphs.map((p) => el("p", {}, p)))];
     if (game.options?.length) {
       body.push(el("h3", {}, "House rules"));
       body.push(el("ul", { class: "options" }, game.options.map((o) => el("li", {}, el("code", {}, `${o.name} = ${JSON.stringify(o.default)}`), " ", o.doc ?? ""))));

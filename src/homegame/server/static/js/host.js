@@ -1,0 +1,265 @@
+// The host's page: create tables, hand out the invite links, run the tables (pause, close,
+// rebuys, sit-outs) and read the ledger with its settle-up. The host secret is the URL fragment.
+
+import { chips, el, fill } from "./util.js";
+
+const $ = (id) => document.getElementById(id);
+const KEY = "homegame.host";
+const LINKS = "homegame.host.links";
+
+function secret() {
+  const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
+  if (fragment) {
+    try {
+      sessionStorage.setItem(KEY, fragment);
+    } catch {
+      /* kept in the page only */
+    }
+    history.replaceState(null, "", location.pathname);
+    return fragment;
+  }
+  try {
+    return sessionStorage.getItem(KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+const token = secret();
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!response.ok) throw new Error(data?.error ?? `${response.status} ${response.statusText}`);
+  return data;
+}
+
+function toast(text, kind = "info") {
+  const node = el("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
+  $("toasts").append(node);
+  setTimeout(() => node.remove(), 4000);
+}
+
+function savedLinks() {
+  try {
+    return JSON.parse(localStorage.getItem(LINKS) ?? "{}");
+  } catch {
+    return {};
+  }
+}
+
+function saveLinks(table, answer) {
+  const all = savedLinks();
+  all[table] = { invites: answer.invites, spectate: answer.spectate };
+  try {
+    localStorage.setItem(LINKS, JSON.stringify(all));
+  } catch {
+    /* the links stay on screen only */
+  }
+}
+
+async function copy(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Copied");
+  } catch {
+    input.select();
+    toast("Selected: copy it with Ctrl+C");
+  }
+}
+
+function linkRow(label, url) {
+  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
+  return el("li", {}, el("span", { class: "muted" }, label), input, el("button", { type: "button", class: "act secondary", "aria-label": `Copy ${label}`, onclick: () => copy(url, input) }, "Copy"));
+}
+
+// ---- the new-table form ----
+
+let games = [];
+
+async function loadGames() {
+  games = await (await fetch("/api/games")).json();
+  const select = $("game");
+  const plain = games.filter((g) => !g.mix);
+  const mixes = games.filter((g) => g.mix);
+  select.append(el("optgroup", { label: "Games" }, plain.map((g) => el("option", { value: g.name }, `${g.title}`))));
+  if (mixes.length) select.append(el("optgroup", { label: "Mixes" }, mixes.map((g) => el("option", { value: g.name }, g.title))));
+  select.value = games.some((g) => g.name === "holdem") ? "holdem" : plain[0]?.name;
+  fill(
+    $("game-list"),
+    games.map((g) => el("label", { class: "check", title: g.summary ?? "" }, el("input", { type: "checkbox", value: g.name, name: "many" }), g.title)),
+  );
+}
+
+function mode() {
+  return document.querySelector("input[name=mode]:checked").value;
+}
+
+function showMode() {
+  $("one-game").hidden = mode() !== "game";
+  $("many-games").hidden = mode() === "game";
+  $("every-field").hidden = mode() !== "rotation";
+}
+
+function body() {
+  const seats = Number($("seats").value);
+  const clock = Number($("clock").value);
+  const out = {
+    seats,
+    stack: Number($("stack").value),
+    bots: Number($("bots").value),
+    bot_level: $("bot-level").value,
+    spectators: $("spectators").value,
+    clock: clock > 0 ? { seconds: clock, bank: Number($("bank").value) } : null,
+  };
+  const names = $("names").value.split(",").map((n) => n.trim()).filter(Boolean);
+  if (names.length) out.names = names;
+  const options = {};
+  for (const line of $("options").value.split("\n")) {
+    const [key, ...rest] = line.split("=");
+    if (!key.trim() || !rest.length) continue;
+    const value = rest.join("=").trim();
+    options[key.trim()] = /^-?\d+$/.test(value) ? Number(value) : value === "true" ? true : value === "false" ? false : value;
+  }
+  if (Object.keys(options).length) out.options = options;
+  const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
+  if (mode() === "game") out.game = $("game").value;
+  else if (mode() === "choice") out.choice = picked;
+  else out.rotation = { games: picked, every: Number($("every").value) };
+  return out;
+}
+
+async function create(event) {
+  event.preventDefault();
+  fill($("new-error"), "");
+  try {
+    const answer = await api("POST", "/api/tables", body());
+    saveLinks(answer.table, answer);
+    toast(`Table ${answer.table} created`);
+    await refresh();
+  } catch (error) {
+    fill($("new-error"), String(error.message ?? error));
+  }
+}
+
+// ---- the tables ----
+
+async function command(table, what) {
+  try {
+    await api("POST", `/api/tables/${table}/${what}`);
+    await refresh();
+  } catch (error) {
+    toast(String(error.message ?? error), "error");
+  }
+}
+
+async function ledger(table, box) {
+  try {
+    const data = await api("GET", `/api/tables/${table}/ledger`);
+    const rows = (data.players ?? []).map((p) => el("tr", {}, el("td", {}, p.name), el("td", {}, chips(p.buy_in)), el("td", {}, chips(p.buy_out)), el("td", {}, chips(p.stack)), el("td", {}, `${p.net > 0 ? "+" : ""}${chips(p.net)}`)));
+    const settle = (data.settle ?? []).map((t) => el("li", {}, `${t.from} pays ${t.to} ${chips(t.amount)}`));
+    fill(
+      box,
+      el("table", { class: "ledger" }, el("thead", {}, el("tr", {}, ["Player", "Bought in", "Cashed out", "Stack", "Net"].map((h) => el("th", { scope: "col" }, h)))), el("tbody", {}, rows)),
+      el("h4", {}, "Settle up"),
+      settle.length ? el("ul", {}, settle) : el("p", { class: "muted" }, "Nobody owes anybody."),
+      el("button", { type: "button", class: "act secondary", onclick: () => csv(table) }, "Download CSV"),
+    );
+  } catch (error) {
+    fill(box, String(error.message ?? error));
+  }
+}
+
+async function csv(table) {
+  const response = await fetch(`/api/tables/${table}/ledger?format=csv`, { headers: { Authorization: `Bearer ${token}` } });
+  const blob = await response.blob();
+  const link = el("a", { href: URL.createObjectURL(blob), download: `ledger-${table}.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function rebuy(table, seat, approve) {
+  try {
+    await api("POST", `/api/tables/${table}/rebuys/${seat}`, { approve });
+    toast(approve ? "Rebuy approved" : "Rebuy refused");
+    await refresh();
+  } catch (error) {
+    toast(String(error.message ?? error), "error");
+  }
+}
+
+async function sitOut(table, seat) {
+  try {
+    await api("POST", `/api/tables/${table}/seats/${seat}/sit-out`);
+    toast(`Seat ${seat + 1} sits out from the next hand`);
+  } catch (error) {
+    toast(String(error.message ?? error), "error");
+  }
+}
+
+function tableEntry(entry, links) {
+  const id = entry.table;
+  const ledgerBox = el("div", { class: "ledger-box" });
+  const seatInput = el("input", { type: "number", min: 1, max: entry.seats, value: 1, "aria-label": "Seat number" });
+  const seat = () => Number(seatInput.value) - 1;
+  const rebuys = (entry.rebuys ?? []).map((r) =>
+    el("li", {}, `Seat ${r.seat + 1} asks to rebuy ${chips(r.amount)} `,
+      el("button", { type: "button", class: "act", dataset: { action: "approve" }, onclick: () => rebuy(id, r.seat, true) }, "Approve"),
+      el("button", { type: "button", class: "act danger", dataset: { action: "refuse" }, onclick: () => rebuy(id, r.seat, false) }, "Refuse")),
+  );
+  return el(
+    "article",
+    { class: "table-entry", dataset: { table: id } },
+    el("h3", {}, `${entry.title} `, el("span", { class: "muted" }, `(${id}) · ${entry.seats} seats · ${entry.hands} hands · ${entry.status}`)),
+    links ? el("ul", { class: "links" }, links.invites.map((url, i) => linkRow(`Invite ${i + 1}`, url)), links.spectate ? linkRow("Spectators", links.spectate) : null) : el("p", { class: "muted" }, "The invite links were shown when the table was made (on another browser)."),
+    links ? el("div", { class: "action-row" }, el("a", { class: "act secondary", href: links.spectate ?? "#", target: "_blank", rel: "noopener" }, "Watch")) : null,
+    rebuys.length ? el("ul", { class: "rebuys" }, rebuys) : null,
+    el(
+      "div",
+      { class: "action-row" },
+      el("button", { type: "button", class: "act secondary", dataset: { action: "pause" }, onclick: () => command(id, "pause") }, "Pause"),
+      el("button", { type: "button", class: "act secondary", dataset: { action: "resume" }, onclick: () => command(id, "resume") }, "Resume"),
+      el("button", { type: "button", class: "act danger", dataset: { action: "close" }, onclick: () => { if (confirm("Close the table after this hand?")) command(id, "close"); } }, "Close"),
+      el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, ledgerBox) }, "Ledger"),
+    ),
+    el(
+      "div",
+      { class: "action-row" },
+      seatInput,
+      el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), true) }, "Approve rebuy"),
+      el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), false) }, "Refuse rebuy"),
+      el("button", { type: "button", class: "act secondary", onclick: () => sitOut(id, seat()) }, "Sit out"),
+    ),
+    ledgerBox,
+  );
+}
+
+async function refresh() {
+  try {
+    const tables = await api("GET", "/api/tables");
+    const links = savedLinks();
+    $("host-state").dataset.state = "connected";
+    fill($("host-state"), "Host");
+    fill($("tables"), tables.length ? tables.map((t) => tableEntry(t, links[t.table])) : el("p", { class: "muted" }, "No tables yet."));
+  } catch (error) {
+    $("host-state").dataset.state = "closed";
+    fill($("host-state"), token ? String(error.message ?? error) : "Open the host link the server printed.");
+  }
+}
+
+document.querySelectorAll("input[name=mode]").forEach((n) => n.addEventListener("change", showMode));
+$("new-table").addEventListener("submit", create);
+$("refresh").addEventListener("click", refresh);
+showMode();
+loadGames().then(refresh);

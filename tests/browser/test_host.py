@@ -1,0 +1,66 @@
+"""The host's page and dealer's choice in the browser: a host creates a table from the form,
+copies the invite links, pauses it and reads the ledger; a dealer picks the game, its rules a tap
+away."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabledriver import connected, number, play_turn, wait_turn_or_end
+
+if TYPE_CHECKING:
+    from conftest import Pages, Server
+
+MAX_DECISIONS = 300
+
+
+def test_the_host_creates_a_table_and_runs_it(server: Server, pages: Pages, artifacts: Path) -> None:
+    host = pages.open(f"{server.url}/host#{server.token}")
+    host.wait_for_selector("#game option[value=holdem]", state="attached")
+    assert "#" not in host.url, "the host secret leaves the address bar"
+    host.select_option("#game", "limit-holdem")
+    host.fill("#seats", "2")
+    host.fill("#bots", "1")
+    host.fill("#clock", "0")
+    host.fill("#names", "ann")
+    host.click("[data-action=create]")
+    entry = host.locator(".table-entry", has=host.locator(".links"))
+    entry.first.wait_for()
+    invite = entry.first.locator(".links input").first.input_value()
+    assert "/t/" in invite and "#" in invite
+    table = str(entry.first.get_attribute("data-table"))
+    host.screenshot(path=artifacts / "host.png", full_page=True)
+
+    player = pages.open(invite)
+    connected(player)
+    wait_turn_or_end(player, 1)
+    entry.first.locator("[data-action=pause]").click()
+    host.wait_for_function(f"document.querySelector('[data-table=\"{table}\"] h3').textContent.includes('paused')")
+    entry = host.locator(f"[data-table='{table}']")
+    entry.locator("button", has_text="Ledger").click()
+    host.wait_for_selector(f"[data-table='{table}'] table.ledger td")
+    assert "ann" in entry.locator("table.ledger").inner_text()
+    entry.locator("[data-action=resume]").click()
+    host.wait_for_function(f"!document.querySelector('[data-table=\"{table}\"] h3').textContent.includes('paused')")
+
+
+def test_the_dealer_chooses_the_game(server: Server, pages: Pages, artifacts: Path) -> None:
+    table = server.table(choice=["holdem", "razz"], seats=2, stack=500, bots=1, bot_level="caller", names=["ann"])
+    page = pages.open(table["invites"][0])
+    connected(page)
+    for _ in range(MAX_DECISIONS):
+        wait_turn_or_end(page, 10**6)
+        if page.locator("#controls [data-action=choose]").count():
+            break
+        play_turn(page)
+    picker = page.locator("#controls .picker")
+    picker.locator("[data-action=choose][data-choice=razz]").wait_for()
+    assert "Razz" in picker.inner_text()
+    picker.get_by_role("button", name="Rules of Razz").click()
+    page.wait_for_function("document.getElementById('rules-body').textContent.length > 100")
+    page.screenshot(path=artifacts / "dealers-choice-rules.png")
+    page.click("#rules-close")
+    hand = number(page, "hand")
+    picker.locator("[data-action=choose][data-choice=razz]").click()
+    page.wait_for_function(f"Number(document.body.dataset.hand) > {hand} && document.body.dataset.game === 'razz'")
