@@ -58,9 +58,6 @@ class Server:
         """Start the server and wait (bounded) until it prints the host's link."""
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "homegame", "serve"]
-        if os.environ.get("DEV_SERVE"):  # DEV ONLY, remove
-            env = dict(os.environ)
-            command = os.environ["DEV_SERVE"].split()
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
         command += ["--db", str(self.db), f"--host-token={self.token}"]
         self.process = subprocess.Popen(
