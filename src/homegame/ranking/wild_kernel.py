@@ -589,20 +589,24 @@ def _bits(value: int) -> int:
 
 
 @njit(cache=True)
-def _evaluate_rows(hands: Array, span: tuple[int, int], named: Array, setup: tuple[Any, ...], tables: Any) -> Array:
-    """The ordinals of ``hands[start:stop]``; ``setup``: the columns whose lowest card is wild,
-    whether a hand may make a rank wild (lowest card, named rank), and the mode."""
+def _evaluate_rows(  # noqa: PLR0917
+    hands: Array, span: tuple[int, int], named: Array, setup: tuple[Any, ...], tables: Any, out: Array
+) -> None:
+    """Write the ordinals of ``hands[start:stop]`` into ``out[start:stop]``; ``setup``: the columns
+    whose lowest card is wild, whether a hand may make a rank wild (lowest card, named rank), and
+    the mode. The rank masks of the natural cards are added up only when a flush is possible."""
     columns, per_hand, mode = setup
     card_values, card_masks, ranks_table, _, flush, natural = tables
     natural_rows, _, natural_ranks, translate = natural
     size = hands.shape[1]
-    out = np.empty(span[1] - span[0], np.int32)
     for i in range(span[0], span[1]):
         total = 0
-        mask = 0
         for j in range(size):
             total += card_values[hands[i, j]]
-            mask += card_masks[hands[i, j]]
+        mask = 0
+        if per_hand or mode == _SUBSETS:
+            for j in range(size):
+                mask += card_masks[hands[i, j]]
         ranks = (named[i], np.int64(_NO_RANK))
         if per_hand:
             lowest = np.int64(_NO_RANK)
@@ -619,12 +623,15 @@ def _evaluate_rows(hands: Array, span: tuple[int, int], named: Array, setup: tup
         count = total >> _WILD_SHIFT
         suits = (total >> SUIT_SHIFT) & 0xFFFF
         if mode == _SUBSETS and (suits + FLUSH_ADD) & FLUSH_BITS:  # five natural cards of one suit
-            out[i - span[0]] = _low_subsets(hands[i], ranks, tables)
+            out[i] = _low_subsets(hands[i], ranks, tables)
             continue
         best = -1
         whole = False  # the flush entry of a suit holding every natural card is the hand's value
         if mode == _FLUSH_WINS:
             flushes = (suits + (3 + count) * 0x1111) & FLUSH_BITS  # suits with five cards, wild included
+            if flushes and not per_hand:
+                for j in range(size):
+                    mask += card_masks[hands[i, j]]
             while flushes:
                 suit = _suit_of(flushes)
                 flushes &= ~(8 << (4 * suit))
@@ -635,13 +642,12 @@ def _evaluate_rows(hands: Array, span: tuple[int, int], named: Array, setup: tup
                 best = max(best, _natural_look_up(total, natural_rows, natural_ranks, translate))
             else:
                 best = max(best, _look_up(total, size - count, ranks_table))
-        out[i - span[0]] = best
-    return out
+        out[i] = best
 
 
 @njit(cache=True)
 def _evaluate(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
-    out[:] = _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables)
+    _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables, out)
 
 
 @njit(cache=True, parallel=True)
@@ -650,4 +656,4 @@ def _evaluate_parallel(hands: Array, named: Array, setup: tuple[Any, ...], table
     for block in prange((count + _BLOCK - 1) // _BLOCK):
         start = block * _BLOCK
         stop = min(count, start + _BLOCK)
-        out[start:stop] = _evaluate_rows(hands, (start, stop), named, setup, tables)
+        _evaluate_rows(hands, (start, stop), named, setup, tables, out)
