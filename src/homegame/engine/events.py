@@ -17,17 +17,19 @@ seat 2 dealt As Kd down
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank, format_cards
 from homegame.engine.actions import Action
+from homegame.ranking.core import Category, HandValue
 
 if TYPE_CHECKING:
     from homegame.engine.judge import Judge
-    from homegame.ranking import HandValue
 
 __all__ = [
+    "SEATS",
     "Acted",
     "Burned",
     "CarriedOver",
@@ -35,7 +37,11 @@ __all__ = [
     "Declared",
     "Drew",
     "Event",
+    "Judged",
     "KnockedOut",
+    "Made",
+    "Missed",
+    "Names",
     "Posted",
     "Reshuffled",
     "Returned",
@@ -44,7 +50,52 @@ __all__ = [
     "SplitUp",
     "TurnedUp",
     "Won",
+    "name",
+    "says",
 ]
+
+Names = Mapping[int, str]
+"""Players' names by seat, for :meth:`Event.describe`; a seat missing from it is ``seat N``."""
+
+SEATS: Names = {}
+"""No names: every seat is called ``seat N`` (the engine's own wording, as in ``str(event)``)."""
+
+
+def name(names: Names, seat: int) -> str:
+    """The name of ``seat``: ``names[seat]``, else ``seat N``.
+
+    >>> name({0: "ann"}, 0), name({0: "ann"}, 3)
+    ('ann', 'seat 3')
+    """
+    return names.get(seat, f"seat {seat}")
+
+
+def says(names: Names, seat: int, verb: str) -> str:
+    """``seat`` and a verb (``wins``, ``is dealt``) agreeing with the name: the person at the screen,
+    named ``you``, is spoken to.
+
+    >>> says({}, 2, "wins"), says({2: "you"}, 2, "wins"), says({2: "you"}, 2, "is dealt")
+    ('seat 2 wins', 'you win', 'you are dealt')
+    >>> says({1: "you"}, 1, "matches the pot"), says({1: "you"}, 1, "has declared")
+    ('you match the pot', 'you have declared')
+    """
+    who = name(names, seat)
+    if who != "you":
+        return f"{who} {verb}"
+    first, _, rest = verb.partition(" ")
+    return f"you {_second_person(first)}{' ' if rest else ''}{rest}"
+
+
+def _second_person(verb: str) -> str:
+    """``wins`` as said to "you": ``win``; ``is``, ``has``: ``are``, ``have``."""
+    irregular = {"is": "are", "has": "have", "was": "were"}
+    if verb in irregular:
+        return irregular[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +112,14 @@ class Event:
         """This event as ``seat`` (``None``: a spectator) may see it."""
         return self
 
+    def describe(self, names: Names = SEATS) -> str:
+        """The event in words, each player called by ``names`` (``str(event)`` calls them ``seat N``).
+        Every event says itself here (an event that only defines ``__str__`` is told in its words)."""
+        return type(self).__name__ if type(self).__str__ is Event.__str__ else str(self)
+
+    def __str__(self) -> str:
+        return self.describe()
+
 
 @dataclass(frozen=True, slots=True)
 class Posted(Event):
@@ -75,8 +134,9 @@ class Posted(Event):
         """The amount posted."""
         return self.amount
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} posts {self.blind} {self.amount}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 posts small_blind 1``."""
+        return f"{says(names, self.seat, 'posts')} {self.blind} {self.amount}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,8 +157,9 @@ class Dealt(Event):
             return self
         return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards), row=self.row)
 
-    def __str__(self) -> str:
-        who = self.row if self.seat is None else f"seat {self.seat}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2 dealt As Kd down``, ``board dealt 7d 8h 9s up``."""
+        who = self.row if self.seat is None else name(names, self.seat)
         what = format_cards(self.cards) if self.cards else f"{self.hidden} cards"
         return f"{who} dealt {what} {'up' if self.up else 'down'}"
 
@@ -109,7 +170,8 @@ class Burned(Event):
 
     count: int
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``burn 1``."""
         return f"burn {self.count}"
 
 
@@ -126,10 +188,11 @@ class Acted(Event):
         """The chips put in."""
         return self.put_in
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0: raise_to 4``, ``seat 1: call (2)``."""
         if self.put_in and not hasattr(self.action, "amount"):
-            return f"seat {self.seat}: {self.action} ({self.put_in})"
-        return f"seat {self.seat}: {self.action}"
+            return f"{name(names, self.seat)}: {self.action} ({self.put_in})"
+        return f"{name(names, self.seat)}: {self.action}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,12 +208,15 @@ class Drew(Event):
         """Other seats learn how many cards were drawn, not which."""
         return self if seat == self.seat else Drew(seat=self.seat, discarded=(), drawn=(), count=self.count)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 stands pat``, ``seat 1 draws 2``, ``seat 1 discards 4c Qh, draws 2d Qd``."""
         if self.count == 0:
-            return f"seat {self.seat} stands pat"
+            return says(names, self.seat, "stands pat")
         if not self.drawn:
-            return f"seat {self.seat} draws {self.count}"
-        return f"seat {self.seat} discards {format_cards(self.discarded)}, draws {format_cards(self.drawn)}"
+            return f"{says(names, self.seat, 'draws')} {self.count}"
+        draws = "draw" if name(names, self.seat) == "you" else "draws"
+        discards = f"{says(names, self.seat, 'discards')} {format_cards(self.discarded)}"
+        return f"{discards}, {draws} {format_cards(self.drawn)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +225,8 @@ class Reshuffled(Event):
 
     count: int
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``12 discards reshuffled into the stock``."""
         return f"{self.count} discards reshuffled into the stock"
 
 
@@ -174,8 +241,9 @@ class Declared(Event):
         """Others see that the seat has chosen, not what."""
         return self if seat == self.seat else Declared(self.seat, None)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} declares" + (f" {self.side}" if self.side else "")
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 declares both``, or ``seat 0 declares`` when the side is hidden."""
+        return says(names, self.seat, "declares") + (f" {self.side}" if self.side else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +252,9 @@ class Revealed(Event):
 
     sides: tuple[tuple[int, str], ...]
 
-    def __str__(self) -> str:
-        return "declarations: " + ", ".join(f"seat {seat} {side}" for seat, side in self.sides)
+    def describe(self, names: Names = SEATS) -> str:
+        """``declarations: seat 0 both, seat 1 low``."""
+        return "declarations: " + ", ".join(f"{name(names, seat)} {side}" for seat, side in self.sides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,38 +269,156 @@ class Returned(Event):
         """Negative: chips leave the pot."""
         return -self.amount
 
+    def describe(self, names: Names = SEATS) -> str:
+        """``uncalled 6 returned to seat 2``."""
+        return f"uncalled {self.amount} returned to {name(names, self.seat)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Made:
+    """A hand as a showdown judged it, for people and programs: its ``name``, its ``category``,
+    the ``cards`` that play (in the order they count), each ``wild`` card with the card it stands
+    for, and whether it ``qualified`` (a low needs eight or better; the spade needs a spade).
+
+    >>> from homegame.ranking import get
+    >>> made = Made.of(get("high", wild="jokers").evaluate("As 9s 8s 5s Jk"))
+    >>> made.name, made.category.value, str(made)
+    ('ace-high flush', 'flush', 'ace-high flush (As Jk 9s 8s 5s), Jk as Ks')
+    """
+
+    name: str
+    category: Category
+    cards: tuple[Card, ...]
+    wild: tuple[tuple[Card, Card], ...] = ()
+    qualified: bool = True
+
+    @classmethod
+    def of(cls, value: HandValue) -> Made:
+        """What people read of a ranking's :class:`~homegame.ranking.HandValue`."""
+        return cls(
+            name=value.name, category=value.category, cards=value.cards, wild=value.wild, qualified=value.qualified
+        )
+
     def __str__(self) -> str:
-        return f"uncalled {self.amount} returned to seat {self.seat}"
+        text = f"{self.name} ({format_cards(self.cards)})" if self.cards else self.name
+        if self.wild:
+            text += ", " + ", ".join(f"{wild} as {card}" for wild, card in self.wild)
+        return text + ("" if self.qualified else ": does not qualify")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Judged:
+    """One seat's hand in one contest of a showdown: ``side`` names the contest, ``held`` the seat's
+    cards that contest judges (all of them; only the down cards, as Chicago's spade in the hole;
+    or one hand of a split, as Pi Gow's five and two, Chinese poker's rows and Five-O's columns,
+    ``side`` then naming the hand), with the community cards of its row (``board``), the wild rank in force
+    and the seat's ``down`` cards (for a lowest-down wild card).
+
+    :attr:`made` is the hand they make, worked out when first asked (a simulation that never looks
+    pays nothing) by the contest's ``judge``, or ``given`` when already known.
+
+    >>> from homegame.cards import parse
+    >>> from homegame.engine.judge import Judge
+    >>> from homegame.ranking import get
+    >>> from homegame.ranking.forms import Form
+    >>> judge = Judge(get("high"), Form())
+    >>> judged = Judged(side="high", held=parse("Ah Kd"), board=parse("As 7c 7d 2h 9s"), judge=judge)
+    >>> print(judged.made)
+    two pair, aces and sevens (As Ah 7d 7c Kd)
+    """
+
+    side: str
+    held: tuple[Card, ...]
+    board: tuple[Card, ...] = ()
+    wild_rank: Rank | None = None
+    down: tuple[Card, ...] = ()
+    judge: Judge | None = field(default=None, compare=False, repr=False)
+    given: Made | None = field(default=None, compare=False)
+    _memo: list[Made] = field(default_factory=list, init=False, compare=False, repr=False)
+
+    @property
+    def made(self) -> Made:
+        """The hand made, judged once (raises ``ValueError`` when there is neither a judge nor a given hand)."""
+        if self.given is not None:
+            return self.given
+        if not self._memo:
+            if self.judge is None:
+                raise ValueError(f"the {self.side} hand of {format_cards(self.held)} was never judged")
+            self._memo.append(Made.of(self.judge.value(self.held, self.board, self.wild_rank, self.down)))
+        return self._memo[0]
+
+    def __str__(self) -> str:
+        return f"{self.side}: {self.made}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Missed:
+    """Why a seat that declared ``both`` won nothing: on ``side`` it did not win outright, the
+    seats ``by`` beating it or tying with it (``tied``), or none when its hand did not qualify."""
+
+    side: str
+    by: tuple[int, ...]
+    tied: bool
+
+    def describe(self, names: Names = SEATS) -> str:
+        """The reason in words.
+
+        >>> Missed(side="low", by=(2,), tied=True).describe({2: "bob"})
+        'tied bob for low'
+        >>> Missed(side="high", by=(1, 3), tied=False).describe()
+        'lost high to seat 1 and seat 3'
+        >>> Missed(side="low", by=(), tied=False).describe()
+        'had no low that qualifies'
+        """
+        who = " and ".join(name(names, seat) for seat in self.by)
+        if not self.by:
+            return f"had no {self.side} that qualifies"
+        return f"tied {who} for {self.side}" if self.tied else f"lost {self.side} to {who}"
 
 
 @dataclass(frozen=True, slots=True)
 class Shown(Event):
-    """A seat shows its cards at the showdown."""
+    """A seat shows its ``cards`` at the showdown. ``hands`` is its hand in each contest it entered,
+    as judged (see :class:`Judged`); ``missed`` says why a seat that declared both won nothing."""
 
     seat: int
     cards: tuple[Card, ...]
+    hands: tuple[Judged, ...] = ()
+    missed: tuple[Missed, ...] = ()
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} shows {format_cards(self.cards)}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2 shows As Kd ...``; the hands are told by :meth:`judgement`."""
+        return f"{says(names, self.seat, 'shows')} {format_cards(self.cards)}"
+
+    def judgement(self, names: Names = SEATS) -> str:
+        """The hands made, contest by contest, and why a declarer of both won nothing.
+
+        >>> from homegame.ranking import get
+        >>> from homegame.cards import parse
+        >>> made = Made.of(get("high").evaluate("Ah Ad 9c 7s 2d"))
+        >>> shown = Shown(seat=1, cards=parse("Ah Ad 9c 7s 2d"), hands=(Judged(side="high", held=(), given=made),))
+        >>> shown.judgement()
+        'high: pair of aces (Ah Ad 9c 7s 2d)'
+        """
+        parts = [str(hand) for hand in self.hands]
+        if self.missed:
+            why = "; ".join(missed.describe(names) for missed in self.missed)
+            parts.append(f"declared both and {why}: nothing")
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Won(Event):
     """Chips from pot number ``pot`` (0 the main pot) to a seat, for ``side`` (``""`` when
-    uncontested). At a showdown ``cards`` and ``board`` are what the hand was made from (``down``
-    the seat's down cards, for a lowest-down wild card) and ``judge`` the contest's judge:
-    :attr:`value` and :attr:`hand` name it (worked out when asked, so a simulation that never
-    looks pays nothing)."""
+    uncontested, or when no hand qualified and the pot was shared). At a showdown ``judged`` is the
+    winning hand (:attr:`value` and :attr:`hand` name it); other ways to win say so in ``side``
+    (``columns``, ``units``, ``last survivor``, ``all cards eliminated``) and in the events before."""
 
     seat: int
     amount: int
     pot: int = 0
     side: str = ""
-    cards: tuple[Card, ...] = ()
-    board: tuple[Card, ...] = ()
-    wild_rank: Rank | None = None
-    down: tuple[Card, ...] = ()
-    judge: Judge | None = field(default=None, compare=False, repr=False)
+    judged: Judged | None = None
 
     @property
     def chips(self) -> int:
@@ -239,21 +426,22 @@ class Won(Event):
         return -self.amount
 
     @property
-    def value(self) -> HandValue | None:
-        """The winning hand's value (``None`` when the pot was won uncontested)."""
-        return None if self.judge is None else self.judge.value(self.cards, self.board, self.wild_rank, self.down)
+    def value(self) -> Made | None:
+        """The winning hand (``None`` when the pot was won another way)."""
+        return None if self.judged is None else self.judged.made
 
     @property
     def hand(self) -> str:
-        """The winning hand's name, as people say it (empty when uncontested)."""
+        """The winning hand's name, as people say it (empty when won another way)."""
         value = self.value
         return "" if value is None else value.name
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 wins 4 from the main pot (high: pair of aces)``."""
         hand = self.hand
         what = f" ({self.side}: {hand})" if hand else ""
         where = "the main pot" if self.pot == 0 else f"side pot {self.pot}"
-        return f"seat {self.seat} wins {self.amount} from {where}{what}"
+        return f"{says(names, self.seat, 'wins')} {self.amount} from {where}{what}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +455,8 @@ class CarriedOver(Event):
         """Negative: chips leave this hand's pot (the table keeps them)."""
         return -self.amount
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``30 carried over to the next deal``."""
         return f"{self.amount} carried over to the next deal"
 
 
@@ -279,7 +468,8 @@ class TurnedUp(Event):
     row: str
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``extra turned up: 2c 5d 9h Jc Ks``."""
         return f"{self.row} turned up: {format_cards(self.cards)}"
 
 
@@ -293,8 +483,10 @@ class KnockedOut(Event):
     card: Card
     against: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} knocked out at card {self.position}: {self.card} does not beat {self.against}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 knocked out at card 2: 5c does not beat 7d``."""
+        who = name(names, self.seat)
+        return f"{who} knocked out at card {self.position}: {self.card} does not beat {self.against}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -309,7 +501,8 @@ class SplitUp(Event):
         """Others learn that the seat has split, not how."""
         return self if seat == self.seat else SplitUp(seat=self.seat, hands=())
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 splits As Ks 9d 7c 2h / Ac 3d``, or ``seat 0 splits`` when the split is hidden."""
         if not self.hands:
-            return f"seat {self.seat} splits"
-        return f"seat {self.seat} splits " + " / ".join(format_cards(hand) for hand in self.hands)
+            return says(names, self.seat, "splits")
+        return f"{says(names, self.seat, 'splits')} " + " / ".join(format_cards(hand) for hand in self.hands)

@@ -7,6 +7,11 @@ and the events as that seat may see them. Never another seat's down cards,
 the undealt deck, or a declaration before all have declared. ``seat=None`` is
 a spectator: the public table only.
 
+It also tells the seat what the table would: which cards are wild for it now (:class:`WildCards`:
+Baseball's threes and nines, Follow the Queen's rank of the moment, The Option's lowest down
+card), its hand so far in each contest of the showdown (:attr:`View.hands`, named when first
+asked), and what the pot would be after it calls (:attr:`View.pot_after_call`).
+
 >>> from homegame.games import load
 >>> from homegame.engine.hand import Hand
 >>> hand = Hand(load("holdem"), [100, 100, 100], deck="As Kd Qh Jc Ts 9d")
@@ -17,6 +22,10 @@ As Jc
 (None, 2)
 >>> view.to_act, [str(legal) for legal in view.legal]
 ((0,), [])
+>>> print(*view.hands)
+high: ace high (As Jc)
+>>> hand.view(0).pot_after_call, hand.view(0).pot
+(5, 3)
 """
 
 from __future__ import annotations
@@ -25,14 +34,54 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
-from homegame.engine.actions import Legal
-from homegame.engine.events import Event
+from homegame.engine.actions import ActionKind, Legal, PlainLegal
+from homegame.engine.events import Event, Judged
 from homegame.engine.pots import Pot
+from homegame.engine.steps.showdown import Contest, Showdown
+from homegame.ranking.poker import PokerRanking
+from homegame.ranking.wild import Lowest
 
 if TYPE_CHECKING:
     from homegame.engine.hand import Hand, HandResult
 
-__all__ = ["SeatView", "View", "build_view"]
+__all__ = ["SeatView", "View", "WildCards", "build_view"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WildCards:
+    """The cards wild for the viewer now: every card of ``ranks`` (fixed ones, the rank named
+    during the hand, the rank of the viewer's lowest (down) card), the ``cards`` named, and jokers
+    (``jokers``; ``bug`` when a joker is the bug, an ace or a card that completes a straight or a flush).
+
+    >>> from homegame.cards import parse
+    >>> wild = WildCards(ranks=(Rank.THREE, Rank.NINE))
+    >>> [card in wild for card in parse("3c 9h Kd Jk")], str(wild)
+    ([True, True, False, False], 'threes, nines')
+    """
+
+    ranks: tuple[Rank, ...] = ()
+    cards: tuple[Card, ...] = ()
+    jokers: bool = False
+    bug: bool = False
+
+    def __contains__(self, card: object) -> bool:
+        if not isinstance(card, Card):
+            return False
+        return card.rank in self.ranks or card in self.cards or (card.is_joker and (self.jokers or self.bug))
+
+    def __bool__(self) -> bool:
+        return bool(self.ranks or self.cards or self.jokers or self.bug)
+
+    def __str__(self) -> str:
+        parts = ["jokers"] if self.jokers else ["the bug"] if self.bug else []
+        parts += [_plural(rank) for rank in self.ranks]
+        parts += [str(card) for card in self.cards]
+        return ", ".join(parts) or "none"
+
+
+def _plural(rank: Rank) -> str:
+    """``threes``, ``sixes``."""
+    return {Rank.SIX: "sixes"}.get(rank, f"{rank.name.lower()}s")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,6 +123,13 @@ class View:
     over: bool
     result: HandResult | None
     events: tuple[Event, ...]
+    wild: WildCards = WildCards()
+    """The cards wild for the viewer now (for a spectator, those wild for everyone)."""
+    hands: tuple[Judged, ...] = ()
+    """The viewer's hand so far in each contest of the showdown it can already be judged in (Elimination's
+    high and low totals, the Grocery Store's dots, a split hand once split), named when asked."""
+    pot_after_call: int | None = None
+    """What the pot would hold once the viewer calls (``None`` when it may not call)."""
 
     def __repr__(self) -> str:
         """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
@@ -118,6 +174,9 @@ def build_view(hand: Hand, viewer: int | None) -> View:
                 placed=_placed(hand, seat, seat == viewer or seat in hand.shown),
             )
         )
+    contests = _contests(hand)
+    legal = hand.legal_actions(viewer) if viewer is not None else ()
+    call = next((option for option in legal if option.kind is ActionKind.CALL), None)
     return View(
         game=hand.game.name,
         viewer=viewer,
@@ -128,12 +187,59 @@ def build_view(hand: Hand, viewer: int | None) -> View:
         pots=tuple(hand.pots()),
         pot=hand.pot,
         to_act=hand.pending(),
-        legal=hand.legal_actions(viewer) if viewer is not None else (),
+        legal=legal,
         wild_rank=hand.wild_rank,
         over=hand.over,
         result=hand.result,
         events=tuple(event.seen_by(viewer) for event in hand.events),
+        wild=_wild(hand, contests, viewer),
+        hands=_hands(hand, contests, viewer),
+        pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
     )
+
+
+def _contests(hand: Hand) -> tuple[Contest, ...]:
+    """The contests of the game's showdown (none when it ends some other way)."""
+    showdown = hand.game.steps[-1]
+    return showdown.contests if isinstance(showdown, Showdown) else ()
+
+
+def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
+    """What is wild for ``viewer`` under the contests' wild specs, as the hand stands."""
+    specs = [c.ranking.wild for c in contests if isinstance(c.ranking, PokerRanking) and c.ranking.wild is not None]
+    if not specs:
+        return WildCards()
+    ranks = {rank for spec in specs for rank in spec.ranks}
+    if hand.wild_rank is not None and any(spec.dynamic for spec in specs):
+        ranks.add(hand.wild_rank)
+    if viewer is not None:
+        for spec in specs:
+            pool = hand.cards(viewer) if spec.lowest is Lowest.HELD else hand.down[viewer]
+            held = [card.rank for card in pool if card.rank is not None]
+            if spec.lowest is not Lowest.NONE and held:
+                ranks.add(min(held))  # aces high: never the lowest
+    return WildCards(
+        ranks=tuple(sorted(ranks)),
+        cards=tuple(dict.fromkeys(card for spec in specs for card in sorted(spec.cards, key=str))),
+        jokers=any(spec.jokers for spec in specs),
+        bug=any(spec.bug for spec in specs),
+    )
+
+
+def _hands(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> tuple[Judged, ...]:
+    """The viewer's hand in each contest it can be judged in yet (a split contest once split; a
+    form such as Omaha's once there are cards enough)."""
+    if viewer is None or hand.folded[viewer]:
+        return ()
+    judged = []
+    for contest in contests:
+        if contest.cards.startswith("split-") and not hand.splits[viewer]:
+            continue
+        held = contest.held(hand, viewer)
+        board = hand.rows.get(contest.row, [])
+        if (held or board) and next(contest.form.candidates(held, board), None) is not None:
+            judged.append(contest.judged(hand, viewer, held, board))
+    return tuple(judged)
 
 
 def _placed(hand: Hand, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Card | None, ...]], ...]:

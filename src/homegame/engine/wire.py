@@ -53,13 +53,13 @@ from homegame.engine.actions import (
     PlaceLegal,
     PlainLegal,
 )
-from homegame.engine.events import Event
+from homegame.engine.events import Event, Judged, Made, Missed
 from homegame.engine.hand import HandResult
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
-from homegame.engine.view import SeatView, View
+from homegame.engine.view import SeatView, View, WildCards
 from homegame.errors import ParseError
-from homegame.ranking import HandValue
+from homegame.ranking import Category, HandValue
 
 __all__ = [
     "HIDDEN",
@@ -95,12 +95,12 @@ def to_json(value: object) -> JSON:
     >>> to_json(ChoiceLegal(ActionKind.BUY, ("option",), prices=(3,)))
     {'kind': 'buy', 'form': 'choice', 'choices': [{'name': 'option', 'price': 3}]}
     """
+    if isinstance(value, Rank):  # before int: a rank is an IntEnum
+        return value.symbol
     if value is None or isinstance(value, bool | int | str):
         return value
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, Rank):
-        return value.symbol
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, tuple | list):
@@ -111,6 +111,10 @@ def to_json(value: object) -> JSON:
         return _legal(value)
     if isinstance(value, Event):
         return _event(value)
+    if isinstance(value, Judged):
+        return {**_fields(value), "made": to_json(value.made)}
+    if isinstance(value, Made | Missed | WildCards):
+        return _fields(value)
     if isinstance(value, View):
         return _view(value)
     if isinstance(value, HandResult):
@@ -181,6 +185,9 @@ def _view(view: View) -> dict[str, JSON]:
         "over": view.over,
         "result": to_json(view.result),
         "events": to_json(view.events),
+        "wild": to_json(view.wild),
+        "hands": to_json(view.hands),
+        "pot_after_call": view.pot_after_call,
     }
 
 
@@ -337,7 +344,18 @@ def view_from_json(data: object) -> View:
         over=_get(obj, "over", bool, "view"),
         result=None if result is None else result_from_json(result),
         events=tuple(event_from_json(event) for event in _list(obj.get("events"), "view")),
+        wild=_build(WildCards, _object(obj.get("wild", {}), "view wild"), "view wild", skip=()),
+        hands=tuple(_judged(judged, "view hands") for judged in _list(obj.get("hands", []), "view")),
+        pot_after_call=None if obj.get("pot_after_call") is None else _get(obj, "pot_after_call", int, "view"),
     )
+
+
+def _judged(data: object, where: str) -> Judged:
+    """A hand as a showdown judged it: the cards it was made from, and ``made``, what they make."""
+    obj = _object(data, where)
+    made: Made = _build(Made, _object(obj.get("made"), f"{where}: made"), f"{where}: made", skip=())
+    judged: Judged = _build(Judged, obj, where, skip=("made",))
+    return dataclasses.replace(judged, given=made)
 
 
 # -- the strict readers --------------------------------------------------------------------------
@@ -469,6 +487,13 @@ def _rank(data: object, where: str) -> Rank:
     return Rank.parse(_text(data, where))
 
 
+def _category(data: object, where: str) -> Category:
+    try:
+        return Category(_text(data, where))
+    except ValueError:
+        raise ParseError(f"{where}: {_short(data)} is not a hand category", token=where) from None
+
+
 _READERS: dict[object, Callable[[object, str], object]] = {
     int: _number,
     str: _text,
@@ -476,7 +501,12 @@ _READERS: dict[object, Callable[[object, str], object]] = {
     Card: _card,
     Rank: _rank,
     Action: lambda data, where: action_from_json(data),
+    Category: _category,
+    Judged: _judged,
+    Made: lambda data, where: _build(Made, _object(data, where), where, skip=()),
+    Missed: lambda data, where: _build(Missed, _object(data, where), where, skip=()),
 }
+
 
 _TYPES = {int: int, str: str, bool: bool}
 

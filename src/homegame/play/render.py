@@ -47,6 +47,7 @@ from homegame.engine.events import (
     Declared,
     Drew,
     Event,
+    Made,
     Posted,
     Returned,
     Revealed,
@@ -54,7 +55,9 @@ from homegame.engine.events import (
     Won,
 )
 from homegame.engine.game import Game
-from homegame.engine.view import View
+from homegame.engine.steps.columns import ColumnsWon
+from homegame.engine.steps.units import Scored
+from homegame.engine.view import View, WildCards
 from homegame.play.commands import shortcuts
 from homegame.ranking.poker import PokerRanking
 from homegame.ranking.wild import Lowest, WildSpec
@@ -73,6 +76,11 @@ class Names:
 
     def __call__(self, seat: int) -> str:
         return self.names[seat]
+
+    @property
+    def mapping(self) -> dict[int, str]:
+        """The names by seat, for an event's ``describe``."""
+        return dict(enumerate(self.names))
 
     def says(self, seat: int, third: str, second: str) -> str:
         """``seat`` with the verb agreeing: ``seat 2 calls`` but ``you call``."""
@@ -128,7 +136,7 @@ class Screen:
 
     def table(self, view: View, game: Game) -> None:
         """The table as ``view.viewer`` sees it, and what they may do if it is their turn."""
-        wild = _Wild(_wild_specs(game), view)
+        wild = view.wild
         grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         grid.add_column("")
         grid.add_column("player")
@@ -170,8 +178,9 @@ class Screen:
                 f"{'main' if index == 0 else f'side {index}'} {pot.amount}" for index, pot in enumerate(view.pots)
             )
             line.append(f" ({parts}, bets not yet in)")
-        if view.wild_rank is not None:
-            line.append(f"   Wild now: {_plural(view.wild_rank)}")
+        fixed = {rank for spec in _wild_specs(game) for rank in spec.ranks}
+        if set(wild.ranks) - fixed:
+            line.append(f"   Wild now: {wild}")
         self.say(line)
         for option in view.legal:
             if isinstance(option, CardsLegal | DivideLegal | PlaceLegal) and option.cards:
@@ -202,13 +211,13 @@ class Screen:
 
     def narrate(self, events: Iterable[Event], view: View, game: Game) -> None:
         """One line for each event worth telling (the showdown is told by :meth:`summary`)."""
-        wild = _Wild(_wild_specs(game), view)
+        wild = view.wild
         for event in events:
             line = self._line(event, wild)
             if line is not None:
                 self.say(line)
 
-    def _line(self, event: Event, wild: _Wild) -> Text | str | None:
+    def _line(self, event: Event, wild: WildCards) -> Text | str | None:
         says = self.names.says
         match event:
             case Posted(seat=seat, blind=blind, amount=amount):
@@ -242,35 +251,30 @@ class Screen:
                 return "Declarations: " + ", ".join(f"{self.names(seat)} {side}" for seat, side in sides)
             case Returned(seat=seat, amount=amount):
                 return f"Uncalled {amount} goes back to {self.names(seat)}"
-        return _prose(str(event), self.names, wild)
+        return _prose(event.describe(self.names.mapping), self.names, wild)
 
     def summary(self, view: View, game: Game) -> None:
-        """The end of a hand: the hands shown and what each makes, who won each part of each pot and
-        why, and every seat's result."""
-        wild = _Wild(_wild_specs(game), view)
-        judged = contests(game)
+        """The end of a hand: the hands shown and what each makes (as the showdown judged them), who
+        won each part of each pot and why, and every seat's result."""
         shown = [event for event in view.events if isinstance(event, Shown)]
         if shown:
             self.say("Showdown", style="bold")
         for event in shown:
-            line = Text(f"  {self.names.says(event.seat, 'shows', 'show')} ") + _cards(event.cards, wild)
+            line = Text(f"  {self.names.says(event.seat, 'shows', 'show')} ") + _cards(event.cards, view.wild)
             declared = view.seats[event.seat].declared
             if declared:
                 line.append(f"  (declared {declared})")
-            values = []
-            for contest in judged:
-                if declared and declared not in (contest.side, "both"):
-                    continue
-                try:
-                    value = contest.judge.value(event.cards, dict(view.rows).get(contest.row, ()), view.wild_rank)
-                except ValueError:
-                    continue
-                name = value.name if value.qualified else f"{value.name}: does not qualify"
-                values.append(f"{contest.side}: {name}" if len(judged) > 1 else name)
-            if values:
-                line.append(": " + "; ".join(values))
+            for index, judged in enumerate(event.hands):
+                line.append(": " if index == 0 else "; ")
+                if len(event.hands) > 1 or declared:
+                    line.append(f"{judged.side}: ")
+                made = judged.made
+                line.append_text(_made(made, made.cards if judged.held != event.cards else ()))
+            if event.missed:
+                why = "; ".join(missed.describe(self.names.mapping) for missed in event.missed)
+                line.append(f"; declared both and {why}: nothing")
             self.say(line)
-        for award in _awards(view, self.names, wild, len(judged)):
+        for award in _awards(view, self.names):
             self.say(award)
         result = view.result
         if result is not None:
@@ -317,9 +321,10 @@ def _acted(names: Names, seat: int, action: object, put_in: int) -> str:
     return f"{names(seat)}: {action}"
 
 
-def _awards(view: View, names: Names, wild: _Wild, contests_count: int) -> list[Text | str]:
-    """Who won what and why, pot by pot and part by part."""
+def _awards(view: View, names: Names) -> list[Text | str]:
+    """Who won what and why, pot by pot and part by part, from the showdown's own judgement."""
     awards = [event for event in view.events if isinstance(event, Won)]
+    contested = len({won.side for won in awards if won.judged is not None}) > 1
     lines: list[Text | str] = []
     pots = sorted({won.pot for won in awards})
     for pot in pots:
@@ -341,31 +346,62 @@ def _awards(view: View, names: Names, wild: _Wild, contests_count: int) -> list[
                 lead = f"{who} split {part}"
             value = winners[0].value
             if value is None:
-                reason = (
-                    ": everyone else folded"
-                    if not any(isinstance(e, Shown) for e in view.events)
-                    else ": no hand qualified"
-                )
-                lines.append(f"  {lead}{reason}")
+                lines.append(f"  {lead}{_why(view, side, winners[0].seat)}")
                 continue
-            line = Text(
-                f"  {lead} with {_article(value.name)}"
-                + (f" for {side}" if contests_count > 1 and len(sides) == 1 else "")
-                + " ("
-            )
-            line.append_text(_cards(value.cards, wild))
-            line.append(")")
+            line = Text(f"  {lead} with ")
+            line.append_text(_made(value, value.cards if len(winners) == 1 else (), article=True))
+            if len(winners) > 1:  # tied hands, each with its own cards
+                for index, won in enumerate(winners):
+                    line.append(f"{'; ' if index else ' ('}{names(won.seat)}: ")
+                    line.append_text(_cards(won.value.cards if won.value else (), WildCards()))
+                line.append(")")
+            if contested and len(sides) == 1:
+                line.append(f" for {side}")
             lines.append(line)
     for event in view.events:
         if isinstance(event, CarriedOver):
             lines.append(f"  {event.amount} carried over to the next deal")
-    won_by = {won.seat for won in awards}
-    for seat in view.seats:
-        if seat.declared == "both" and not seat.folded and seat.seat not in won_by and view.over:
-            lines.append(
-                f"  {names.says(seat.seat, 'declared', 'declared')} both but did not win every way outright: nothing"
-            )
     return lines
+
+
+def _why(view: View, side: str, seat: int) -> str:
+    """Why a pot went to ``seat`` when no hand of a contest won it, from the events of the showdown."""
+    events = view.events
+    if side == "columns":
+        counts = [event for event in events if isinstance(event, ColumnsWon) and event.seat == seat]
+        if not counts:
+            return ": neither player won enough columns"
+        count = counts[0]
+        return f" with {count.count} of {count.rows} columns" + (", a Five-O" if count.count == count.rows else "")
+    if side == "units":
+        units = sum(event.units for event in events if isinstance(event, Scored) and event.seat == seat)
+        units -= sum(event.units for event in events if isinstance(event, Scored) and event.other == seat)
+        return f" for {units:+d} unit{'' if abs(units) == 1 else 's'}"
+    if side == "last survivor":
+        return " as the last player standing against the extra hand"
+    if side == "all cards eliminated":
+        return ": every card eliminated"
+    if any(isinstance(event, Shown) for event in events):
+        return ": no hand qualified"
+    return ": everyone else folded"
+
+
+def _made(made: Made, cards: Sequence[Card], *, article: bool = False) -> Text:
+    """A hand made, as people say it, with ``cards`` (the cards that play, when worth showing) and what
+    each wild card stands for; its wild cards are marked."""
+    wild = WildCards(cards=tuple(card for card, _ in made.wild))
+    text = Text(_article(made.name) if article else made.name)
+    if cards:
+        text.append(" (")
+        text.append_text(_cards(cards, wild))
+        text.append(")")
+    for index, (card, stands) in enumerate(made.wild):
+        text.append(", " if index else ", with ")
+        text.append_text(_cards((card,), wild))
+        text.append(f" as {stands.pretty}")
+    if not made.qualified:
+        text.append(": does not qualify")
+    return text
 
 
 def _second_person(verb: str) -> str:
@@ -384,7 +420,7 @@ def _second_person(verb: str) -> str:
 _CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs]|Jk[2-8]?)\b")
 
 
-def _prose(text: str, names: Names, wild: _Wild) -> Text:
+def _prose(text: str, names: Names, wild: WildCards) -> Text:
     """An event the screen has no words of its own for, told in the engine's words with the
     players' names and the cards drawn as cards."""
     line = Text()
@@ -411,24 +447,7 @@ def _wild_specs(game: Game) -> list[WildSpec]:
     return specs
 
 
-class _Wild:
-    """Which cards to mark wild: those of the game's wild specs, and the wild rank in force."""
-
-    __slots__ = ("cards", "jokers", "ranks")
-
-    def __init__(self, specs: Sequence[WildSpec], view: View) -> None:
-        ranks = {rank for spec in specs for rank in spec.ranks}
-        if view.wild_rank is not None:
-            ranks.add(view.wild_rank)
-        self.ranks = frozenset(ranks)
-        self.cards = frozenset(card for spec in specs for card in spec.cards)
-        self.jokers = any(spec.jokers or spec.bug for spec in specs)
-
-    def __contains__(self, card: Card) -> bool:
-        return card.rank in self.ranks or card in self.cards or (card.is_joker and self.jokers)
-
-
-def _cards(cards: Sequence[Card | None], wild: _Wild) -> Text:
+def _cards(cards: Sequence[Card | None], wild: WildCards) -> Text:
     """Cards with suit symbols and colours; ``None`` is a card face down."""
     text = Text()
     for index, card in enumerate(cards):
@@ -468,7 +487,16 @@ def _row(name: str) -> str:
 
 
 def _article(name: str) -> str:
-    """A hand's name as the object of "with": ``a pair of aces``, ``an ace-high flush``, ``three kings``."""
+    """A hand's name as the object of "with": ``a pair of aces``, ``an ace-high flush``, ``three kings``,
+    ``the jack of spades``, ``a total of 35``.
+
+    >>> _article("pair of aces"), _article("ace-high flush"), _article("jack of spades"), _article("total 35")
+    ('a pair of aces', 'an ace-high flush', 'the jack of spades', 'a total of 35')
+    """
     if name.startswith("pair") or name.endswith(("flush", "straight")):
         return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    if name.startswith("total "):
+        return f"a total of {name[6:]}"
+    if " of " in name:
+        return f"the {name}"
     return name

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.engine.events import Event, Shown, Won
+from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.judge import Judge
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
@@ -35,15 +35,18 @@ __all__ = ["ColumnJudged", "Columns", "ColumnsWon"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColumnJudged(Event):
-    """Column ``row`` goes to ``seat`` (``None``: equal hands), with each player's hand named."""
+    """Column ``row`` goes to ``seat`` (``None``: equal hands), with each player's hand in it as judged."""
 
     row: str
     seat: int | None
-    names: tuple[tuple[int, str], ...]
+    hands: tuple[tuple[int, Judged], ...]
 
-    def __str__(self) -> str:
-        hands = " against ".join(f"seat {seat} {name}" for seat, name in self.names)
-        return f"column {self.row}: {hands}: " + ("equal" if self.seat is None else f"seat {self.seat} wins it")
+    def describe(self, names: Names = SEATS) -> str:
+        """``column 1: seat 0 pair of aces against seat 1 king high: seat 0 wins it``."""
+        hands = " against ".join(f"{name(names, seat)} {judged.made.name}" for seat, judged in self.hands)
+        return f"column {self.row}: {hands}: " + (
+            "equal" if self.seat is None else f"{says(names, self.seat, 'wins')} it"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +57,9 @@ class ColumnsWon(Event):
     count: int
     rows: int
 
-    def __str__(self) -> str:
-        text = f"seat {self.seat} wins {self.count} of {self.rows} columns"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 wins 3 of 5 columns``; all five: ``...: a Five-O``."""
+        text = f"{says(names, self.seat, 'wins')} {self.count} of {self.rows} columns"
         return text + (": a Five-O" if self.count == self.rows else "")
 
 
@@ -91,15 +95,22 @@ otherwise it is split.
     def begin(self, hand: Hand) -> Decision | None:
         """Show, judge each column, and pay the pot."""
         live = hand.in_hand()
+        columns = {
+            seat: {
+                row: Judged(side=row, held=tuple(cards), given=Made.of(self.judge.value(cards, ())))
+                for row, cards in hand.placed[seat].items()
+            }
+            for seat in live
+        }
         for seat in live:
             hand.shown[seat] = tuple(hand.cards(seat))
-            hand.emit(Shown(seat, hand.shown[seat]))
+            hand.emit(Shown(seat, hand.shown[seat], tuple(columns[seat].values())))
         won = dict.fromkeys(live, 0)
         for row in hand.placed[live[0]]:
             hands = {seat: (hand.placed[seat][row], ()) for seat in live}
             winners = self.judge.winners(self.judge.scores(hands), live)
-            names = tuple((seat, self.judge.value(cards, ()).name) for seat, (cards, _) in hands.items())
-            hand.emit(ColumnJudged(row=row, seat=winners[0] if len(winners) == 1 else None, names=names))
+            judged = tuple((seat, columns[seat][row]) for seat in live)
+            hand.emit(ColumnJudged(row=row, seat=winners[0] if len(winners) == 1 else None, hands=judged))
             if len(winners) == 1:
                 won[winners[0]] += 1
         takers = [seat for seat in live if won[seat] >= self.need]

@@ -23,10 +23,10 @@ deals Guts again whatever the schedule (:attr:`~homegame.engine.hand.HandResult.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.engine.events import Event, Shown, Won
+from homegame.engine.events import SEATS, Event, Judged, Names, Shown, Won, says
 from homegame.engine.judge import Judge
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
@@ -55,8 +55,9 @@ class Matched(Event):
         """The chips matched."""
         return self.amount
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} matches the pot with {self.amount}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 matches the pot with 12``."""
+        return f"{says(names, self.seat, 'matches')} the pot with {self.amount}"
 
 
 @register
@@ -133,14 +134,16 @@ class GutsRound(DeclareRound):
             hand.carry_over(pot)
             hand.continues = True
             return
+        judged = {}
         for seat in ins:
             hand.shown[seat] = tuple(hand.cards(seat))
-            hand.emit(Shown(seat, hand.shown[seat]))
+            judged[seat] = Judged(side="in", held=hand.shown[seat], judge=self.judge)
+            hand.emit(Shown(seat, hand.shown[seat], (judged[seat],)))
         scores = self.judge.scores({seat: (hand.cards(seat), ()) for seat in ins})
         winners = self.judge.winners(scores, ins)
         for seat, amount in zip(winners, share(pot, winners), strict=True):
             if amount:
-                hand.award(replace(Won(seat=seat, amount=amount, side="in", cards=hand.shown[seat]), judge=self.judge))
+                hand.award(Won(seat=seat, amount=amount, side="in", judged=judged[seat]))
         cap = hand.option("match_cap", 0)
         price = min(pot, cap) if isinstance(cap, int) and cap > 0 else pot
         matched = 0

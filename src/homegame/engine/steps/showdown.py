@@ -23,12 +23,12 @@ as if they had folded. If nobody declared one side, the other side takes the pot
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, suit_order
-from homegame.engine.events import Shown, Won
+from homegame.engine.events import Judged, Missed, Shown, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
@@ -122,6 +122,13 @@ class Contest:
             return list(hand.splits[seat][int(self.cards[6:]) - 1])
         return hand.down[seat] if self.cards == "down" else hand.cards(seat)
 
+    def judged(self, hand: Hand, seat: int, held: Sequence[Card], board: Sequence[Card]) -> Judged:
+        """The hand of ``seat`` in this contest from the cards it ``held`` and the ``board``, judged when asked."""
+        down = tuple(hand.down[seat]) if self.judge.needs_down else ()
+        return Judged(
+            side=self.side, held=tuple(held), board=tuple(board), wild_rank=hand.wild_rank, down=down, judge=self.judge
+        )
+
     def describe(self) -> str:
         """The contest for the rules text: ``high (high, best-5)``."""
         which = {"all": "", "down": ", down cards"}.get(self.cards, f", hand {self.cards[6:]} of the split")
@@ -158,41 +165,46 @@ class Showdown(Step):
         return cls(contests=tuple(contests), no_winner=fields.string("no_winner", "split", ("split", "carry")))
 
     def begin(self, hand: Hand) -> Decision | None:
-        """Show, judge, and pay every pot."""
+        """Judge, show (each seat's cards with its hand in every contest it entered), and pay every pot."""
         live = hand.in_hand()
+        scores, judged, missed = self._judge(hand, live)
         for seat in live:
             shown = tuple(card for part in hand.splits[seat] for card in part) or tuple(hand.cards(seat))
             hand.shown[seat] = shown
-            hand.emit(Shown(seat, shown))
-        scores, failed = self._judge(hand, live)
+            hands = tuple(entrants[seat] for entrants in judged if seat in entrants)
+            hand.emit(Shown(seat, shown, hands, missed.get(seat, ())))
         for index, pot in enumerate(hand.pots(with_bets=True)):
             eligible = [seat for seat in live if seat in pot.eligible]
-            active = [pair for pair in zip(self.contests, scores, strict=True) if any(s in pair[1] for s in eligible)]
+            active = [
+                (contest, score, entrants)
+                for contest, score, entrants in zip(self.contests, scores, judged, strict=True)
+                if any(seat in score for seat in eligible)
+            ]
             if not active:
                 if self.no_winner == "carry":
                     hand.carry_over(pot.amount)
                     continue
-                takers = [seat for seat in eligible if seat not in failed] or eligible
+                takers = [seat for seat in eligible if seat not in missed] or eligible
                 for seat, amount in zip(takers, share(pot.amount, takers), strict=True):
                     if amount:
                         hand.award(Won(seat=seat, amount=amount, pot=index))
                 continue
-            parts = share(pot.amount, active, [contest.share for contest, _ in active])
-            for (contest, score), part in zip(active, parts, strict=True):
+            parts = share(pot.amount, active, [contest.share for contest, _, _ in active])
+            for (contest, score, entrants), part in zip(active, parts, strict=True):
                 winners = _odd_chip_order(hand, contest.judge.winners(score, eligible))
-                board = tuple(hand.rows.get(contest.row, ()))
                 for seat, amount in zip(winners, share(part, winners), strict=True):
                     if amount:
-                        cards = tuple(contest.held(hand, seat))
-                        won = Won(seat=seat, amount=amount, pot=index, side=contest.side, cards=cards)
-                        won = replace(won, board=board, wild_rank=hand.wild_rank, down=tuple(hand.down[seat]))
-                        hand.award(replace(won, judge=contest.judge))
+                        hand.award(Won(seat=seat, amount=amount, pot=index, side=contest.side, judged=entrants[seat]))
         return None
 
-    def _judge(self, hand: Hand, live: list[int]) -> tuple[list[dict[int, Score]], list[int]]:
-        """Each contest's scores of its entrants, and the players who declared both and failed."""
+    def _judge(
+        self, hand: Hand, live: list[int]
+    ) -> tuple[list[dict[int, Score]], list[dict[int, Judged]], dict[int, tuple[Missed, ...]]]:
+        """Each contest's scores of its entrants and their hands as judged, and why each player who
+        declared both and failed won nothing."""
         declaring = any(hand.declared[seat] for seat in live)
         scores: list[dict[int, Score]] = []
+        judged: list[dict[int, Judged]] = []
         for contest in self.contests:
             entrants = [seat for seat in live if not declaring or hand.declared[seat] in (contest.side, "both")]
             board = hand.rows.get(contest.row, [])
@@ -200,13 +212,24 @@ class Showdown(Step):
             # A player left with no card to play (Good/Bad rows: every hole card dead, no good card) has no hand.
             hands = {seat: (cards, board) for seat, cards in held.items() if cards or board}
             scores.append(contest.judge.scores(hands, hand.wild_rank, {seat: hand.down[seat] for seat in entrants}))
-        pairs = [(contest.judge, score) for contest, score in zip(self.contests, scores, strict=True)]
-        pigs = [seat for seat in live if hand.declared[seat] == "both"]
-        failed = [seat for seat in pigs if any(judge.winners(score, live) != [seat] for judge, score in pairs)]
+            judged.append({seat: contest.judged(hand, seat, cards, board) for seat, (cards, board) in hands.items()})
+        missed: dict[int, tuple[Missed, ...]] = {}
+        for seat in (seat for seat in live if hand.declared[seat] == "both"):
+            won = [
+                (contest.side, contest.judge.winners(score, live))
+                for contest, score in zip(self.contests, scores, strict=True)
+            ]
+            reasons = tuple(
+                Missed(side=side, by=tuple(other for other in winners if other != seat), tied=seat in winners)
+                for side, winners in won
+                if winners != [seat]
+            )
+            if reasons:
+                missed[seat] = reasons
         for score in scores:
-            for seat in failed:
+            for seat in missed:
                 score.pop(seat, None)
-        return scores, failed
+        return scores, judged, missed
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -27,7 +27,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
-from homegame.engine.events import Event, Shown, Won
+from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -50,8 +50,9 @@ class SetShown(Event):
     hands: tuple[tuple[Card, ...], ...]
     dead: bool
 
-    def __str__(self) -> str:
-        text = f"seat {self.seat} set " + " / ".join(format_cards(hand) for hand in self.hands)
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 set ... / ... / ...``, and ``(mis-set: dead)`` when it is."""
+        text = f"{name(names, self.seat)} set " + " / ".join(format_cards(hand) for hand in self.hands)
         return text + (" (mis-set: dead)" if self.dead else "")
 
 
@@ -65,9 +66,11 @@ class Scored(Event):
     lost: int
     units: int
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 against seat 2: 2 hands to 1, +1 unit``."""
         hands = f"{self.won} hand" + ("" if self.won == 1 else "s")
-        return f"seat {self.seat} against seat {self.other}: {hands} to {self.lost}, {_units(self.units, '+')}"
+        who = f"{name(names, self.seat)} against {name(names, self.other)}"
+        return f"{who}: {hands} to {self.lost}, {_units(self.units, '+')}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,8 +86,10 @@ class PaidUnits(Event):
         """The chips paid."""
         return self.amount
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} loses {_units(self.units)} and pays {self.amount}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 loses 4 units and pays 8``."""
+        pays = "pay" if name(names, self.seat) == "you" else "pays"
+        return f"{says(names, self.seat, 'loses')} {_units(self.units)} and {pays} {self.amount}"
 
 
 def _units(count: int, sign: str = "") -> str:
@@ -133,10 +138,15 @@ class Units(Step):
         for seat in live:
             hands = hand.splits[seat]
             hand.shown[seat] = tuple(card for part in hands for card in part)
-            hand.emit(Shown(seat, hand.shown[seat]))
+            made = [self.ranking.evaluate(part) for part in hands]
+            rows = tuple(
+                Judged(side=row, held=part, given=Made.of(value))
+                for row, part, value in zip(NAMES, hands, made, strict=True)
+            )
+            hand.emit(Shown(seat, hand.shown[seat], rows))
             dead = bool(misset(self.ranking, hands))
             hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
-            values[seat] = None if dead else [self.ranking.evaluate(part) for part in hands]
+            values[seat] = None if dead else made
         scoring = str(hand.option("scoring", "1-6"))
         net = dict.fromkeys(live, 0)
         for a, b in combinations(live, 2):

@@ -1,0 +1,128 @@
+"""The showdown told from its own judgement: a hand of every catalogue game played to its end,
+and the screen names the hands that won (or the columns, units, survival or elimination that won)
+with the cards that play; and the view tells a player what the table would."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from homegame.bots import Turn, play
+from homegame.bots.choices import simplest
+from homegame.cards import Rank, parse
+from homegame.engine import Action, Declare, Hand
+from homegame.engine.events import Shown, Won
+from homegame.games import load, names
+from homegame.play.render import Names, Screen
+
+WAYS = {"columns": "columns", "units": "unit", "last survivor": "last player standing"}
+"""Words the screen gives a pot won some other way than by a hand, by the award's side."""
+
+
+class Caller:
+    """Checks, calls and otherwise does the least committal thing, so that hands reach the showdown."""
+
+    def choose(self, turn: Turn) -> Action:
+        return simplest(turn.legal)
+
+
+def summary(hand: Hand, seat: int = 0) -> str:
+    """The end of ``hand`` as the screen shows it to ``seat``."""
+    console = Console(file=io.StringIO(), width=400, color_system=None)
+    names = Names(tuple("you" if other == seat else f"seat {other}" for other in range(hand.seats)))
+    Screen(console, names).summary(hand.view(seat), hand.game)
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert isinstance(text, str)
+    return text
+
+
+def pretty(cards: tuple[object, ...]) -> str:
+    return " ".join(card.pretty for card in cards)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", names())
+def test_the_showdown_names_what_won(name: str) -> None:
+    game = load(name)
+    seats = min(max(game.players[0], 3), game.players[1])
+    hand = Hand(game, [200] * seats, seed=5)
+    play(hand, [Caller() for _ in range(seats)])
+    text = summary(hand)
+    awards = [event for event in hand.events if isinstance(event, Won)]
+    for won in awards:
+        assert f"({won.amount})" in text
+        made = won.value
+        if made is not None:
+            assert made.name in text and pretty(made.cards) in text, (made, text)
+        elif won.side in WAYS:
+            assert WAYS[won.side] in text and "no hand qualified" not in text
+    for shown in (event for event in hand.events if isinstance(event, Shown)):
+        for judged in shown.hands:
+            assert judged.made.name in text
+
+
+def test_pi_gow_shows_the_five_and_the_two() -> None:
+    hand = Hand(load("pi-gow-stud"), [200] * 3, seed=5)
+    play(hand, [Caller() for _ in range(3)])
+    for shown in (event for event in hand.events if isinstance(event, Shown)):
+        five, two = shown.hands
+        assert (five.side, len(five.held), two.side, len(two.held)) == ("five", 5, "two", 2)
+        assert set(five.held) | set(two.held) == set(shown.cards)
+    text = summary(hand)
+    assert "five: " in text and "two: " in text
+
+
+def test_the_chicago_spade_is_the_one_in_the_hole() -> None:
+    # Cards go one at a time from the button's left: seat 1's up cards hold the As, its last down card the Js.
+    deck = "2h 4h 3d 5d Ad As Kd Kh Qd Qh 6h 7c 9c Js"
+    hand = Hand(load("chicago"), [200, 200], deck=parse(deck), button=1)
+    play(hand, [Caller(), Caller()])
+    spade = next(won for won in hand.events if isinstance(won, Won) and won.side == "spade")
+    assert spade.seat == 1 and spade.value is not None and [str(card) for card in spade.value.cards] == ["Js"]
+    text = summary(hand)
+    assert "with the jack of spades (J♠)" in text and "ace of spades" not in text
+
+
+class Declarer(Caller):
+    """A caller that declares ``side``."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+
+    def choose(self, turn: Turn) -> Action:
+        if any(legal.kind == "declare" for legal in turn.legal):
+            return Declare(self.side)
+        return simplest(turn.legal)
+
+
+def test_a_declarer_of_both_who_fails_is_told_why() -> None:
+    hand = Hand(load("stud-declare"), [200] * 3, seed=1)
+    play(hand, [Declarer("both"), Declarer("high"), Declarer("low")])
+    shown = next(event for event in hand.events if isinstance(event, Shown) and event.seat == 0)
+    assert shown.missed and not any(won.seat == 0 for won in hand.events if isinstance(won, Won))
+    reasons = "; ".join(missed.describe({1: "seat 1", 2: "seat 2"}) for missed in shown.missed)
+    assert f"declared both and {reasons}: nothing" in summary(hand)
+
+
+def test_the_view_tells_the_wild_cards_the_hands_and_the_pot_after_a_call() -> None:
+    hand = Hand(load("baseball"), [200] * 3, seed=3)
+    view = hand.view(hand.pending()[0])
+    assert {Rank.THREE, Rank.NINE} <= set(view.wild.ranks)
+    assert [judged.side for judged in view.hands] == ["high"] and view.hands[0].made.name
+    elimination = Hand(load("elimination"), [200] * 3, seed=3)
+    sides = [(judged.side, judged.made.name) for judged in elimination.view(0).hands]
+    assert [side for side, _ in sides] == ["high", "low"] and all(name.startswith("total") for _, name in sides)
+    grocery = Hand(load("grocery-store"), [200] * 3, seed=3)
+    assert [judged.side for judged in grocery.view(0).hands] == ["high", "dots"]
+    holdem = Hand(load("holdem"), [100, 100, 100], seed=1)
+    seat = holdem.pending()[0]
+    assert holdem.view(seat).pot_after_call == holdem.pot + 2
+    assert holdem.view(None).hands == () and holdem.view(None).pot_after_call is None
+
+
+def test_the_option_makes_the_lowest_down_card_wild_for_its_holder() -> None:
+    hand = Hand(load("the-option"), [200] * 3, seed=3)
+    for seat in range(3):
+        lowest = min(card.rank for card in hand.view(seat).seats[seat].down or () if card.rank is not None)
+        assert lowest in hand.view(seat).wild.ranks
