@@ -395,6 +395,18 @@ def test_two_packs_allow_duplicates() -> None:
     assert get("high", packs=2).evaluate("As As Ad Ac Ah").category is Category.FIVE_OF_A_KIND
 
 
+def test_short_deck_the_triton_order_puts_three_of_a_kind_over_a_straight() -> None:
+    # Short-deck hold'em as Triton plays it: three of a kind beats a straight, a flush a full house.
+    ordinary = get("high", deck=36, flush_beats_full_house=True)
+    triton = get("high", deck=36, flush_beats_full_house=True, three_of_a_kind_beats_straight=True)
+    trips, straight = "6c 6d 6h Ks Qd", "Ac 6d 7h 8s 9d"
+    assert ordinary.evaluate(straight) > ordinary.evaluate(trips)
+    assert triton.evaluate(trips) > triton.evaluate(straight)
+    assert triton.evaluate("As Ks 9s 8s 7s") > triton.evaluate("Ac Ad Ah Kc Kd")  # the flush stays over the full house
+    with pytest.raises(ValueError, match="option of the high ranking"):
+        get("low-a5", three_of_a_kind_beats_straight=True)
+
+
 def test_several_packs_a_one_suit_hand_is_judged_in_its_highest_category() -> None:
     # 004: "Any hand in a higher category beats any hand in a lower category."
     four_packs = get("high", packs=4)

@@ -54,6 +54,7 @@ _POKER_OPTIONS = {
     "lowest_rank",
     "deck",
     "flush_beats_full_house",
+    "three_of_a_kind_beats_straight",
     "suit_tiebreak",
     "suit_order",
     "italian_straight_flush",

@@ -148,6 +148,8 @@ class PokerRanking:
     - ``lowest_rank``: the lowest rank of a stripped deck; the ace is adjacent to
       it (A-6-7-8-9 is a straight with 36 cards).
     - ``flush_beats_full_house``: for stripped decks.
+    - ``three_of_a_kind_beats_straight``: the Triton order of short-deck hold'em, where
+      three of a kind beats a straight (high only).
     - ``suit_tiebreak`` and ``suit_order``: the three house rules for hands equal
       apart from suits, under any named suit order.
     - ``italian_straight_flush``: the minimum straight flush beats the maximum.
@@ -181,6 +183,7 @@ class PokerRanking:
     qualifier: int | None = None
     lowest_rank: Rank = Rank.TWO
     flush_beats_full_house: bool = False
+    three_of_a_kind_beats_straight: bool = False
     suit_tiebreak: SuitTiebreak = SuitTiebreak.NONE
     suit_order: SuitOrder = field(default_factory=lambda: SUIT_ORDERS["bridge"])
     italian_straight_flush: bool = False
@@ -202,6 +205,8 @@ class PokerRanking:
             raise ParseError("ace_high_straight and ace_pair_high are ace-to-six (low-a6) options")
         if (self.italian_straight_flush or self.imperial_flush) and self.kind is not Kind.HIGH:
             raise ParseError("italian_straight_flush and imperial_flush are options of the high ranking")
+        if self.three_of_a_kind_beats_straight and self.kind is not Kind.HIGH:
+            raise ParseError("three_of_a_kind_beats_straight is an option of the high ranking")
         if self.lowest_rank > Rank.TEN:
             raise ParseError(f"lowest_rank={self.lowest_rank.symbol}: a deck must hold at least A-K-Q-J-10")
         self._check_wild()
@@ -278,6 +283,8 @@ class PokerRanking:
         order = list(_HIGH_ORDER)
         if self.flush_beats_full_house:
             order[2], order[3] = order[3], order[2]
+        if self.three_of_a_kind_beats_straight:
+            order[4], order[5] = order[5], order[4]
         return tuple(reversed(order)) if self.is_low else tuple(order)
 
     def _strength_order(self) -> tuple[Category, ...]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from homegame.cards import Card, suit_order
 from homegame.engine.events import Judged, Missed, Shown, Won
@@ -59,6 +59,9 @@ class Contest:
     low_rules: bool = False
     """True when the house rules ``low`` (a low ranking's name) and ``qualifier`` (``none``, or N
     for N-or-better) choose this contest's ranking; ``ranking`` is then the game's default."""
+    ranking_rules: tuple[str, ...] = ()
+    """House rules of the game given to the ranking as its options of the same names (short-deck's
+    ``three_of_a_kind_beats_straight``); ``ranking`` holds their defaults."""
     judge: Judge = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -69,7 +72,8 @@ class Contest:
         """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
         ``row`` (the community cards hands are made with: the board unless the game has several rows),
         ``cards`` (``all``; ``down``: the hole cards only; ``split-N``: the Nth hand of a split) and
-        ``low_rules`` (the house rules ``low`` and ``qualifier`` choose the ranking)."""
+        ``low_rules`` (the house rules ``low`` and ``qualifier`` choose the ranking) and
+        ``ranking_rules`` (house rules that are options of the ranking)."""
         side = fields.string("side", "high")
         name = fields.string("ranking", "high")
         options = dict(fields.table("options").data)
@@ -95,25 +99,44 @@ class Contest:
         if low_rules and not (isinstance(ranking, PokerRanking) and ranking.is_low):
             fields.problem("low_rules", f"the house rules low and qualifier choose a poker low, not {name}")
             low_rules = False
-        return cls(side=side, ranking=ranking, form=form, share=share, row=row, cards=cards, low_rules=low_rules)
+        ranking_rules = fields.strings("ranking_rules", ())
+        unknown = [rule for rule in ranking_rules if rule not in getattr(ranking, "__dataclass_fields__", {})]
+        if unknown:
+            fields.problem("ranking_rules", f"{', '.join(unknown)}: not an option of the ranking {name}")
+            ranking_rules = ()
+        return cls(
+            side=side,
+            ranking=ranking,
+            form=form,
+            share=share,
+            row=row,
+            cards=cards,
+            low_rules=low_rules,
+            ranking_rules=ranking_rules,
+        )
 
     def under(self, options: Mapping[str, OptionValue]) -> Contest:
-        """The contest with the low ranking and qualifier the house rules choose (itself unless it
-        has ``low_rules``).
+        """The contest with the ranking the house rules choose: the low and qualifier (with
+        ``low_rules``) and the ranking's own options named in ``ranking_rules``; itself unless they
+        change it.
 
         >>> contest = Contest(side="low", ranking=get("low-reversed"), form=Form(), low_rules=True)
         >>> print(contest.under({"low": "low-a5", "qualifier": "8"}).ranking.label)
         low-a5 qualifier=8
+        >>> triton = ("three_of_a_kind_beats_straight",)
+        >>> contest = Contest(side="high", ranking=get("high", deck=36), form=Form(), ranking_rules=triton)
+        >>> print(contest.under({"three_of_a_kind_beats_straight": True}).ranking.label)
+        high lowest_rank=6 three_of_a_kind_beats_straight=True
         """
         ranking = self.ranking
-        if not self.low_rules or not isinstance(ranking, PokerRanking):
+        if not isinstance(ranking, PokerRanking) or not (self.low_rules or self.ranking_rules):
             return self
-        qualifier = str(options.get("qualifier", "none"))
-        chosen = replace(
-            ranking,
-            kind=Kind(str(options.get("low", ranking.kind.value))),
-            qualifier=None if qualifier == "none" else int(qualifier),
-        )
+        changes: dict[str, Any] = {rule: options[rule] for rule in self.ranking_rules if rule in options}
+        chosen = replace(ranking, **changes)
+        if self.low_rules:
+            qualifier = str(options.get("qualifier", "none"))
+            kind = Kind(str(options.get("low", ranking.kind.value)))
+            chosen = replace(chosen, kind=kind, qualifier=None if qualifier == "none" else int(qualifier))
         return self if chosen == ranking else replace(self, ranking=chosen)
 
     def held(self, hand: Hand, seat: int) -> list[Card]:
@@ -253,6 +276,10 @@ class Showdown(Step):
         for contest in self.contests:
             if contest.low_rules:
                 _check_low_rules(contest, game, fields)
+            for rule in contest.ranking_rules:
+                option = game.option(rule)
+                if option is None or option.default != getattr(contest.ranking, rule):
+                    fields.problem("contests", f"{contest.side}: the house rule {rule} must default to the ranking's")
             if contest.row not in dealt:
                 fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
             if contest.cards.startswith("split-") and not any(step.kind == "split" for step in game.steps):
