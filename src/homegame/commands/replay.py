@@ -34,9 +34,6 @@ def run(args: argparse.Namespace) -> int:
     from homegame.play.replay import replay
 
     record = Record.read(args.file, None if args.game is None else load(Path(args.game)))
-    seats = len(record.history.setup.stacks)
-    if args.seat is not None and not 0 <= args.seat < seats:
-        raise ParseError(f"--seat {args.seat}: the hand has seats 0..{seats - 1}")
     try:
         replay(record, sys.stdin, sys.stdout, every=args.all, seat=args.seat)
     except ValueError as error:

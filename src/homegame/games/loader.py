@@ -19,6 +19,7 @@ fields (:mod:`homegame.engine.steps`).
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 import tomllib
 from typing import Any, cast
@@ -28,7 +29,7 @@ from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.spec import Fields, Problems
 from homegame.engine.steps import STEP_KINDS, Step
-from homegame.errors import GameSpecError, ParseError
+from homegame.errors import GameSpecError, ParseError, PokerError
 from homegame.ranking import Ranking
 
 __all__ = ["MAX_DEPTH", "MAX_SIZE", "decode", "load_text"]
@@ -86,6 +87,8 @@ def load_text(text: str, source: str, path: str = "") -> Game:
         _check_deck(game, problems)
         _check_cards_judged(game, problems)
         _check_options(game, problems)
+    if not problems and game is not None:
+        _check_plays(game, problems)
     if problems or game is None:
         raise GameSpecError(problems.items)
     return game
@@ -308,6 +311,38 @@ def _judges(ranking: Ranking, card: Card, natural: list[Card]) -> bool:
             return False
         return True
     return True
+
+
+PROBE_ACTIONS = 10_000
+"""The most actions a probe hand may take before the game is said not to end."""
+
+
+def _check_plays(game: Game, problems: Problems) -> None:
+    """The proof by example: a seeded hand at the fewest and at the most players, everyone staying
+    in to the showdown, is dealt, played to its end and settled with every chip accounted for."""
+    from homegame.engine.hand import Hand
+
+    stake = max(1, *(getattr(game.stakes, name) for name in game.stakes.__dataclass_fields__))
+    for seats in sorted(set(game.players)):
+        rng = random.Random(seats)
+        try:
+            hand = Hand(game, [1000 * stake] * seats, rng=rng)
+            for _ in range(PROBE_ACTIONS):
+                if hand.over:
+                    break
+                seat = hand.pending()[0]
+                legal = hand.legal_actions(seat)
+                staying = [option for option in legal if option.kind != "fold"] or list(legal)
+                hand.act(seat, staying[0].sample(rng))
+        except Exception as error:  # any failure in play is a problem of the document
+            reason = str(error) if isinstance(error, PokerError) else f"{type(error).__name__}: {error}"
+            problems.add("steps", f"a hand of {seats} players cannot be played: {reason}")
+            return
+        chips = sum(hand.stacks) + hand.pot + hand.carried_out
+        if not hand.over:
+            problems.add("steps", f"a hand of {seats} players does not end within {PROBE_ACTIONS} actions")
+        elif chips != 1000 * stake * seats:
+            problems.add("steps", f"a hand of {seats} players ends with {chips} chips of {1000 * stake * seats}")
 
 
 def _check_options(game: Game, problems: Problems) -> None:

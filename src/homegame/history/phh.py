@@ -275,7 +275,8 @@ def _toml(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
-        raise ParseError(f"not valid TOML: {error}") from None
+        where = f", line {text.count(chr(10)) + 1}" if "at end of document" in str(error) else ""
+        raise ParseError(f"not valid TOML: {error}{where}") from None
     except RecursionError:
         raise ParseError("not valid PHH: nested too deeply") from None
 

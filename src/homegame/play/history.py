@@ -23,6 +23,7 @@ names. Replaying it rebuilds the hand exactly:
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -31,7 +32,7 @@ from homegame.cards import format_cards, parse
 from homegame.engine.actions import parse_action
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
-from homegame.engine.hand import History, Setup
+from homegame.engine.hand import Chance, Hand, History, Setup
 from homegame.errors import ParseError
 from homegame.games import from_catalogue as load_named
 
@@ -107,7 +108,9 @@ class Record:
                 raise ParseError("names: must be a list of names (64 characters at most)")
         except (TypeError, ValueError) as error:
             raise ParseError(f"a damaged hand history: {error}") from None
-        return cls(History(setup, chance, tuple(actions)), tuple(played))
+        history = History(setup, chance, tuple(actions))
+        _replayed(history)
+        return cls(history, tuple(played))
 
     def save(self, directory: Path, number: int) -> Path:
         """Write the record as ``DIR/hand-NNNN-GAME.json`` (the first free number from ``number``);
@@ -137,9 +140,22 @@ class Record:
         except UnicodeDecodeError as error:
             raise ParseError(f"{path}: byte {error.start + 1}: not UTF-8 text") from None
         except (json.JSONDecodeError, RecursionError) as error:
-            raise ParseError(f"{path} is not JSON: {error}") from None
+            raise ParseError(f"{path}: not JSON: {error}") from None
         except ParseError as error:
             raise ParseError(f"{path}: {error}") from None
+
+
+def _replayed(history: History) -> None:
+    """Refuse a history whose deck orders or actions cannot be replayed, naming the one at fault."""
+    try:
+        hand = Hand.from_setup(history.setup, Chance(random.Random(0), history.chance))
+    except ValueError as error:
+        raise ParseError(f"a damaged hand history: decks: {error}") from None
+    for index, (seat, action) in enumerate(history.actions):
+        try:
+            hand.act(seat, action)
+        except ValueError as error:
+            raise ParseError(f"a damaged hand history: actions[{index}]: {error}") from None
 
 
 def _field(data: dict[str, Any], name: str, kind: type[T], item: type | None = None) -> T:
