@@ -243,3 +243,17 @@ def test_whole_boards_counted_by_ranks_equal_the_general_path(order: list[int], 
         patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
         general = odds("short-deck", hands)
     assert fast == general
+
+
+def test_the_same_answer_for_a_seed_whatever_the_workers() -> None:
+    hands = ["(Ah Kh) Qh", "(2s 2d) 9h", "(Tc Jc) 8c"]
+    trials = 2 * odds_module.CHUNK + 100  # three chunks, the last one short
+    one = odds("stud", hands, trials=trials, seed=11)
+    two = odds("stud", hands, trials=trials, seed=11, workers=2)
+    assert one == two and one.deals == trials
+
+
+def test_ranges_deal_the_same_on_a_pool() -> None:
+    trials = odds_module.CHUNK + 1
+    one = odds("holdem", ["QQ+", "AKs"], exact=False, trials=trials, seed=2)
+    assert not one.exact and one == odds("holdem", ["QQ+", "AKs"], exact=False, trials=trials, seed=2, workers=2)

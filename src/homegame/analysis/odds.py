@@ -42,7 +42,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import reduce
+from functools import cache, reduce
 from itertools import combinations, product
 from typing import Any
 
@@ -839,16 +839,17 @@ def odds(
     trials: int = 20_000,
     seed: int = 0,
     progress: Progress | None = None,
-    chunks: Callable[[_Work, Sequence[int]], Iterator[_Tally]] | None = None,
+    workers: int = 1,
 ) -> Odds:
     """The odds of ``hands`` in ``game`` (a game of the catalogue, by name, or a loaded one).
 
     ``board`` and ``dead`` are cards (text or cards). ``exact``: ``None`` enumerates every deal when
     there are at most :data:`EXACT_LIMIT` and deals ``trials`` at random otherwise; ``True`` insists
     on enumerating (a ``ParseError`` past the limit); ``False`` always deals at random, seeded by
-    ``seed``. ``progress`` is called with the fraction done, now and then. ``chunks`` runs chunks
-    of random deals elsewhere (a process pool): given the work and chunk indices, it yields their
-    tallies.
+    ``seed``. ``progress`` is called with the fraction done, now and then. ``workers``: random
+    deals on that many processes (:mod:`homegame.analysis.pool`), with the same answer for a seed
+    whatever their number (chunk ``i`` of :data:`CHUNK` deals has its own stream); counting
+    (exact) stays in this process.
 
     >>> hi_lo = odds("omaha-hi-lo", ["As Ad 2c 3d", "Kh Kd Qh Jd"], board="2h 7s 9d")
     >>> hi_lo.exact, hi_lo.deals, [f"{p.equity:.3f}" for p in hi_lo.players]
@@ -905,14 +906,19 @@ def odds(
     else:
         if trials < 1:
             raise ParseError("trials must be at least 1")
-        work = _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
+        from homegame.analysis.pool import map_chunks
+
         indices = list(range((trials + CHUNK - 1) // CHUNK))
-        step = max(1, len(indices) // 20)
-        for start in range(0, len(indices), step):
-            part = indices[start : start + step]
-            for chunk in chunks(work, part) if chunks is not None else map(work.chunk, part):
-                tally.merge(chunk)
-            report(min(1.0, (start + step) / len(indices)))
+        if workers > 1 and len(indices) > 1:
+            reference = game.path or game.name
+            spec = (reference, tuple(hand.text for hand in held), board_cards, dead_cards, seed, trials)
+            results = map_chunks(_pool_chunk, spec, indices, workers=workers)
+        else:
+            work = _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
+            results = map(work.chunk, indices)
+        for done, chunk in enumerate(results, 1):
+            tally.merge(chunk)
+            report(done / len(indices))
     report(1.0)
     return _result(game=game, board=board_cards, dead=dead_cards, held=held, judge=judge, tally=tally, exact=exact)
 
@@ -985,6 +991,31 @@ class _Fast:
             tally.ties[0][seat] = sum(counts[2 : seats + 1])
             tally.side_units[0][seat] = sum(per_seat // k * counts[k] for k in range(1, seats + 1))
         return tally
+
+
+_Spec = tuple[str, tuple[str, ...], tuple[Card, ...], tuple[Card, ...], int, int]
+"""What a process of the pool needs to deal chunks: the game (name or path), the hands as written,
+the board, the dead cards, the seed and the number of trials."""
+
+
+def _pool_chunk(spec: _Spec, index: int) -> _Tally:
+    """Chunk ``index`` of the random deals of ``spec``, in a process of the pool."""
+    return _work_of(spec).chunk(index)
+
+
+@cache
+def _work_of(spec: _Spec) -> _Work:
+    from homegame.games import load
+
+    reference, texts, board, dead, seed, trials = spec
+    game = load(reference)
+    plan = _plan(game)
+    held = [holding(text, game) for text in texts]
+    spot = _spot(game, plan, held, board, dead)
+    judge = _Judge(game, plan, spot)
+    widths = [[seat.downs if scorer.down_only else seat.width for seat in spot.seats] for scorer in judge.scorers]
+    downs = [seat.downs for seat in spot.seats]
+    return _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -37,6 +37,13 @@ def register(subparsers: Any) -> None:
     how.add_argument("--exact", action="store_true", help="count every deal (refused past the limit it states)")
     how.add_argument("--trials", type=int, metavar="N", help="deal N random deals (Monte Carlo) instead")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random deals (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="K",
+        help="deal the random deals on K processes (the same answer for a seed whatever K)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (exact integer counts in exact mode)")
     parser.set_defaults(handler=run)
 
@@ -45,8 +52,11 @@ def run(args: argparse.Namespace) -> int:
     """Work out and print the odds."""
     from homegame.analysis.odds import odds
     from homegame.cli import print_json
+    from homegame.errors import ParseError
     from homegame.games import load
 
+    if args.workers < 1:
+        raise ParseError(f"--workers must be at least 1, not {args.workers}")
     game = load(args.game)
     exact = True if args.exact else (False if args.trials is not None else None)
     with _progress(enabled=sys.stderr.isatty()) as report:
@@ -59,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
             trials=args.trials or 20_000,
             seed=args.seed,
             progress=report,
+            workers=args.workers,
         )
     if args.json:
         print_json(result.to_json())

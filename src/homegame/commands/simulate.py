@@ -40,6 +40,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--hands", type=int, default=1000, help="how many hands (default 1000)")
     parser.add_argument("--seats", type=int, help="players at the table (default: the game's most, at most 6)")
     parser.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        metavar="K",
+        help=f"play on K processes, in independent sessions of {SESSION} hands each seeded from --seed "
+        "(the same report for a seed whatever K)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
 
@@ -140,6 +147,62 @@ def simulate(
     return report
 
 
+SESSION = 200
+"""Hands per session when simulating on several processes (``--workers``)."""
+
+
+def simulate_sessions(
+    game: str,
+    *,
+    hands: int,
+    seats: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Play ``hands`` hands of ``game`` (a catalogue name, a mixed game's too, or a path) as
+    independent sessions of :data:`SESSION` hands, session ``i`` seeded by
+    :func:`~homegame.analysis.pool.chunk_seed` of ``(seed, i)``, on ``workers`` processes; the
+    reports are added up in session order, so the report is the same for a seed whatever
+    ``workers`` (but the speed).
+
+    >>> one = simulate_sessions("draw", hands=30, seats=3, seed=1)
+    >>> two = simulate_sessions("draw", hands=30, seats=3, seed=1, workers=2)
+    >>> (one.chips_start, one.chips_end, one.broken) == (two.chips_start, two.chips_end, two.broken)
+    True
+    """
+    from homegame.analysis.pool import map_chunks
+
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, not {hands}")
+    sessions = list(range((hands + SESSION - 1) // SESSION))
+    spec = (game, hands, seats, seed)
+    report = Report(game=game, hands=hands, seats=seats)
+    start = time.perf_counter()
+    played = 0
+    for index, part in enumerate(map_chunks(_session, spec, sessions, workers=workers)):
+        report.game = part.game
+        report.chips_start += part.chips_start
+        report.chips_end += part.chips_end
+        report.carried_over += part.carried_over
+        report.broken += [f"session {index}, {problem}" for problem in part.broken]
+        played += part.hands
+        if progress is not None:
+            progress(played)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _session(spec: tuple[str, int, int, int], index: int) -> Report:
+    """Session ``index`` of a simulation (in a process of the pool)."""
+    from homegame.analysis.pool import chunk_seed
+    from homegame.games.mixes import load_game_or_mix
+
+    game, hands, seats, seed = spec
+    size = min(SESSION, hands - index * SESSION)
+    return simulate(load_game_or_mix(game), hands=size, seats=seats, seed=chunk_seed(seed, index))
+
+
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report; exit status 1 if any invariant broke."""
     from homegame.cli import print_json
@@ -151,8 +214,16 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise ParseError(f"--hands must be at least 1, not {args.hands}")
     bar = _ProgressBar(args.hands) if sys.stderr.isatty() else None
+    if args.workers is not None and args.workers < 1:
+        raise ParseError(f"--workers must be at least 1, not {args.workers}")
     try:
-        report = simulate(game, hands=args.hands, seats=seats, seed=args.seed, progress=bar)
+        if args.workers is None:
+            report = simulate(game, hands=args.hands, seats=seats, seed=args.seed, progress=bar)
+        else:
+            seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+            report = simulate_sessions(
+                args.game, hands=args.hands, seats=seats, seed=seed, workers=args.workers, progress=bar
+            )
     except ValueError as error:
         print(f"homegame simulate: {error}", file=sys.stderr)
         return 2
