@@ -4,9 +4,10 @@ clause it holds, or names the casino convention and the house rule that turns it
 from __future__ import annotations
 
 from homegame.engine import Hand
+from homegame.engine.actions import Keep
 from homegame.engine.events import Won
 from homegame.games import load
-from test_casino import check_down, stacked
+from test_casino import check_down, check_down_once, stacked
 
 
 def winners(hand: Hand) -> set[int]:
@@ -27,3 +28,27 @@ def test_short_deck_triton_order_is_a_house_rule() -> None:
     assert showdown() == {1}
     assert showdown(three_of_a_kind_beats_straight=True) == {0}
     assert "three_of_a_kind_beats_straight" in game.rules
+
+
+def test_equal_single_up_cards_the_suit_decides_who_bets_first() -> None:
+    # Item 6. Rule 004: suit ranking is used for "deciding who bets first in stud poker according
+    # to the highest or lowest upcard"; rules 003 (Push): "Highest face up card starts the betting".
+    push = Hand(load("push"), [100, 100, 100], button=2, deck="5s 2h Tc  Kc Kh 4d")
+    while not any(legal.kind in ("check", "bet_to") for legal in push.legal_actions(push.pending()[0])):
+        push.act(push.pending()[0], Keep())
+    assert [str(cards[0]) for cards in push.up] == ["Kc", "Kh", "4d"]
+    assert push.pending() == (1,)  # the king of hearts over the king of clubs, not the first to the left
+    # Billabong without a bring-in: "otherwise high card starts the betting"
+    game = load("billabong")
+    deck = stacked(game, 3, 2, {0: "2c 3c Kd", 1: "2d 3d Kh", 2: "2h 4h 9s"})
+    assert Hand(game, [100, 100, 100], button=2, deck=deck, options={"bring_in": False}).pending() == (1,)
+
+
+def test_equal_hands_showing_on_later_streets_go_by_position() -> None:
+    # Item 6: as in casino stud, two equal hands showing more than one card: the first to the left.
+    game = load("stud")
+    deck = stacked(game, 3, 2, {0: "2c 3c Kd Qd", 1: "2d 3d Kh Qh", 2: "4h 5h 2s 7s"})
+    hand = Hand(game, [100, 100, 100], button=2, deck=deck)
+    while len(hand.up[0]) < 2:
+        check_down_once(hand)
+    assert hand.pending() == (0,)

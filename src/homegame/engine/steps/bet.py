@@ -9,8 +9,11 @@ Who acts first (``first``):
 - ``best-showing``: the best hand showing in up cards, judged by the
   ``showing`` ranking (stud's later streets), with the wild cards of
   ``showing_wild`` counted when given (Baseball's ``"3 9"``; ``"dynamic"``
-  for the wild rank in force, as in Follow the Queen); ties go to the tied
-  player nearest the button's left.
+  for the wild rank in force, as in Follow the Queen). When each player shows a
+  single card (the first round of Push or The Option), equal ranks are broken by
+  the suit order in force (rule 004: suit ranking decides "who bets first in stud
+  poker according to the highest or lowest upcard"); later ties of hands showing
+  go to the tied player nearest the button's left, as in casino stud.
 - ``bring-in``: the lowest up card (``bring_in = "lowest"``, aces high) or the
   highest (``"highest"``, aces low, as in razz) must bring in or complete;
   equal ranks are broken by the suit order in force (house rule
@@ -114,7 +117,13 @@ class Bet(Step):
             board = hand.board if self.with_board else []
             showing = [(seat, hand.up[seat] + board) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
-                return max(showing, key=lambda item: ranking.evaluate(item[1], wild_rank=wild_rank).key)[0]
+                order = suit_order(str(hand.option("suit_order", "bridge")))
+
+                def shown(cards: list[Card]) -> tuple[int, int]:
+                    suit = cards[0].suit if len(cards) == 1 else None  # a single card: equal ranks by suit
+                    return ranking.evaluate(cards, wild_rank=wild_rank).key, 0 if suit is None else order.value(suit)
+
+                return max(showing, key=lambda item: shown(item[1]))[0]
         if self.first == "bring-in":
             order = suit_order(str(hand.option("suit_order", "bridge")))
             ace_low = self.bring_in == "highest"
