@@ -91,6 +91,13 @@ def act_once(hand: Hand) -> None:
     hand.act(seat, CallerBot().choose(Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game)))
 
 
+def test_every_refusal_of_a_setup_is_a_poker_error() -> None:
+    with pytest.raises(ParseError, match="for 2 to 10 players, not 11"):
+        Hand(load("holdem"), [100] * 11, seed=1)
+    with pytest.raises(ParseError, match="not all in this game's deck"):
+        Hand(load("short-deck"), [100, 100], deck="2c 2d")
+
+
 def test_a_float_seat_takes_no_card_from_the_grocery_store() -> None:
     hand = Hand(load("grocery-store"), [100] * 4, seed=3)
     while not any(legal.kind == "decline" for legal in hand.legal_actions(hand.pending()[0])):

@@ -46,7 +46,7 @@ from homegame.engine.game import Game, OptionValue
 from homegame.engine.guard import check_action, check_seat, check_setup
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.steps.base import Decision
-from homegame.errors import IllegalActionError
+from homegame.errors import IllegalActionError, ParseError
 
 if TYPE_CHECKING:
     from homegame.engine.view import View
@@ -87,7 +87,7 @@ class Chance:
         if len(self.log) < len(self.record):
             order = self.record[len(self.log)]
             if Counter(order) != Counter(cards):
-                raise ValueError("a recorded deck order does not hold the cards being shuffled")
+                raise ParseError("a recorded deck order does not hold the cards being shuffled", token="decks")
             cards[:] = order
         else:
             self.rng.shuffle(cards)
@@ -179,7 +179,7 @@ class Hand:
         seats = len(setup.stacks)
         low, high = game.players
         if not low <= seats <= high:
-            raise ValueError(f"{game.name} is for {low} to {high} players, not {seats}")
+            raise ParseError(f"{game.name} is for {low} to {high} players, not {seats}", token="stacks")
         check_setup(setup)
         self.setup = setup
         self.chance = chance
@@ -469,7 +469,7 @@ def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:
     rest = Counter(game.deck.cards())
     rest.subtract(top)
     if any(count < 0 for count in rest.values()):
-        raise ValueError("the stacked cards are not all in this game's deck (or one is named twice)")
+        raise ParseError("the stacked cards are not all in this game's deck (or one is named twice)", token="deck")
     tail = []
     for card in game.deck.cards():
         if rest[card] > 0:
