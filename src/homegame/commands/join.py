@@ -21,9 +21,7 @@ def register(subparsers: Any) -> None:
         epilog="examples:  homegame join 'http://192.168.1.5:8000/t/ab12cd34#SECRET'"
         "    homegame join INVITE --bot sensible --hands 20 --log frames.jsonl",
     )
-    parser.add_argument(
-        "invite", help="the invite link, http://HOST:PORT/t/TABLE#SECRET (in quotes)"
-    )
+    parser.add_argument("invite", help="the invite link, http://HOST:PORT/t/TABLE#SECRET (in quotes)")
     parser.add_argument("--bot", choices=("random", "caller", "sensible"), help="let a bot play the seat")
     parser.add_argument("--hands", type=int, help="leave after this many hands")
     parser.add_argument("--log", help="write every message received to this file, one JSON object a line")
@@ -67,5 +65,5 @@ def run(args: argparse.Namespace) -> int:
     seat = client.seat
     if seat is not None and state.get("seats"):
         me = state["seats"][seat]
-        print(f"{me['name']}: {len(client.finished)} hands, {me['stack']} chips on the table ({me['status']})")
+        print(f"{me['name']}: {len(client.played)} hands, {me['stack']} chips on the table ({me['status']})")
     return 0

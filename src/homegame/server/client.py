@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Callable
@@ -31,7 +32,7 @@ from homegame.engine.wire import JSON, to_json, view_from_json
 from homegame.errors import ParseError
 from homegame.play.session import BOTS
 
-__all__ = ["BotDecider", "Client", "Decider", "Invite", "PersonDecider"]
+__all__ = ["BotDecider", "Client", "Decider", "Invite", "PersonDecider", "play"]
 
 Message = dict[str, Any]
 
@@ -106,10 +107,19 @@ class BotDecider:
 class Client:
     """One seat's client: see the module docstring. ``hands``: leave after playing that many
     (``None``: play on until the table closes); ``log``: where every message received is written,
-    one JSON object a line."""
+    one JSON object a line. A client whose chips are gone leaves; with ``quit_when_idle`` it
+    leaves as well when, after a hand, the table waits for players (the benchmark's bots)."""
 
-    def __init__(self, decider: Decider, *, hands: int | None = None, log: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        decider: Decider,
+        *,
+        hands: int | None = None,
+        log: Callable[[str], None] | None = None,
+        quit_when_idle: bool = False,
+    ) -> None:
         self.decider = decider
+        self.quit_when_idle = quit_when_idle
         self.hands = hands
         self.log = log
         self.token = ""
@@ -165,7 +175,11 @@ class Client:
             self.done = True
             return []
         out: list[Message] = []
-        if self.hands is not None and len(self.finished) >= self.hands and not self.leaving:
+        idle = state.get("view") is None or seat not in dealt
+        broke = idle and me["stack"] == 0 and me["status"] != "empty"
+        stuck = idle and state["status"] == "waiting" and self.finished and self.quit_when_idle
+        enough = self.hands is not None and len(self.played) >= self.hands  # leaving takes effect after the hand
+        if (enough or broke or stuck) and not self.leaving:
             self.leaving = True
             out.append({"type": "leave"})
         if self.answered == (number, seq):
@@ -175,8 +189,8 @@ class Client:
         if view_data is not None and view_data.get("legal") and seat in dealt:
             view = view_from_json(view_data)
             action = self.decider.act(state, view)
-            if action is None:
-                self.leaving = True
+            if action is None:  # a person who quits leaves and goes: the table's clock plays their hand out
+                self.leaving = self.done = True
                 return [*out, {"type": "leave"}]
             self.answered = (number, seq)
             out.append({"type": "act", "hand": number, "seq": seq, "action": action})
@@ -276,3 +290,18 @@ class PersonDecider:
             if answer in games:
                 return answer
             self.screen.problem(f"{answer!r} is not one of these games: type its number or name")
+
+
+async def play(url: str, client: Client, *, timeout: float = 30.0) -> Client:
+    """Play the seat of the invite ``url`` with ``client`` over a socket until it is done (a
+    message awaited longer than ``timeout`` seconds ends it with :class:`TimeoutError`)."""
+    from websockets.asyncio.client import connect
+
+    invite = Invite.parse(url)
+    async with connect(invite.socket, max_size=2**22) as socket:
+        await socket.send(json.dumps(client.hello(invite.token)))
+        while not client.done:
+            text = await asyncio.wait_for(socket.recv(), timeout)
+            for answer in client.receive(json.loads(text), str(text)):
+                await socket.send(json.dumps(answer))
+    return client

@@ -263,4 +263,7 @@ def _clock(value: object) -> Clock | None:
         return None
     if not isinstance(value, dict) or set(value) - {"seconds", "bank"}:
         raise ParseError("clock: null, or {seconds, bank}")
-    return Clock(_whole(value, "seconds", 1, 3600, None), _whole(value, "bank", 0, 36000, 0))
+    try:
+        return Clock(_whole(value, "seconds", 1, 3600, None), _whole(value, "bank", 0, 36000, 0))
+    except ParseError as error:
+        raise ParseError(f"clock: {error}") from None

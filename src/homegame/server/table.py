@@ -320,6 +320,8 @@ class ServerTable:
         self.acted = {}
         for seat in self.dealt:
             self.seats[seat].timed_out = False
+        if hand.over:  # nothing to decide: everyone was all in from the start
+            self._settle(at)
 
     def _settle(self, at: int) -> None:
         hand = self.hand
@@ -436,7 +438,7 @@ class ServerTable:
         """``pause``, ``resume`` or ``close``."""
         if self.closed or self.closing:
             raise RefusedError("forbidden", "the table is closed")
-        if (command == "pause") == self.paused:
+        if command in ("pause", "resume") and (command == "pause") == self.paused:
             return
         self.submit(command, {})
 

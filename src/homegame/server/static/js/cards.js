@@ -67,7 +67,7 @@ export function cardSvg(card) {
  * One card element carrying data-card (notation, "??" face down). Options: `wild` marks a wild
  * card; `onclick` makes it a toggle button (aria-pressed), `selected` its state; `size` a class.
  */
-export function cardElement(card, { wild = false, onclick = null, selected = false, size = "", label = "" } = {}) {
+export function cardElement(card, { wild = "", onclick = null, selected = false, size = "", label = "" } = {}) {
   const text = notation(card);
   const node = document.createElement(onclick ? "button" : "span");
   node.className = `card ${size}`.trim();
@@ -76,7 +76,8 @@ export function cardElement(card, { wild = false, onclick = null, selected = fal
     node.dataset.wild = "true";
     node.classList.add("wild");
   }
-  const name = cardName(text) + (wild ? ", wild" : "");
+  const kind = wild === true ? "wild" : wild || "";
+  const name = cardName(text) + (kind ? `, ${kind === "bug" ? "the bug" : "wild"}` : "");
   if (onclick) {
     node.type = "button";
     node.setAttribute("aria-pressed", selected ? "true" : "false");
@@ -90,19 +91,26 @@ export function cardElement(card, { wild = false, onclick = null, selected = fal
   if (wild) {
     const badge = document.createElement("span");
     badge.className = "wild-badge";
-    badge.textContent = "wild";
+    badge.textContent = kind;
     badge.setAttribute("aria-hidden", "true");
     node.append(badge);
   }
   return node;
 }
 
-/** Is this card wild, given the view's wild marks (a rank such as "Q", jokers, or listed cards)? */
-export function isWild(card, wild) {
+/** How this card is wild, given the view's `wild` ({ranks, cards, jokers, bug}): "wild", "bug" or "". */
+export function wildKind(card, wild) {
   const text = notation(card);
-  if (text === "??" || !wild) return false;
-  if (wild.cards && wild.cards.includes(text)) return true;
-  if (wild.ranks && wild.ranks.includes(text[0])) return true;
-  if (wild.jokers && (text.toLowerCase() === "jk" || text.startsWith("Jk"))) return true;
-  return false;
+  if (text === "??" || !wild) return "";
+  const joker = text.toLowerCase() === "jk" || text.startsWith("Jk");
+  if (wild.cards && wild.cards.includes(text)) return "wild";
+  if (wild.ranks && !joker && wild.ranks.includes(text[0])) return "wild";
+  if (joker && wild.jokers) return "wild";
+  if (joker && wild.bug) return "bug";
+  return "";
+}
+
+/** Is this card wild (or the bug)? */
+export function isWild(card, wild) {
+  return wildKind(card, wild);
 }

@@ -75,12 +75,12 @@ export function buildControls(ctx) {
   if (byForm.divide.length) for (const d of byForm.divide) box.append(divideControls(ctx, d));
   if (byForm.place.length) for (const d of byForm.place) box.append(placeControls(ctx, d));
   if (byForm.choice.length) for (const d of byForm.choice) box.append(choiceControls(ctx, d));
-  if (byForm.amount.length) for (const d of byForm.amount) box.append(amountControls(ctx, d));
   if (byForm.plain.length) {
     const row = el("div", { class: "action-row plain", dataset: { form: "plain" } });
     for (const d of byForm.plain) row.append(plainButton(ctx, d));
     box.append(row);
   }
+  if (byForm.amount.length) for (const d of byForm.amount) box.append(amountControls(ctx, d));
   return box;
 }
 
@@ -123,7 +123,7 @@ function presets(ctx, d) {
   const myBet = ctx.me?.bet ?? 0;
   const toCall = Math.max(0, maxBet - myBet);
   const pot = view?.pot ?? 0;
-  const potAfterCall = pot + toCall;
+  const potAfterCall = view?.pot_after_call ?? pot + toCall;
   const clamp = (value) => Math.max(d.min, Math.min(d.max, Math.round(value)));
   const list = [["Min", d.min]];
   list.push(["½ pot", clamp(maxBet + potAfterCall / 2)]);

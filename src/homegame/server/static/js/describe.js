@@ -83,7 +83,7 @@ export function describeEvent(event, name) {
 
 function wonText(award, name) {
   const where = !award.pot ? "the pot" : `side pot ${award.pot}`;
-  const hand = award.hand ?? award.name ?? award.value?.name ?? "";
+  const hand = award.hand || award.judged?.made?.name || "";
   const side = award.side ? `${award.side}` : "";
   const how = hand ? ` (${side ? `${side}: ` : ""}${hand})` : side ? ` (${side})` : "";
   return `${name(award.seat)} wins ${chips(award.amount)} from ${where}${how}`;
@@ -92,7 +92,7 @@ function wonText(award, name) {
 /** The awards of a result (or the won events of a hand) as lines of text. */
 export function describeResult(result, events, name) {
   const awards = result?.awards ?? (events ?? []).filter((e) => String(e.type ?? e.event ?? "").toLowerCase() === "won");
-  const lines = awards.map((award) => ({ seat: award.seat, amount: award.amount, text: award.text ? withNames(award.text, name) : wonText(award, name), cards: award.cards }));
+  const lines = awards.map((award) => ({ seat: award.seat, amount: award.amount, text: award.text ? withNames(award.text, name) : wonText(award, name), cards: award.judged?.made?.cards ?? award.cards }));
   if (!lines.length && result?.net) {
     // Games that settle in units rather than pots (Chinese poker): each seat's net.
     result.net.forEach((net, seat) => {

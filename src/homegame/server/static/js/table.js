@@ -193,9 +193,20 @@ function nameOfView(viewSeat) {
 function wildMarks(view) {
   if (!view) return null;
   const wild = view.wild ?? {};
-  const ranks = [...(wild.ranks ?? [])];
-  if (view.wild_rank) ranks.push(String(view.wild_rank)[0]);
-  return { ranks, cards: (wild.cards ?? view.wild_cards ?? []).map(notation), jokers: Boolean(wild.jokers) };
+  const ranks = (wild.ranks ?? []).map((rank) => String(rank)[0]);
+  if (view.wild_rank && !ranks.includes(String(view.wild_rank)[0])) ranks.push(String(view.wild_rank)[0]);
+  return { ranks, cards: (wild.cards ?? []).map(notation), jokers: Boolean(wild.jokers), bug: Boolean(wild.bug) };
+}
+
+/** A judged hand (wire.md) in words: "high: two pair, aces and sevens (Jk as As)". */
+function judgedText(judged) {
+  const made = judged?.made ?? {};
+  const side = judged?.side ?? "";
+  let text = made.name ?? "";
+  const wilds = (made.wild ?? []).map((pair) => `${notation(pair[0])} as ${notation(pair[1])}`);
+  if (wilds.length) text += ` (${wilds.join(", ")})`;
+  if (made.qualified === false) text += " (does not qualify)";
+  return side && !/^\d+$/.test(side) ? `${side}: ${text}` : /^\d+$/.test(side) ? `column ${side}: ${text}` : text;
 }
 
 // ---- drawing the snapshot ----
@@ -290,13 +301,12 @@ function seatFlags(entry, sv, view) {
   return flags;
 }
 
-function handNames(sv, view) {
-  const list = sv?.hands ?? sv?.current ?? (sv && view && view.viewer !== undefined && sv.seat === view.viewer ? view.hands : null);
-  if (!list) return [];
-  return pairs(list).map(([contest, value]) => (typeof value === "object" && value ? value.name ?? JSON.stringify(value) : `${value}`)).map((text, i) => {
-    const contest = pairs(list)[i][0];
-    return /^\d+$/.test(String(contest)) ? text : `${contest}: ${text}`;
-  });
+function handNames(sv, view, mine) {
+  // The viewer's own hand so far in each contest (view.hands); another seat's once it has shown.
+  if (mine) return (view?.hands ?? []).map(judgedText).filter(Boolean);
+  if (!sv || !view) return [];
+  const shown = (view.events ?? []).filter((e) => e.type === "shown" && e.seat === sv.seat).flatMap((e) => e.hands ?? []);
+  return shown.map(judgedText).filter(Boolean);
 }
 
 function drawSeats(state, view) {
@@ -312,8 +322,8 @@ function drawSeats(state, view) {
     const seat = entry.seat;
     if (seat === app.you) continue;
     const angle = Math.PI / 2 + (offset * 2 * Math.PI) / seats.length;
-    const x = 50 + 42 * Math.cos(angle);
-    const y = 46 + 40 * Math.sin(angle);
+    const x = 50 + 43 * Math.cos(angle);
+    const y = 48 + 37 * Math.sin(angle);
     const sv = seatViewOf(view, seat);
     ring.append(seatBox(entry, sv, view, { acting: acting.has(seat), x, y, wild, won: winners.get(seat), state }));
   }
@@ -327,7 +337,7 @@ function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }
   if (acting) classes.push("acting");
   if (sv?.folded) classes.push("folded");
   if (empty) classes.push("empty");
-  if (me) classes.push("me");
+  if (me) classes.push("mine");
   if (won) classes.push("winner");
   const stack = sv?.stack ?? entry.stack ?? 0;
   const box = el(
@@ -356,7 +366,7 @@ function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }
   const flags = seatFlags(entry, sv, view);
   if (flags.length) box.append(el("div", { class: "seat-flags" }, flags.join(" · ")));
   if (won) box.append(el("div", { class: "seat-won" }, `+${chips(won)}`));
-  for (const text of me ? [] : handNames(sv, view)) box.append(el("div", { class: "seat-hand" }, text));
+  for (const text of me ? [] : handNames(sv, view, false)) box.append(el("div", { class: "seat-hand" }, text));
   if (acting) box.append(el("div", { class: "clock", dataset: { clockSeat: seat } }));
   return box;
 }
@@ -389,7 +399,9 @@ function drawMiddle(state, view) {
   middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot ?? 0}` }, potText.join(" — ")));
   const wildText = [];
   if (wild?.ranks?.length) wildText.push(`${wild.ranks.map(rankPlural).join(", ")} wild`);
-  if (view.wild?.text) wildText.push(view.wild.text);
+  if (wild?.cards?.length) wildText.push(`${wild.cards.join(" ")} wild`);
+  if (wild?.jokers) wildText.push("jokers wild");
+  else if (wild?.bug) wildText.push("the joker is the bug");
   if (wildText.length) middle.append(el("div", { class: "wild-note" }, wildText.join(" · ")));
 }
 
@@ -425,7 +437,7 @@ function drawMe(state, view) {
   mine.append(hand);
   const placed = placedRows(sv, wild, "small");
   if (placed) mine.append(placed);
-  const names = handNames(sv, view);
+  const names = handNames(sv, view, true);
   if (names.length) mine.append(el("div", { class: "my-hand-name" }, names.join(" · ")));
   app.shownCards = shown;
 }

@@ -1,0 +1,145 @@
+"""Shared by the server's tests: a live server on 127.0.0.1 (an OS-chosen port) in a thread, tables
+made through its HTTP door, and socket clients whose every wait is bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from homegame.server.app import Limits, Server
+from homegame.server.client import BotDecider, Client, Invite, play
+from homegame.server.store import Store
+
+HOST_TOKEN = "host-secret-for-tests"
+WAIT = 10.0
+"""The longest any test waits for one message, in seconds (a bound, not a timing assertion)."""
+
+CARD = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]|Jk)(?![A-Za-z0-9])")
+
+
+@dataclass
+class Live:
+    """A running server: its base URL and the objects behind it (read them only when it is quiet)."""
+
+    base: str
+    server: Server
+    http: httpx.Client
+
+    def new(self, **body: Any) -> dict[str, Any]:
+        """Create a table; its invites and spectators' link."""
+        answer = self.http.post("/api/tables", json=body, headers={"Authorization": f"Bearer {HOST_TOKEN}"})
+        assert answer.status_code == 200, answer.text
+        created: dict[str, Any] = answer.json()
+        return created
+
+    def host(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        """A host's request."""
+        return self.http.request(method, path, headers={"Authorization": f"Bearer {HOST_TOKEN}"}, **kwargs)
+
+
+@contextmanager
+def live_server(path: Path, limits: Limits | None = None) -> Iterator[Live]:
+    """A server on 127.0.0.1 with its database at ``path``, run in a thread for the test's length."""
+    store = Store(str(path))
+    server = Server(store, host_token=HOST_TOKEN, limits=limits)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    runner = uvicorn.Server(uvicorn.Config(server.app(), log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=runner.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    for _ in range(1000):  # bounded: about 10 s at most
+        if runner.started or not thread.is_alive():
+            break
+        time.sleep(0.01)
+    assert runner.started, "the server did not start"
+    base = f"http://127.0.0.1:{port}"
+    try:
+        with httpx.Client(base_url=base, timeout=WAIT) as http:
+            yield Live(base, server, http)
+    finally:
+        runner.should_exit = True
+        thread.join(WAIT)
+        store.close()
+
+
+class Seat:
+    """One socket at a table, read with bounded waits."""
+
+    def __init__(self, url: str, token: str | None = None) -> None:
+        invite = Invite.parse(url)
+        self.stack = ExitStack()
+        self.socket: ClientConnection = self.stack.enter_context(connect(invite.socket, open_timeout=WAIT))
+        self.frames: list[dict[str, Any]] = []
+        self.socket.send(json.dumps({"type": "hello", "token": token or invite.token}))
+        self.welcome = self.next()
+        self.state: dict[str, Any] = self.welcome.get("state", {})
+        self.seq = self.welcome.get("seq", 0)
+        self.hand = self.welcome.get("hand", 0)
+
+    def next(self) -> dict[str, Any]:
+        """The next message."""
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=WAIT))
+        self.frames.append(message)
+        if message.get("type") in ("state", "welcome"):
+            self.state, self.seq, self.hand = message["state"], message["seq"], message["hand"]
+        return message
+
+    def until(self, test: Any, limit: int = 500) -> dict[str, Any]:
+        """Read messages until one passes ``test`` (at most ``limit`` of them)."""
+        for _ in range(limit):
+            message = self.next()
+            if test(message):
+                return message
+        raise AssertionError("no such message")
+
+    def at(self, seq: int) -> dict[str, Any]:
+        """Read until the table's sequence number reaches ``seq``."""
+        return self.until(lambda m: m.get("type") in ("state", "welcome") and m["seq"] >= seq)
+
+    def send(self, **message: Any) -> None:
+        """Send a message."""
+        self.socket.send(json.dumps(message))
+
+    def act(self, action: dict[str, Any]) -> None:
+        """Act on the state last seen."""
+        self.send(type="act", hand=self.hand, seq=self.seq, action=action)
+
+    def close(self) -> None:
+        """Hang up."""
+        self.stack.close()
+
+
+def bots(invites: list[str], level: str, *, hands: int, seed: int = 0) -> list[tuple[Client, list[str]]]:
+    """Let bots play the invites' seats (all at once, on one event loop) until each has played
+    ``hands`` hands or left; every client with the frames it received."""
+
+    async def all_of() -> list[tuple[Client, list[str]]]:
+        async def one(index: int, url: str) -> tuple[Client, list[str]]:
+            frames: list[str] = []
+            client = Client(BotDecider(level, random.Random(seed * 100 + index)), hands=hands, log=frames.append)
+            await play(url, client, timeout=WAIT)
+            return client, frames
+
+        return list(await asyncio.gather(*(one(index, url) for index, url in enumerate(invites))))
+
+    return asyncio.run(asyncio.wait_for(all_of(), 60))
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card named in a frame's text."""
+    return set(CARD.findall(text))

@@ -1,0 +1,505 @@
+"""The home-game server: its tables (in-process, a test's own clock), its sockets and HTTP door (a
+live server on 127.0.0.1), the ledger and the settle-up, and the commands host and join."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from homegame.cli import main
+from homegame.server.app import Connection, Limits
+from homegame.server.config import TableConfig
+from homegame.server.ledger import HEADER, settle_up
+from homegame.server.store import Store
+from homegame.server.table import RefusedError, ServerTable
+from server_helpers import HOST_TOKEN, Live, Seat, bots, live_server
+
+START = 1_800_000_000_000
+
+
+class Clock:
+    """A test's own clock (ms)."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> ServerTable:
+    """A table of people (seated), made in-process."""
+    settings = {"game": "holdem", "seats": 3, "stack": 100, **body}
+    table = ServerTable.create("t", TableConfig.from_json(settings), store or Store(":memory:"), now=now or Clock())
+    for seat, info in enumerate(table.seats):
+        if info.bot is None:
+            table.sit(seat)
+    return table
+
+
+def run(table: ServerTable) -> None:
+    """Let the table make every move that is due (bounded)."""
+    for _ in range(10_000):
+        if not table.auto(table.now()):
+            return
+    raise AssertionError("the table never stopped")
+
+
+def to_act(table: ServerTable) -> int:
+    """The table seat whose turn it is."""
+    assert table.hand is not None
+    return table.dealt[table.hand.pending()[0]]
+
+
+def legal_kinds(table: ServerTable, seat: int) -> set[str]:
+    assert table.hand is not None
+    return {str(option.kind) for option in table.hand.legal_actions(table.dealt.index(seat))}
+
+
+def passive(table: ServerTable, seat: int) -> dict[str, Any]:
+    return {"kind": "check"} if "check" in legal_kinds(table, seat) else {"kind": "call"}
+
+
+def finish_hand(table: ServerTable) -> None:
+    """The people check or call to the end of the hand (bounded)."""
+    number = table.number
+    for _ in range(200):
+        if table.hand is None or table.number != number:
+            return
+        seat = to_act(table)
+        table.act(seat, table.number, table.seq, passive(table, seat))
+        run(table)
+    raise AssertionError("the hand never ended")
+
+
+def snap(table: ServerTable, viewer: int | None) -> Any:
+    """What the viewer would be sent."""
+    return table.snapshot(viewer)
+
+
+def rows(table: ServerTable) -> int:
+    return len(table.store.rows(table.id))
+
+
+# -- a table in-process ------------------------------------------------------------------------
+
+
+def test_a_table_deals_only_views_and_restores_from_its_log(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "t.sqlite"))
+    clock = Clock()
+    table = make(clock, store, bots=1, bot_level="caller")
+    run(table)
+    assert table.number == 1 and table.status == "playing"
+    snapshot = snap(table, 0)
+    view = snapshot["view"]
+    mine = table.dealt.index(0)
+    assert len(view["seats"][mine]["down"]) == 2
+    assert all(seat["down"] is None for index, seat in enumerate(view["seats"]) if index != mine)
+    assert snap(table, None)["view"]["viewer"] is None
+    for _ in range(3):
+        seat = to_act(table)
+        table.act(seat, table.number, table.seq, passive(table, seat))
+        run(table)
+    restored = ServerTable.restore("t", table.config, store, now=clock)
+    for viewer in (0, 1, 2, None):
+        assert snap(restored, viewer) == snap(table, viewer)
+    seqs = [row.seq for row in store.rows("t") if row.kind != "shuffle"]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert store.integrity() == "ok"
+
+
+def test_dealing_never_touches_the_global_random_state() -> None:
+    random.seed(1234)
+    before = random.getstate()
+    table = make(bots=3, seats=4, bot_level="random", stack=10_000)
+    for _ in range(5):
+        run(table)
+        if table.hand is not None:
+            finish_hand(table)
+    assert table.number >= 2
+    assert random.getstate() == before
+
+
+def test_a_resent_action_is_applied_once() -> None:
+    table = make()
+    run(table)
+    seat, number, seq = to_act(table), table.number, table.seq
+    assert table.act(seat, number, seq, {"kind": "call"}) is True
+    after = table.seq, rows(table), snap(table, seat)
+    assert table.act(seat, number, seq, {"kind": "call"}) is False
+    assert (table.seq, rows(table), snap(table, seat)) == after
+
+
+BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [
+    ("out of turn", lambda t: ((to_act(t) + 1) % 3, t.number, t.seq, {"kind": "call"})),
+    ("replayed seq", lambda t: (to_act(t), t.number, t.seq - 1, {"kind": "call"})),
+    ("old hand", lambda t: (to_act(t), t.number - 1, t.seq, {"kind": "call"})),
+    ("negative", lambda t: (to_act(t), t.number, t.seq, {"kind": "raise_to", "amount": -5})),
+    ("fractional", lambda t: (to_act(t), t.number, t.seq, {"kind": "raise_to", "amount": 4.5})),
+    ("over the stack", lambda t: (to_act(t), t.number, t.seq, {"kind": "raise_to", "amount": 10_000})),
+    ("not legal now", lambda t: (to_act(t), t.number, t.seq, {"kind": "check"})),
+    ("malformed", lambda t: (to_act(t), t.number, t.seq, {"kind": "raise_to"})),
+    ("not an action", lambda t: (to_act(t), t.number, t.seq, "call")),
+    ("a boolean seq", lambda t: (to_act(t), t.number, True, {"kind": "call"})),
+    ("another seat's card", lambda t: (to_act(t), t.number, t.seq, {"kind": "draw", "cards": ["As"]})),
+]
+
+
+@pytest.mark.parametrize(("name", "build"), BAD_ACTIONS, ids=[name for name, _ in BAD_ACTIONS])
+def test_bad_actions_are_refused_with_the_state_unchanged(
+    name: str, build: Callable[[ServerTable], tuple[int, Any, Any, Any]]
+) -> None:
+    table = make()
+    run(table)
+    finish = snap(table, None), table.seq, rows(table)
+    args = build(table)
+    with pytest.raises(RefusedError) as refused:
+        table.act(*args)
+    assert refused.value.code in ("illegal", "stale", "bad_request", "not_your_turn")
+    assert (snap(table, None), table.seq, rows(table)) == finish
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+ACTIONISH = st.fixed_dictionaries(
+    {"kind": st.sampled_from(["fold", "check", "call", "raise_to", "bet_to", "draw", "declare", "x"])},
+    optional={"amount": JSONISH, "cards": JSONISH, "side": JSONISH, "extra": JSONISH},
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seat=st.integers(-2, 4), hand=JSONISH, seq=JSONISH, action=ACTIONISH | JSONISH)
+def test_anything_a_client_sends_is_refused_or_legal(seat: int, hand: Any, seq: Any, action: Any) -> None:
+    table = FUZZED[0]
+    before = snap(table, None), table.seq
+    if not 0 <= seat < 3:
+        return  # the room gives act only the seat its socket holds
+    try:
+        applied = table.act(seat, hand, seq, action)
+    except RefusedError:
+        assert (snap(table, None), table.seq) == before
+        return
+    assert applied and table.seq == before[1] + 1
+    _reset_fuzz()
+
+
+def _reset_fuzz() -> None:
+    FUZZED[:] = [make()]
+    run(FUZZED[0])
+
+
+FUZZED: list[ServerTable] = []
+"""The table the fuzz test sends to (a new one once an action is applied)."""
+_reset_fuzz()
+
+
+def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_hands() -> None:
+    clock = Clock()
+    table = make(clock, clock={"seconds": 10, "bank": 5}, missed_hands=2, seats=2)
+    run(table)
+    seat = to_act(table)
+    assert table.wake_at() == START + 15_000
+    snapshot = snap(table, seat)
+    assert snapshot["clock"] == {"seat": seat, "deadline_ms": 10_000, "bank_ms": 5_000}
+    clock.now = START + 12_000  # two seconds into the bank
+    table.act(seat, table.number, table.seq, {"kind": "call"})
+    assert table.seats[seat].bank_ms == 3_000
+    for _ in range(20):  # hands, each played out by the clock
+        if any(info.status == "sitting_out" for info in table.seats):
+            break
+        run(table)
+        for _ in range(50):
+            if table.hand is None:
+                break
+            sleeper = to_act(table)
+            due = table.wake_at()
+            assert due is not None
+            clock.now = due - 1
+            assert not table.auto(clock.now)
+            clock.now = due
+            assert table.auto(clock.now)  # the table acts for the sleeper: check if it can, else fold
+            assert table.seats[sleeper].timed_out
+    [out] = [info for info in table.seats if info.status == "sitting_out"]
+    assert out.missed == 2
+    run(table)
+    assert table.hand is None and table.status == "waiting"
+
+
+def test_sitting_out_skips_the_next_deal_and_sitting_in_comes_back() -> None:
+    table = make(bots=2, seats=4, bot_level="caller")
+    run(table)
+    table.sit_out(0)
+    finish_hand(table)
+    assert 0 not in table.dealt and snap(table, 0)["seats"][0]["status"] == "sitting_out"
+    table.sit_in(0)
+    finish_hand(table)
+    assert 0 in table.dealt
+
+
+def test_a_rebuy_waits_for_the_host_and_lands_between_hands() -> None:
+    table = make(bots=1, bot_level="caller")
+    run(table)
+    table.request_rebuy(0, 50)
+    assert snap(table, 1)["rebuys"] == [{"seat": 0, "amount": 50}]
+    with pytest.raises(RefusedError):
+        table.answer_rebuy(1, True)  # seat 1 asked for nothing
+    table.answer_rebuy(0, True)
+    before = table.table.stack_of("player 1")
+    if 0 in table.dealt:
+        assert table.table.stack_of("player 1") == before  # not during the hand
+        finish_hand(table)
+    assert [entry.kind for entry in table.table.ledger.entries].count("rebuy") == 1
+    assert sum(session.net for session in table.sessions()) + table.table.carried == 0
+
+
+def test_pause_resume_and_close_let_the_hand_finish() -> None:
+    table = make(bots=2, bot_level="caller")
+    run(table)
+    table.host("pause")
+    finish_hand(table)
+    assert table.hand is None and table.status == "paused"
+    run(table)
+    assert table.hand is None
+    table.host("resume")
+    run(table)
+    assert table.hand is not None
+    table.host("close")
+    assert table.status == "closing"
+    finish_hand(table)
+    run(table)
+    assert table.status == "closed" and table.hand is None
+    with pytest.raises(RefusedError):
+        table.host("resume")
+
+
+def test_dealers_choice_waits_for_the_dealer_then_deals_the_game_named() -> None:
+    table = make(game=None, choice=["razz", "holdem", "horse"])
+    run(table)
+    choosing = snap(table, 0)["choosing"]
+    assert table.hand is None and choosing["games"] == ["razz", "holdem", "horse"]
+    with pytest.raises(RefusedError):
+        table.choose((choosing["seat"] + 1) % 3, "razz")
+    with pytest.raises(RefusedError):
+        table.choose(choosing["seat"], "canasta")
+    table.choose(choosing["seat"], "razz")
+    run(table)
+    assert table.hand is not None and table.hand.game.name == "razz"
+
+
+def test_the_table_settings_are_checked_field_by_field() -> None:
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"game": "canasta"}, "game"),
+        ({"game": "holdem", "seats": 11}, "seats"),
+        ({"game": "holdem", "stack": 1.5}, "stack"),
+        ({"game": "holdem", "bots": 9}, "bots"),
+        ({"game": "holdem", "clock": {"seconds": 0}}, "clock"),
+        ({"game": "holdem", "spectators": "all"}, "spectators"),
+        ({"game": "holdem", "options": {"nope": 1}}, "options"),
+        ({"game": "holdem", "stakes": {"big_blind": -1}}, "stakes"),
+        ({"game": "holdem", "debug": True}, "debug"),
+    ]
+    for body, field in cases:
+        with pytest.raises(ValueError, match=field):
+            TableConfig.from_json({"seats": 3, "stack": 100, **body})
+
+
+# -- the ledger and the settle-up --------------------------------------------------------------
+
+
+def test_settle_up_takes_the_fewest_transfers() -> None:
+    nets = {"a": 9, "b": -8, "c": 6, "d": -2, "e": 3, "f": 4, "g": -12}
+    transfers = settle_up(nets)
+    assert len(transfers) == 5
+    _squares(nets, transfers)
+
+
+def _squares(nets: dict[str, int], transfers: list[Any]) -> None:
+    left = dict(nets)
+    for transfer in transfers:
+        assert transfer.amount > 0
+        left[transfer.payer] += transfer.amount
+        left[transfer.payee] -= transfer.amount
+    assert set(left.values()) <= {0}
+
+
+def _fewest(nets: list[int]) -> int:
+    """The fewest transfers, by trying every split into zero-sum groups."""
+    players = [net for net in nets if net]
+    best = {0: 0}
+    for mask in range(1, 1 << len(players)):
+        total = sum(net for bit, net in enumerate(players) if mask >> bit & 1)
+        best[mask] = max(best[mask & ~(1 << bit)] for bit in range(len(players)) if mask >> bit & 1) + (total == 0)
+    return len(players) - best[(1 << len(players)) - 1]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(-30, 30), min_size=1, max_size=8))
+def test_settle_up_squares_everyone_in_the_fewest_transfers(nets: list[int]) -> None:
+    nets = [*nets, -sum(nets)]
+    named = {f"p{index}": net for index, net in enumerate(nets)}
+    transfers = settle_up(named)
+    _squares(named, transfers)
+    assert len(transfers) == _fewest(nets)
+
+
+# -- over sockets ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    with live_server(tmp_path_factory.mktemp("server") / "live.sqlite") as server:
+        yield server
+
+
+def test_every_message_is_one_seats_view_and_secrets_rotate(live: Live) -> None:
+    created = live.new(game="holdem", seats=3, stack=100, bots=1, bot_level="caller")
+    first, second = created["invites"]
+    ann = Seat(first)
+    assert ann.welcome["type"] == "welcome" and ann.welcome["you"] == 0
+    assert ann.welcome["token"] != first.split("#")[1]
+    bob = Seat(second)
+    ann.until(lambda m: m.get("state", {}).get("view") is not None)
+    bob.at(ann.seq)
+    for seat in (ann, bob):
+        view, dealt = seat.state["view"], seat.state["dealt"]
+        me = dealt.index(seat.welcome["you"]) if seat.welcome["you"] in dealt else None  # else it watches
+        assert view["viewer"] == me
+        assert [s["down"] is not None for s in view["seats"]] == [index == me for index in range(len(view["seats"]))]
+    # The old secret no longer opens the seat; the rotated one takes it over.
+    stale = Seat(first)
+    assert stale.welcome == {"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": "bad token"}
+    again = Seat(first, token=ann.welcome["token"])
+    assert again.welcome["you"] == 0
+    assert ann.until(lambda m: m["type"] == "closed")["reason"] == "taken over"
+    for message in ann.frames + bob.frames:
+        assert {"type", "table", "hand", "seq"} <= set(message)
+    spectator = Seat(created["spectate"])
+    assert spectator.welcome["you"] is None
+    assert all(s["down"] is None for s in spectator.state["view"]["seats"])
+    spectator.send(type="act", hand=spectator.hand, seq=spectator.seq, action={"kind": "fold"})
+    assert spectator.until(lambda m: m["type"] == "error")["code"] == "forbidden"
+    for connection in (again, bob, spectator, stale):
+        connection.close()
+
+
+def test_a_forged_seat_gets_nothing(live: Live) -> None:
+    created = live.new(game="holdem", seats=2, stack=100)
+    ann, bob = (Seat(url) for url in created["invites"])
+    ann.until(lambda m: m.get("state", {}).get("view") is not None)
+    bob.at(ann.seq)
+    turn = ann.state["dealt"][ann.state["view"]["to_act"][0]]
+    waiting = bob if turn == 0 else ann
+    waiting.send(type="act", hand=waiting.hand, seq=waiting.seq, seat=turn, player_id="t.0", action={"kind": "fold"})
+    error = waiting.until(lambda m: m["type"] == "error")
+    assert error["code"] == "not_your_turn" and error["seq"] == waiting.seq
+    waiting.send(type="sit_out", seat=turn)
+    waiting.until(lambda m: m["type"] == "state" and m["state"]["seats"][turn]["status"] == "playing")
+    ann.close()
+    bob.close()
+
+
+def test_the_hosts_doors_need_the_hosts_secret(live: Live) -> None:
+    created = live.new(game="holdem", seats=2, stack=100)
+    table = created["table"]
+    for method, path in [
+        ("GET", "/api/tables"),
+        ("POST", "/api/tables"),
+        ("GET", f"/api/tables/{table}/ledger"),
+        ("GET", f"/api/tables/{table}/history"),
+        ("POST", f"/api/tables/{table}/pause"),
+        ("POST", f"/api/tables/{table}/rebuys/0"),
+        ("POST", f"/api/tables/{table}/seats/0/sit-out"),
+    ]:
+        for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": HOST_TOKEN}):
+            assert live.http.request(method, path, headers=headers).status_code == 401
+    assert live.http.get("/api/seed").status_code == 404
+    assert live.http.get("/api/games").json()[0].keys() >= {"name", "title", "players", "summary", "mix"}
+    assert live.host("POST", "/api/tables", json={"game": "holdem", "seats": 2}).json()["error"].startswith("stack")
+
+
+def test_the_ledger_is_pokernows_csv_and_nets_sum_to_zero(live: Live) -> None:
+    created = live.new(game="holdem", seats=3, stack=100, bots=2, bot_level="random")
+    [(client, _)] = bots(created["invites"], "random", hands=2, seed=3)
+    assert client.done
+    csv = live.host("GET", f"/api/tables/{created['table']}/ledger?format=csv").text
+    lines = csv.splitlines()
+    assert lines[0] == "player_nickname,player_id,session_start_at,session_end_at,buy_in,buy_out,stack,net"
+    assert tuple(lines[0].split(",")) == HEADER
+    ledger = live.host("GET", f"/api/tables/{created['table']}/ledger").json()
+    assert sum(int(line.split(",")[-1]) for line in lines[1:]) + ledger["carried"] == 0
+    history = live.host("GET", f"/api/tables/{created['table']}/history").text
+    assert "hand = 1" in history and "_decks" not in history
+    assert live.host("POST", f"/api/tables/{created['table']}/close").json()["status"] in ("closing", "closed")
+
+
+def test_limits_close_a_flooding_or_oversized_client(tmp_path: Path) -> None:
+    with live_server(tmp_path / "limits.sqlite", Limits(rate=1.0, burst=3, message_bytes=512)) as live:
+        created = live.new(game="holdem", seats=2, stack=100, bots=1)
+        seat = Seat(created["invites"][0])
+        for _ in range(6):
+            seat.send(type="sit_in")
+        assert seat.until(lambda m: m["type"] == "error")["code"] == "rate"
+        seat.send(type="act", padding="x" * 600)
+        assert seat.until(lambda m: m["type"] == "closed")["reason"] == "message too large"
+        seat.close()
+
+
+def test_a_client_that_stops_reading_loses_old_snapshots_not_the_table() -> None:
+    connection = Connection(websocket=None, seat=0, limits=Limits(queue=4))  # type: ignore[arg-type]
+    for number in range(10):
+        connection.send("state", str(number))
+    assert [text for _, text in connection.queue] == ["8", "9"]
+    assert connection.closing is None
+    for number in range(5):
+        connection.send("error", str(number))
+    assert connection.closing == "too slow"
+
+
+# -- the commands ------------------------------------------------------------------------------
+
+
+def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = f"{live.base}/host#{HOST_TOKEN}"
+    assert main(["host", url, "new", "--game", "draw", "--seats", "2", "--stack", "100", "--bots", "1", "--json"]) == 0
+    created = json.loads(capsys.readouterr().out)
+    assert set(created) == {"table", "invites", "spectate"} and len(created["invites"]) == 1
+    log = tmp_path / "frames.jsonl"
+    invite = created["invites"][0]
+    assert main(["join", invite, "--bot", "caller", "--hands", "2", "--log", str(log), "--seed", "1"]) == 0
+    played = re.search(r"(\d+) hands", capsys.readouterr().out)
+    assert played is not None and int(played[1]) >= 2  # it leaves at the end of the hand under way when it has had 2
+    frames = [json.loads(line) for line in log.read_text().splitlines()]
+    assert frames[0]["type"] == "welcome" and all("seq" in frame for frame in frames)
+    assert main(["host", url, "ledger", created["table"], "--csv"]) == 0
+    assert capsys.readouterr().out.startswith(",".join(HEADER) + "\n")
+    assert main(["host", url, "history", created["table"], "--seat", "0"]) == 0
+    assert "hand = 2" in capsys.readouterr().out
+    assert main(["host", url, "close", created["table"]]) == 0
+    assert "closed" in capsys.readouterr().out
+    assert main(["join", invite, "--bot", "caller"]) == 2  # the secret was rotated: the old link opens nothing
+    assert "does not know" in capsys.readouterr().err
+    assert main(["host", live.base, "--token", "wrong", "tables"]) == 2
+    assert main(["join", "http://127.0.0.1:1/nothing", "--bot", "caller"]) == 2
+
+
+def test_a_person_joins_at_the_terminal(
+    live: Live, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("c\n" * 8 + "q\n"))
+    assert main(["join", created["invites"][0]]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1" in out and "Your move" in out
