@@ -52,3 +52,25 @@ def test_equal_hands_showing_on_later_streets_go_by_position() -> None:
     while len(hand.up[0]) < 2:
         check_down_once(hand)
     assert hand.pending() == (0,)
+
+
+def test_stud_the_odd_chip_goes_to_the_highest_card_by_suit() -> None:
+    # Item 7. Rule 004: suit order is used for "allocating a chip that is left over" (casino stud
+    # gives it to the high card by suit); house rule odd_chip = position keeps the first winner left
+    # of the button, as flop and draw games do.
+    game = load("stud")
+    hole = {0: "Ac Kc Qc Jd 9h 4s 3d", 1: "Ad Kd Qd Js 9c 4h 3c", 2: "2h 5s 6d 7c 8s Ts 3s"}
+    deck = stacked(game, 3, 2, hole)
+
+    def split(**options: object) -> list[tuple[int, int]]:
+        hand = Hand(game, [100, 100, 100], button=2, deck=deck, options=options)
+        check_down(hand)
+        return [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
+
+    assert split() == [(1, 5), (0, 4)]  # the ace of diamonds over the ace of clubs
+    assert split(odd_chip="position") == [(0, 5), (1, 4)]
+    assert load("holdem").option_values()["odd_chip"] == "position"
+    for name in ("stud", "razz", "stud-hi-lo", "baseball"):
+        assert load(name).option_values()["odd_chip"] == "suit" and "odd_chip = position" in " ".join(
+            load(name).rules.split()
+        )
