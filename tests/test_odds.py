@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -257,3 +258,28 @@ def test_ranges_deal_the_same_on_a_pool() -> None:
     trials = odds_module.CHUNK + 1
     one = odds("holdem", ["QQ+", "AKs"], exact=False, trials=trials, seed=2)
     assert not one.exact and one == odds("holdem", ["QQ+", "AKs"], exact=False, trials=trials, seed=2, workers=2)
+
+
+def test_odds_from_a_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    history = tmp_path / "hand.phhs"
+    assert main(["history", "export", "holdem", "--hands", "1", "--seed", "3", "-o", str(history)]) == 0
+    capsys.readouterr()
+    assert main(["odds", "--from", str(history), "--at", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    players = data["odds"]["players"]
+    assert len(players) == len(data["seats"]) == len(data["views"])
+    assert data["odds"]["exact"] and abs(sum(p["equity"] for p in players) - 1) < 1e-9
+    assert main(["odds", "--from", str(history), "--at", "999"]) == 2
+    assert "actions" in capsys.readouterr().err
+
+
+def test_by_street_in_stud_and_a_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    streets = odds_module.by_street("stud", ["(Ah Kh 2c) Qh 7c 7d 9s", "(2s 2d 3c) 9h 4c Jd Js"], trials=500, seed=1)
+    assert [street.name for street in streets][-1] == "seventh street"
+    assert streets[-1].odds.exact and streets[-1].odds.deals == 1
+    picture = tmp_path / "streets.png"
+    argv = ["odds", "holdem", "Ah Kh", "Qs Qd", "--board", "2h 7h Qc Kd 3h", "--by-street", "--plot", str(picture)]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [street["street"] for street in data["streets"]] == ["preflop", "flop", "turn", "river"]
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -68,11 +68,16 @@ __all__ = [
     "FAST_LIMIT",
     "ContestOdds",
     "Holding",
+    "Midway",
     "Odds",
     "PlayerOdds",
+    "Street",
+    "by_street",
     "holding",
+    "midway",
     "odds",
     "parse_range",
+    "plot_streets",
 ]
 
 EXACT_LIMIT = 3_000_000
@@ -1089,6 +1094,164 @@ def _result(
             )
         )
     return Odds(game=game.name, board=board, dead=dead, exact=exact, deals=deals, unit=unit, players=tuple(players))
+
+
+# -- from the middle of a hand, and street by street ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Midway:
+    """The odds at one point of a hand: with every card known (``odds``: the live seats, in
+    ``seats`` order), and what each live seat could estimate from its own view (``views``)."""
+
+    seats: tuple[int, ...]
+    actions: int
+    odds: Odds
+    views: tuple[float, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "seats": list(self.seats),
+            "actions": self.actions,
+            "odds": self.odds.to_json(),
+            "views": [{"seat": seat, "equity": share} for seat, share in zip(self.seats, self.views, strict=True)],
+        }
+
+    def __str__(self) -> str:
+        lines = [f"after {self.actions} actions, every card known:", str(self.odds), "from each seat's own view:"]
+        lines += [f"seat {seat}: {share:.2%}" for seat, share in zip(self.seats, self.views, strict=True)]
+        return "\n".join(lines)
+
+
+def midway(hand: Any, *, trials: int = 20_000, seed: int = 0, view_trials: int = 2_000) -> Midway:
+    """The odds of the seats still in ``hand`` (an engine :class:`~homegame.engine.hand.Hand`, in the
+    middle of play) with all cards known, beside the equity each seat estimates from its own view
+    (:func:`homegame.analysis.equity.estimate`, ``view_trials`` deals).
+
+    Every card out of the stock and not in a live hand or on the board (folded hands, discards,
+    burned cards) is dead. A draw still to come is not foreseen: hands are judged as they stand.
+
+    >>> from homegame.engine import Hand
+    >>> from homegame.games import load
+    >>> hand = Hand(load("holdem"), [100, 100], deck="Ah Qs Kh Qd")
+    >>> point = midway(hand)
+    >>> point.seats, point.odds.exact, f"{point.odds.players[1].equity:.4f}"
+    ((0, 1), True, '0.4621')
+    """
+    import random
+
+    from homegame.analysis.equity import estimate
+
+    live = [seat for seat in range(hand.seats) if not hand.folded[seat]]
+    for name, cards in hand.rows.items():
+        if name != "board" and cards:
+            raise ParseError(f"odds from a hand: the {name} row is not supported, only the board")
+    held = [
+        Holding(text=_written(hand.down[seat], hand.up[seat]), down=tuple(hand.down[seat]), up=tuple(hand.up[seat]))
+        for seat in live
+    ]
+    board = tuple(hand.rows.get("board", ()))
+    out = Counter(card.code for card in hand.game.deck.cards())
+    out.subtract(card.code for card in hand.deck.cards)
+    out.subtract(card.code for holding in held for card in (*holding.down, *holding.up))
+    out.subtract(card.code for card in board)
+    dead = tuple(Card.from_code(code) for code in sorted(out.elements()))
+    result = odds(hand.game, held, board=board, dead=dead, trials=trials, seed=seed)
+    views = tuple(
+        estimate(hand.game, hand.view(seat), trials=view_trials, rng=random.Random(seed + seat)).share for seat in live
+    )
+    return Midway(seats=tuple(live), actions=len(hand.actions), odds=result, views=views)
+
+
+def _written(down: Sequence[Card], up: Sequence[Card]) -> str:
+    hidden = " ".join(map(str, down))
+    return f"({hidden}) {' '.join(map(str, up))}".strip() if up else hidden
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Street:
+    """The odds at one street of a run-out: its name, the cards each hand and the board held then."""
+
+    name: str
+    board: tuple[Card, ...]
+    hands: tuple[str, ...]
+    odds: Odds
+
+
+def by_street(
+    game: Game | str,
+    hands: Sequence[str],
+    *,
+    board: str | Sequence[Card] = (),
+    dead: str | Sequence[Card] = (),
+    trials: int = 20_000,
+    seed: int = 0,
+) -> tuple[Street, ...]:
+    """The odds after each deal of a given run-out: ``hands`` and ``board`` as they end (or as far as
+    they go), cut back to what each deal step had dealt.
+
+    >>> streets = by_street("holdem", ["Ah Kh", "Qs Qd"], board="2h 7h Qc Kd 3h")
+    >>> [(street.name, f"{street.odds.players[0].equity:.3f}") for street in streets]
+    [('preflop', '0.462'), ('flop', '0.256'), ('turn', '0.182'), ('river', '1.000')]
+    """
+    if isinstance(game, str):
+        from homegame.games import load
+
+        game = load(game)
+    full = [holding(text, game) for text in hands]
+    if any(hand.combos or hand.draws for hand in full):
+        raise ParseError("street by street needs the cards of each hand, not ranges nor draws")
+    order = [entry for step in game.steps if isinstance(step, Deal) for entry in step.cards]
+    final_board = parse(board) if isinstance(board, str) else tuple(board)
+    plan = _plan(game)
+    seen = [
+        (hand.down, hand.up) if hand.up or hand.text.lstrip().startswith("(") else _in_order(hand.down, order)
+        for hand in full
+    ]
+    streets: list[Street] = []
+    dealt, shown = 0, 0
+    for step in (step for step in game.steps if isinstance(step, Deal)):
+        dealt += len(step.cards)
+        shown += step.board if step.row == "board" else 0
+        downs, ups = order[:dealt].count("down"), order[:dealt].count("up")
+        if any(len(down) < downs or len(up) < ups for down, up in seen) and streets:
+            break
+        if shown > len(final_board) and streets:
+            break
+        now = tuple(_written(down[:downs], up[:ups]) for down, up in seen)
+        cut = final_board[:shown]
+        if streets and streets[-1].hands == now and streets[-1].board == cut:
+            continue
+        result = odds(game, list(now), board=cut, dead=dead, trials=trials, seed=seed)
+        streets.append(Street(name=_street_name(plan, shown, dealt, len(streets)), board=cut, hands=now, odds=result))
+    return tuple(streets)
+
+
+def _street_name(plan: _Plan, shown: int, dealt: int, index: int) -> str:
+    if dict(plan.rows).get("board") == 5 and shown in (0, 3, 4, 5) and index < 4:
+        return {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[shown]
+    names = {3: "third street", 4: "fourth street", 5: "fifth street", 6: "sixth street", 7: "seventh street"}
+    return names.get(dealt, f"{dealt} cards") if not shown else f"{dealt} cards, board {shown}"
+
+
+def plot_streets(streets: Sequence[Street], path: str) -> None:
+    """Draw each hand's equity street by street into a PNG file (needs matplotlib, the ``plot`` extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(8, 4.5), layout="constrained")
+    names = [street.name for street in streets]
+    for seat, hand in enumerate(streets[-1].hands):
+        axes.plot(names, [street.odds.players[seat].equity for street in streets], marker="o", label=hand)
+    axes.set_ylim(0, 1)
+    axes.set_ylabel("equity")
+    axes.set_title(f"{streets[0].odds.game}: equity street by street")
+    axes.legend()
+    axes.grid(alpha=0.3)
+    figure.savefig(path, format="png", dpi=100)
+    plt.close(figure)
 
 
 class _Callable(types.ModuleType):

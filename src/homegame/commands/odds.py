@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 HELP = "every player's odds in every contest: exact enumeration where it can be, else Monte Carlo"
@@ -29,8 +30,8 @@ def register(subparsers: Any) -> None:
         epilog='examples:  homegame odds holdem AhKh QsQd    homegame odds omaha-hi-lo "As Ad 2c 3d" "Kh Kd Qh Jd" '
         '--board "2h 7s 9d"    homegame odds stud "(Ah Kh) Qh 7c" "(2s 2d) 9h 4c"    homegame odds holdem QQ+ AKs',
     )
-    parser.add_argument("game", help="a catalogue name or alias, or the path of a game document (.toml)")
-    parser.add_argument("hands", nargs="+", metavar="HAND", help="each player's cards (or range)")
+    parser.add_argument("game", nargs="?", help="a catalogue name or alias, or the path of a game document (.toml)")
+    parser.add_argument("hands", nargs="*", metavar="HAND", help="each player's cards (or range)")
     parser.add_argument("--board", default="", metavar="CARDS", help="community cards already dealt")
     parser.add_argument("--dead", default="", metavar="CARDS", help="cards out of play (folded, burnt, seen)")
     how = parser.add_mutually_exclusive_group()
@@ -44,6 +45,18 @@ def register(subparsers: Any) -> None:
         metavar="K",
         help="deal the random deals on K processes (the same answer for a seed whatever K)",
     )
+    parser.add_argument(
+        "--from",
+        dest="history",
+        type=Path,
+        metavar="HISTORY_FILE",
+        help="the odds in the middle of the first hand of a PHH file (all cards known, and each seat's own view)",
+    )
+    parser.add_argument("--at", type=int, metavar="N", help="with --from: after the first N actions (default: all)")
+    parser.add_argument(
+        "--by-street", action="store_true", help="the odds at each street of the run-out the hands and board give"
+    )
+    parser.add_argument("--plot", metavar="FILE.png", help="with --by-street: draw the equities (needs matplotlib)")
     parser.add_argument("--json", action="store_true", help="print JSON (exact integer counts in exact mode)")
     parser.set_defaults(handler=run)
 
@@ -57,6 +70,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
+    if args.history is not None:
+        return _from_history(args)
+    if args.game is None or not args.hands:
+        raise ParseError("give a game and at least one hand (or --from HISTORY_FILE)")
+    if args.by_street:
+        return _by_street(args)
+    if args.plot:
+        raise ParseError("--plot draws the equities street by street: add --by-street")
     game = load(args.game)
     exact = True if args.exact else (False if args.trials is not None else None)
     with _progress(enabled=sys.stderr.isatty()) as report:
@@ -75,6 +96,68 @@ def run(args: argparse.Namespace) -> int:
         print_json(result.to_json())
     else:
         print(result)
+    return 0
+
+
+def _from_history(args: argparse.Namespace) -> int:
+    """``--from FILE [--at N]``: the odds in the middle of the file's first hand."""
+    from homegame.analysis.odds import midway
+    from homegame.cli import print_json, read_text
+    from homegame.commands.history import MAX_SIZE
+    from homegame.errors import ParseError
+    from homegame.history.phh import read_entries
+    from homegame.history.replay import replay
+
+    if args.game is not None or args.hands:
+        raise ParseError("--from reads the game and the hands from the file: give neither")
+    entries = read_entries(read_text(args.history, MAX_SIZE))
+    if not entries:
+        raise ParseError(f"{args.history}: no hand in the file")
+    entry = entries[0]
+    if entry.record is None:
+        raise ParseError(f"{args.history}: line {entry.line}: {entry.error}")
+    history = replay(entry.record).hand.history()
+    total = len(history.actions)
+    at = total if args.at is None else args.at
+    if not 0 <= at <= total:
+        raise ParseError(f"--at {at}: the hand has {total} actions")
+    point = midway(history.replay(at), trials=args.trials or 20_000, seed=args.seed)
+    if args.json:
+        print_json(point.to_json())
+    else:
+        print(point)
+    return 0
+
+
+def _by_street(args: argparse.Namespace) -> int:
+    """``--by-street [--plot FILE.png]``: the odds after each deal of the given run-out."""
+    from homegame.analysis.odds import by_street, plot_streets
+    from homegame.cli import print_json, writable
+    from homegame.errors import ParseError
+
+    target = writable(args.plot) if args.plot else None
+    streets = by_street(
+        args.game, args.hands, board=args.board, dead=args.dead, trials=args.trials or 20_000, seed=args.seed
+    )
+    if args.json:
+        print_json(
+            {
+                "streets": [
+                    {"street": s.name, "board": " ".join(map(str, s.board)), "hands": list(s.hands), **s.odds.to_json()}
+                    for s in streets
+                ]
+            }
+        )
+    else:
+        for street in streets:
+            print(f"{street.name}:")
+            print(street.odds)
+            print()
+    if target is not None:
+        try:
+            plot_streets(streets, str(target))
+        except ImportError:
+            raise ParseError("--plot needs matplotlib: pip install 'homegame[plot]'") from None
     return 0
 
 
