@@ -248,6 +248,34 @@ _Move = Action | _Pick | ActionKind
 """What an id does now: an action, one more pick, or ``done`` for a kind of cards."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Settings:
+    """The parameters of a game, read and checked."""
+
+    game: Game
+    players: int
+    stack: int
+    options: dict[str, object]
+    fractions: tuple[float, ...]
+
+    @classmethod
+    def read(cls, params: Mapping[str, Any] | None) -> _Settings:
+        values = {**_PARAMETERS, **(params or {})}
+        game = load(str(values["game"]))
+        players = int(values["players"])
+        low, high = game.players
+        if not low <= players <= high:
+            raise ValueError(f"{game.name} is for {low} to {high} players, not {players}")
+        options = _house_rules(str(values["options"]))
+        game.option_values(options)  # refuses unknown house rules and bad values
+        fractions = tuple(float(part) for part in str(values["bet_sizes"]).split())
+        if any(fraction <= 0 for fraction in fractions):
+            raise ValueError(f"bet_sizes: fractions of the pot must be > 0, not {values['bet_sizes']!r}")
+        if game.betting is Betting.FIXED_LIMIT:
+            fractions = ()
+        return cls(game=game, players=players, stack=int(values["stacks"]), options=options, fractions=fractions)
+
+
 class HomegameGame(pyspiel.Game):  # type: ignore[misc]
     """A game of the catalogue, with its table: players, stacks, house rules and bet sizes.
 
@@ -258,21 +286,19 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
     <Utility.ZERO_SUM: 0>
     """
 
+    def __new__(cls, params: Mapping[str, Any] | None = None) -> HomegameGame:
+        _Settings.read(params)  # bad parameters are refused before there is a game to half-build
+        game: HomegameGame = super().__new__(cls)
+        return game
+
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         values = {**_PARAMETERS, **(params or {})}
-        self.game: Game = load(str(values["game"]))
-        self.players = int(values["players"])
-        low, high = self.game.players
-        if not low <= self.players <= high:
-            raise ValueError(f"{self.game.name} is for {low} to {high} players, not {self.players}")
-        self.stacks = (int(values["stacks"]),) * self.players
-        self.options = _house_rules(str(values["options"]))
-        self.game.option_values(self.options)  # refuses unknown house rules now
-        fractions = tuple(float(part) for part in str(values["bet_sizes"]).split())
-        if any(fraction <= 0 for fraction in fractions):
-            raise ValueError(f"bet_sizes: fractions of the pot must be > 0, not {values['bet_sizes']!r}")
-        if self.game.betting is Betting.FIXED_LIMIT:
-            fractions = ()
+        settings = _Settings.read(params)
+        self.game: Game = settings.game
+        self.players = settings.players
+        self.stacks = (settings.stack,) * self.players
+        self.options = settings.options
+        fractions = settings.fractions
         kinds = {step.kind for step in self.game.steps}
         self.actions = Actions(fractions=fractions, betting_only=kinds <= _QUIET_STEPS | {"bet"})
         self.cards: tuple[Card, ...] = tuple(sorted(set(self.game.deck.cards()), key=lambda card: card.code))
@@ -402,9 +428,15 @@ class _Node:
     """One hand as it stands: the cards chance has decided, the actions taken and the live
     :class:`Hand` they make, never changed once built; with what is worked out from it."""
 
-    __slots__ = ("actions", "children", "dealing", "decided", "hand", "moves", "stream", "texts")
+    __slots__ = ("actions", "children", "dealing", "decided", "hand", "moves", "settled", "stream", "texts")
 
-    def __init__(self, table: HomegameGame, decided: tuple[Card, ...], actions: tuple[tuple[int, Action], ...]) -> None:
+    def __init__(
+        self,
+        table: HomegameGame,
+        decided: tuple[Card, ...],
+        actions: tuple[tuple[int, Action], ...],
+        settled: Hand | None = None,
+    ) -> None:
         self.decided = decided
         self.actions = actions
         self.stream = _Stream(decided)
@@ -413,6 +445,9 @@ class _Node:
             self.hand.act(seat, action)
         self.dealing = self.stream.size - len(self.hand.deck) > len(decided)
         """Whether the hand has taken a card chance has not decided yet (reshuffles included)."""
+        self.settled = settled if self.dealing else self.hand
+        """The hand as the seats may see it: while dealing, as it stood at the last decision (the
+        live hand holds cards chance has not decided yet); ``None`` before the first decision."""
         self.children: dict[object, _Node] = {}
         self.moves: dict[tuple[int, ...], dict[int, _Move]] = {}
         self.texts: dict[tuple[object, ...], str] = {}
@@ -422,9 +457,9 @@ class _Node:
         node = self.children.get(step)
         if node is None:
             if isinstance(step, Card):
-                node = _Node(table, (*self.decided, step), self.actions)
+                node = _Node(table, (*self.decided, step), self.actions, self.settled)
             else:
-                node = _Node(table, self.decided, (*self.actions, step))
+                node = _Node(table, self.decided, (*self.actions, step), self.hand)
             if table.nodes < NODE_BUDGET:
                 table.nodes += 1
                 self.children[step] = node
@@ -507,7 +542,8 @@ def _restore(
 ) -> _Deal:
     """A pickled :class:`_Deal` back: the hand dealt and played again, in a game of those parameters."""
     deal = _Deal(pyspiel.load_game(GAME_TYPE.short_name, params))
-    deal.node = _Node(deal.table, decided, actions)
+    settled = _Node(deal.table, decided, actions[:-1]).hand if actions else None
+    deal.node = _Node(deal.table, decided, actions, settled)  # dealing, it shows the hand before the last action
     deal.picks, deal.picking = picks, picking
     return deal
 
@@ -622,9 +658,10 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
         return self._deal.table
 
     @property
-    def hand(self) -> Hand:
-        """The homegame hand this state stands for (read it; change it only through OpenSpiel)."""
-        return self._deal.hand
+    def hand(self) -> Hand | None:
+        """The homegame hand as the seats may see it: at a chance node as it stood at the last
+        decision (``None`` before the first), else as it stands. Read it; never change it."""
+        return self._deal.node.settled
 
     def current_player(self) -> int:
         """The seat to decide, chance while dealing, or terminal."""
@@ -807,11 +844,15 @@ class HomegameObserver:
         self.tensor.fill(0)
         deal = state._deal
         viewer = self._viewer(player)
-        view = deal.hand.view(viewer)
-        index = self.game.outcome
         pieces = self.dict
         if viewer is not None:
             pieces["player"][viewer] = 1
+        hand = deal.node.settled
+        if hand is None:
+            return
+        view = hand.view(viewer)
+        index = self.game.outcome
+        if viewer is not None:
             for card in view.seats[viewer].down or ():
                 pieces["down"][index[card]] = 1
         for acting in view.to_act:
@@ -836,7 +877,7 @@ class HomegameObserver:
         if self.recall:
             history = pieces["history"]
             seats = self.game.players
-            for turn, (actor, action) in enumerate(deal.node.actions[: self.game.history_length]):
+            for turn, (actor, action) in enumerate(hand.actions[: self.game.history_length]):
                 history[turn, actor] = 1
                 history[turn, seats + _KINDS.index(action.kind)] = 1
                 history[turn, -1] = float(getattr(action, "amount", 0))
@@ -853,7 +894,10 @@ class HomegameObserver:
         key = (self.recall, viewer, deal.picks if picking else ())
         text = deal.node.texts.get(key)
         if text is None:
-            data = to_json(deal.hand.view(viewer))
+            hand = deal.node.settled
+            if hand is None:
+                return "dealing"
+            data = to_json(hand.view(viewer))
             assert isinstance(data, dict)
             if not self.recall:
                 data.pop("events", None)
