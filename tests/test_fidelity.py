@@ -3,9 +3,13 @@ clause it holds, or names the casino convention and the house rule that turns it
 
 from __future__ import annotations
 
+import pytest
+
 from homegame.engine import Hand
-from homegame.engine.actions import Keep
+from homegame.engine.actions import Keep, Push
 from homegame.engine.events import Won
+from homegame.engine.steps.buy import Bought
+from homegame.errors import ParseError
 from homegame.games import load
 from test_casino import check_down, check_down_once, stacked
 
@@ -74,3 +78,26 @@ def test_stud_the_odd_chip_goes_to_the_highest_card_by_suit() -> None:
         assert load(name).option_values()["odd_chip"] == "suit" and "odd_chip = position" in " ".join(
             load(name).rules.split()
         )
+
+
+def test_push_the_dealer_pays_a_chip_to_push_to_the_discard_pile() -> None:
+    # Item 9. Rules 003: "If dealer wants to push, he pays a chip and pushes to the discard pile":
+    # one chip of the lowest value, whatever the house's push price for the others.
+    hand = Hand(load("push"), [100, 100, 100], button=2, deck="5s 2h Tc  Kc 3d Kh 4d 9s", options={"push_price": 3})
+    hand.act(0, Push())  # the Kc goes on to seat 1; seat 0 buys the 3d for 3
+    hand.act(1, Keep())
+    assert [str(legal) for legal in hand.legal_actions(2)][-1].startswith("push")
+    hand.act(2, Push())  # the dealer pushes the Kh to the discard pile and buys the 4d for one chip
+    bought = [(event.seat, event.price) for event in hand.events if isinstance(event, Bought)]
+    assert bought == [(0, 3), (2, 1)]
+    assert hand.stacks == [97, 100, 99]
+
+
+def test_push_insurance_costs_10_to_20_chips() -> None:
+    # Item 10. Rules 003: "he must pay the pot a chip value of 10 to 20 times higher than the lowest
+    # chip value": the house rule insurance_price is held to that range.
+    game = load("push")
+    assert Hand(game, [100, 100, 100], seed=1, options={"insurance_price": 20}).options["insurance_price"] == 20
+    for price in (9, 25):
+        with pytest.raises(ParseError, match=r"insurance_price=\d+: must be a whole number 10\.\.20"):
+            Hand(game, [100, 100, 100], seed=1, options={"insurance_price": price})

@@ -57,12 +57,22 @@ class Option:
     Traceback (most recent call last):
     ...
     homegame.errors.ParseError: option suit_order='xyzw': 'xyzw' is not a suit order (known: ...)
+
+    A house rule the rules hold to a range refuses anything else, naming the range:
+
+    >>> Option(name="insurance_price", default=10, doc="", bounds=(10, 20)).coerce(25)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option insurance_price=25: must be a whole number 10..20
     """
 
     name: str
     default: OptionValue
     doc: str
     choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
+    """The least and most a whole-number house rule may be, when the rules set them (Push's
+    Insurance: "10 to 20 times higher than the lowest chip value")."""
 
     def coerce(self, value: object) -> OptionValue:
         """``value`` (typed, or text from a command line) as this option's type, or :class:`ParseError`."""
@@ -77,7 +87,8 @@ class Option:
             text = value.strip() if isinstance(value, str) else ""
             if text.isascii() and text.isdigit() and len(text) <= _DIGITS:
                 value = int(text)
-            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CHIPS:
+            least, most = self.bounds or (0, MAX_CHIPS)
+            if isinstance(value, int) and not isinstance(value, bool) and least <= value <= most:
                 return value
         elif isinstance(value, int) and not isinstance(value, bool) and str(value) in self.choices:
             return str(value)  # a choice that is a number (the qualifier 8), given as one
@@ -92,7 +103,7 @@ class Option:
         wanted = (
             "true or false"
             if isinstance(default, bool)
-            else f"a whole number 0..{MAX_CHIPS}"
+            else "a whole number {}..{}".format(*(self.bounds or (0, MAX_CHIPS)))
             if isinstance(default, int)
             else f"one of {', '.join(self.choices)}"
             if self.choices

@@ -206,9 +206,25 @@ def _options(fields: Fields) -> tuple[Option, ...]:
         choices = table.strings("choices", ())
         if choices and default not in choices:
             table.problem("default", f"must be one of the choices {', '.join(choices)}")
+        bounds = _bounds(table, default)
         table.finish()
-        options.append(Option(name=name, default=default, doc=doc, choices=choices))
+        options.append(Option(name=name, default=default, doc=doc, choices=choices, bounds=bounds))
     return tuple(options)
+
+
+def _bounds(table: Fields, default: Any) -> tuple[int, int] | None:
+    """``range = [least, most]`` of a whole-number house rule, holding its default."""
+    bounds = table.raw("range")
+    if bounds is None:
+        return None
+    whole = isinstance(default, int) and not isinstance(default, bool)
+    if not (isinstance(bounds, list) and len(bounds) == 2 and all(type(bound) is int for bound in bounds)):
+        table.problem("range", f"must be [least, most], two whole numbers, not {bounds!r}")
+    elif not whole or not 0 <= bounds[0] <= default <= bounds[1]:
+        table.problem("range", f"{bounds!r} must hold the whole-number default {default!r}")
+    else:
+        return bounds[0], bounds[1]
+    return None
 
 
 def _steps(top: Fields) -> tuple[Step, ...]:

@@ -12,9 +12,9 @@ pushing it sends it on to the next player and buys the pusher a replacement from
 ``price`` (chips, a stake, or a house rule: ``push_price``), which the pusher must keep. The last
 player of the round (the dealer, or the last player still in before the dealer) has nobody to push
 to: a push sends the card to the discard pile (face up, or face down under the house rule
-``discards_face_down``) and buys the replacement at the same price. A player who cannot pay the
-price must keep. Only the card just offered can be pushed: never the hole card, nor a card kept
-in an earlier round.
+``discards_face_down``) and buys the replacement for one chip (:data:`DEALER_PUSH`), whatever the
+price of the others' pushes. A player who cannot pay the price must keep. Only the card just
+offered can be pushed: never the hole card, nor a card kept in an earlier round.
 """
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["PushStep", "Pushed"]
+__all__ = ["DEALER_PUSH", "PushStep", "Pushed"]
+
+DEALER_PUSH = 1
+"""What the dealer's push to the discard pile costs: "he pays a chip", one of the lowest value."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,11 +119,13 @@ class PushRound:
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Keep, or push when the seat can pay for a replacement."""
         keep = PlainLegal(ActionKind.KEEP)
-        return (keep, PlainLegal(ActionKind.PUSH)) if self.hand.stacks[seat] >= self.price else (keep,)
+        price = self.price if len(self.seats) > 1 else DEALER_PUSH
+        return (keep, PlainLegal(ActionKind.PUSH)) if self.hand.stacks[seat] >= price else (keep,)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the card, or push it on and buy the replacement; then offer the next seat its card."""
         hand = self.hand
+        price = self.price if len(self.seats) > 1 else DEALER_PUSH
         self.seats.pop(0)
         pushed = None
         if isinstance(action, Push):
@@ -131,7 +136,7 @@ class PushRound:
                 throw_away(hand, seat, (hand.up[seat][-1],))
             replacement = hand.take(1)
             hand.up[seat].extend(replacement)
-            purchase(hand, seat, "replacement", self.price, replacement[0])
+            purchase(hand, seat, "replacement", price, replacement[0])
         else:
             assert isinstance(action, Keep)
         if self.seats:
