@@ -192,7 +192,7 @@ def test_a_wild_rank_named_at_the_showdown() -> None:
     follow = get("high", wild="dynamic")
     assert value("7c 7d Ks Qs Js", follow).name == "pair of sevens"
     assert value("7c 7d Ks Qs Js", follow, wild_rank=Rank.SEVEN).name == "royal flush"
-    assert value("7c 7d Ks Qs Js", follow, wild_rank="9").name == "pair of sevens"
+    assert value("7c 7d Ks Qs Js", follow, wild_rank=Rank.NINE).name == "pair of sevens"
     assert value("Qc 7d Ks Qs Js", get("high", wild="Q dynamic"), wild_rank=Rank.SEVEN).name == "royal flush"
     with pytest.raises(ParseError, match="dynamic"):
         value("7c 7d Ks Qs Js", DEUCES, wild_rank=Rank.SEVEN)

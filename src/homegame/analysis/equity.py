@@ -56,7 +56,6 @@ from homegame.engine.view import View
 from homegame.errors import ParseError
 from homegame.ranking import Ranking
 from homegame.ranking.forms import Form, best
-from homegame.ranking.poker import PokerRanking
 from homegame.ranking.wild import Lowest
 
 __all__ = ["REFERENCE_BUDGET", "Equity", "estimate"]
@@ -161,7 +160,7 @@ class _Plan:
         rows = {step.row: 0 for step in deals}
         for step in deals:
             rows[step.row] += step.board
-        wilds = [contest.ranking.wild if isinstance(contest.ranking, PokerRanking) else None for contest in judged]
+        wilds = [contest.ranking.wild for contest in judged]
         natural = game.deck.packs == 1
         return cls(
             contests=judged,
@@ -288,7 +287,7 @@ class _Scorer:
 
     def __init__(self, contest: Contest, evaluator: _Batch | None, wild_rank: Rank | None, down: bool) -> None:
         self.ranking: Ranking = contest.ranking
-        self.wild = isinstance(contest.ranking, PokerRanking) and contest.ranking.wild is not None
+        self.wild = contest.ranking.wild is not None
         self.needs_down = down
         """Wild cards depend on the down cards: the kernel then takes whole hands of 5 to 7 cards only."""
         self.down_only = contest.cards == "down"

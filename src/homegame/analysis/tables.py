@@ -209,7 +209,7 @@ def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table
     order = list(ranking.categories())
     extra = [category for category in Category if category in tally.category.values() and category not in order]
     # five of a kind from several packs: the strongest combination, so best for high and worst for a low
-    order = [*order, *extra] if getattr(ranking, "is_low", False) else [*extra, *order]
+    order = [*order, *extra] if ranking.is_low else [*extra, *order]
     counts = dict.fromkeys((category.value for category in order), 0)
     distinct = dict.fromkeys(counts, 0)
     for key, hands in tally.hands.items():
@@ -231,8 +231,16 @@ def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table
 
 
 def _fit(ranking: Ranking, deck: DeckSpec) -> Ranking:
+    """The ranking fitted to the deck; an option that cannot apply to it is refused, never ignored."""
     if not isinstance(ranking, PokerRanking):
         return ranking
+    if ranking.lowest_rank not in (Rank.TWO, deck.lowest_rank):
+        raise ParseError(
+            f"{ranking.label}: a lowest rank of {ranking.lowest_rank.symbol} cannot apply to {deck}, "
+            f"whose lowest rank is {deck.lowest_rank.symbol}"
+        )
+    if ranking.packs > deck.packs:
+        raise ParseError(f"{ranking.label}: {ranking.packs} packs cannot apply to {deck}")
     changes: dict[str, Any] = {}
     if ranking.lowest_rank != deck.lowest_rank:
         changes["lowest_rank"] = deck.lowest_rank

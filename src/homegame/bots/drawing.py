@@ -105,10 +105,10 @@ def _low_value(card: Card) -> int:
 
 
 def _wild(hand: Sequence[Card], ranking: Ranking, wild_rank: Rank | None, down: Sequence[Card]) -> frozenset[Card]:
-    spec = ranking.wild if isinstance(ranking, PokerRanking) else None
+    spec = ranking.wild
     if spec is None:
         return frozenset()
-    return spec.wild_in(hand, down=down, wild_rank=wild_rank if spec.dynamic else None)
+    return spec.wild_in(hand, down=down, wild_rank=wild_rank if ranking.takes_wild_rank else None)
 
 
 def _high(
@@ -116,8 +116,7 @@ def _high(
 ) -> set[Card]:
     """What a high hand keeps (see the module docstring)."""
     if len(hand) >= 5:
-        spec = ranking.wild if isinstance(ranking, PokerRanking) else None
-        value = ranking.evaluate(hand, wild_rank=wild_rank if spec and spec.dynamic else None, down=down)
+        value = ranking.evaluate(hand, wild_rank=wild_rank if ranking.takes_wild_rank else None, down=down)
         if value.category in _MADE:
             return set(hand)
     naturals = [card for card in hand if card not in wild]

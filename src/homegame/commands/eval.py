@@ -67,8 +67,22 @@ def ranking_options(args: argparse.Namespace, *, deck: int | None = None) -> dic
     if args.wild:
         options["wild"] = " ".join(args.wild)
     if deck is not None and deck != 52 and args.ranking != "badugi":
+        for name in ("deck", "lowest_rank"):
+            given = options.pop(name, None)
+            if given is not None and _lowest(name, given) != _lowest("deck", deck):
+                raise ParseError(f"-o {name}={given} cannot apply to --deck {deck}: leave it out, --deck sets it")
         options["deck"] = deck
     return options
+
+
+def _lowest(name: str, value: Any) -> object:
+    """The lowest rank a ``deck`` size or a ``lowest_rank`` names (the text itself when it names none)."""
+    from homegame.cards import DeckSpec, Rank
+
+    try:
+        return DeckSpec.of_size(int(value)).lowest_rank if name == "deck" else Rank.parse(str(value))
+    except ValueError:
+        return value
 
 
 def ranking_of(args: argparse.Namespace, *, deck: int | None = None) -> Ranking:
@@ -85,14 +99,15 @@ def ranking_of(args: argparse.Namespace, *, deck: int | None = None) -> Ranking:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hand's value."""
-    from homegame.cards import parse
+    from homegame.cards import Rank, parse
     from homegame.cli import print_json
 
     cards = parse(args.cards)
     if len(cards) > MAX_CARDS:
         raise ParseError(f"{len(cards)} cards: eval judges a hand of at most {MAX_CARDS}")
     ranking = ranking_of(args)
-    value = ranking.evaluate(cards, wild_rank=args.wild_rank, down=args.down)
+    wild_rank = Rank.parse(args.wild_rank) if args.wild_rank else None
+    value = ranking.evaluate(cards, wild_rank=wild_rank, down=args.down)
     if args.json:
         print_json({"ranking": ranking.label, **value.to_json()})
     else:

@@ -25,8 +25,6 @@ from typing import Any
 from homegame.cards import Card, Rank
 from homegame.ranking import HandValue, Ranking, winners
 from homegame.ranking.forms import Form, best
-from homegame.ranking.poker import PokerRanking
-from homegame.ranking.wild import Lowest
 
 __all__ = ["Judge"]
 
@@ -41,8 +39,7 @@ class Judge:
     def __init__(self, ranking: Ranking, form: Form) -> None:
         self.ranking = ranking
         self.form = form
-        wild = ranking.wild if isinstance(ranking, PokerRanking) else None
-        self.needs_down = wild is not None and wild.lowest is Lowest.DOWN
+        self.needs_down = ranking.needs_down
         """True when the ranking must know a player's down cards (the lowest down card is wild: The Option)."""
         self._fast: Callable[[Sequence[Card], Sequence[Card]], int] | bool | None = False  # False: not looked up
 

@@ -10,7 +10,8 @@ a spectator: the public table only.
 It also tells the seat what the table would: which cards are wild for it now (:class:`WildCards`:
 Baseball's threes and nines, Follow the Queen's rank of the moment, The Option's lowest down
 card), its hand so far in each contest of the showdown (:attr:`View.hands`, named when first
-asked), and what the pot would be after it calls (:attr:`View.pot_after_call`).
+asked; High Card Poker's standing against the extra hand), and what the pot would be after it
+calls (:attr:`View.pot_after_call`).
 
 >>> from homegame.games import load
 >>> from homegame.engine.hand import Hand
@@ -35,10 +36,12 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
-from homegame.engine.events import Event, Judged
+from homegame.engine.events import Event, Judged, Made
 from homegame.engine.pots import Pot
+from homegame.engine.steps.knockout import Knockout
 from homegame.engine.steps.showdown import Contest, Showdown
-from homegame.ranking.poker import PokerRanking
+from homegame.ranking.core import Category
+from homegame.ranking.positional import ordered, survived
 from homegame.ranking.wild import Lowest
 
 if TYPE_CHECKING:
@@ -206,7 +209,7 @@ def _contests(hand: Hand) -> tuple[Contest, ...]:
 
 def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
     """What is wild for ``viewer`` under the contests' wild specs, as the hand stands."""
-    specs = [c.ranking.wild for c in contests if isinstance(c.ranking, PokerRanking) and c.ranking.wild is not None]
+    specs = [c.ranking.wild for c in contests if c.ranking.wild is not None]
     if not specs:
         return WildCards()
     ranks = {rank for spec in specs for rank in spec.ranks}
@@ -228,9 +231,13 @@ def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> Wild
 
 def _hands(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> tuple[Judged, ...]:
     """The viewer's hand in each contest it can be judged in yet (a split contest once split; a
-    form such as Omaha's once there are cards enough)."""
+    form such as Omaha's once there are cards enough), or its standing against High Card Poker's
+    extra hand."""
     if viewer is None or hand.folded[viewer]:
         return ()
+    knockout = hand.game.steps[-1]
+    if isinstance(knockout, Knockout) and hand.cards(viewer):
+        return (_standing(hand, knockout, viewer),)
     judged = []
     for contest in contests:
         if contest.cards.startswith("split-") and not hand.splits[viewer]:
@@ -249,3 +256,17 @@ def _placed(hand: Hand, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Car
         (name, tuple(card if sees_all or card in up else None for card in cards))
         for name, cards in hand.placed[seat].items()
     )
+
+
+def _standing(hand: Hand, knockout: Knockout, viewer: int) -> Judged:
+    """The viewer's cards from the lowest, and once the extra hand is turned up how many of the
+    comparisons they survive (High Card Poker)."""
+    cards = ordered(hand.cards(viewer))
+    extra = hand.rows.get(knockout.row)
+    if extra is None or len(extra) != len(cards):
+        name = "lowest first"
+    else:
+        lasted = survived(cards, extra, equal_survives=hand.option("equal_card", "out") == "survives")
+        name = f"survives all {lasted}" if lasted == len(cards) else f"knocked out at card {lasted + 1}"
+    made = Made(name=name, category=Category.HIGH_CARD, cards=cards)
+    return Judged(side="last survivor", held=cards, given=made)

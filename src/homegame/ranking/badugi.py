@@ -48,7 +48,7 @@ class BadugiRanking(KeyOrdered):
         self,
         cards: str | Iterable[Card],
         *,
-        wild_rank: object = None,
+        wild_rank: Rank | None = None,
         down: str | Iterable[Card] | None = None,
     ) -> HandValue:
         """The best badugi among the cards (from any number of cards, at least one; ``down`` plays no part)."""

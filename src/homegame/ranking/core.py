@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Protocol
 
-from homegame.cards import Card, parse
+from homegame.cards import Card, Rank, parse
 from homegame.errors import ParseError
+from homegame.ranking.wildcards import WildSpec
 
 __all__ = ["Category", "HandValue", "KeyOrdered", "Ranking", "normalize_cards", "winners"]
 
@@ -153,18 +154,40 @@ class Ranking(Protocol):
         """False when a house rule lets a lower hand beat a higher one."""
         ...
 
+    @property
+    def is_low(self) -> bool:
+        """True for a low poker ranking (the lowest hand wins: ace-to-five, deuce-to-seven...)."""
+        ...
+
+    @property
+    def wild(self) -> WildSpec | None:
+        """Which cards are wild, or ``None`` when none are."""
+        ...
+
+    @property
+    def takes_wild_rank(self) -> bool:
+        """True when a rank named at the showdown is also wild (``wild = "dynamic"``: Follow the
+        Queen, Baseball's tricks): :meth:`evaluate` is then given it as ``wild_rank``."""
+        ...
+
+    @property
+    def needs_down(self) -> bool:
+        """True when :meth:`evaluate` must know which cards are down (the lowest down card wild:
+        The Option)."""
+        ...
+
     def evaluate(
         self,
         cards: str | Iterable[Card],
         *,
-        wild_rank: object = None,
+        wild_rank: Rank | None = None,
         down: str | Iterable[Card] | None = None,
     ) -> HandValue:
         """The value of the best hand these cards make.
 
-        ``wild_rank``: a rank made wild at this showdown (Follow the Queen), for
-        rankings whose wild spec is ``dynamic``. ``down``: which of the cards are
-        down cards, for the "lowest down card wild" rule (others ignore it).
+        ``wild_rank``: a rank made wild at this showdown, for rankings that
+        :attr:`takes_wild_rank`. ``down``: which of the cards are down cards, for
+        rankings that :attr:`needs_down` (others ignore it).
         """
         ...
 
@@ -178,8 +201,14 @@ class Ranking(Protocol):
 
 
 class KeyOrdered:
-    """Neutral defaults for a transitive ranking whose values order by ``key`` alone
-    (badugi, the spade in the hole, totals): mix it in and define the rest."""
+    """Neutral defaults for a transitive ranking without wild cards whose values order by ``key``
+    alone (badugi, the spade in the hole, totals): mix it in and define the rest.
+
+    >>> from homegame.ranking import get
+    >>> badugi = get("badugi")
+    >>> badugi.transitive, badugi.wild, badugi.takes_wild_rank, badugi.needs_down
+    (True, None, False, False)
+    """
 
     __slots__ = ()
 
@@ -187,6 +216,26 @@ class KeyOrdered:
     def transitive(self) -> bool:
         """Always true."""
         return True
+
+    @property
+    def is_low(self) -> bool:
+        """Not a low poker ranking (a low total or spade orders its key itself)."""
+        return False
+
+    @property
+    def wild(self) -> WildSpec | None:
+        """No wild cards."""
+        return None
+
+    @property
+    def takes_wild_rank(self) -> bool:
+        """No wild rank at the showdown."""
+        return False
+
+    @property
+    def needs_down(self) -> bool:
+        """The down cards play no part."""
+        return False
 
     def beats(self, a: HandValue, b: HandValue) -> bool:
         """True when ``a`` beats ``b``."""

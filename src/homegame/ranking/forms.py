@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from homegame.cards import Card
+from homegame.cards import Card, Rank
 from homegame.errors import IllegalActionError, ParseError
 from homegame.ranking.core import HandValue, Ranking, normalize_cards
 
@@ -95,7 +95,7 @@ def best(
     board: str | Iterable[Card] = (),
     form: Form | None = None,
     *,
-    wild_rank: object = None,
+    wild_rank: Rank | None = None,
     down: str | Iterable[Card] | None = None,
 ) -> HandValue:
     """The best hand a player makes from ``hole`` and ``board`` under ``form`` (``wild_rank`` and

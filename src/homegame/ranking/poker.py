@@ -42,8 +42,8 @@ from itertools import combinations
 from homegame.cards import SUIT_ORDERS, Card, Rank, SuitOrder
 from homegame.errors import ParseError
 from homegame.ranking.core import Category, HandValue, normalize_cards
-from homegame.ranking.wild import WildSpec
 from homegame.ranking.wild import evaluate as evaluate_wild
+from homegame.ranking.wildcards import Lowest, WildSpec
 
 __all__ = ["Kind", "PokerRanking", "SuitTiebreak", "rank_name"]
 
@@ -265,6 +265,16 @@ class PokerRanking:
         return self.kind in (Kind.LOW_A5, Kind.LOW_A6)
 
     @property
+    def takes_wild_rank(self) -> bool:
+        """True for a ``dynamic`` wild spec: a rank named at the showdown is wild too."""
+        return self.wild is not None and self.wild.dynamic
+
+    @property
+    def needs_down(self) -> bool:
+        """True for the lowest down card wild (``lowest-down``): :meth:`evaluate` needs ``down``."""
+        return self.wild is not None and self.wild.lowest is Lowest.DOWN
+
+    @property
     def hand_size(self) -> int:
         """How many cards make a full hand: five, or three for three-card hands."""
         return 3 if self.kind is Kind.THREE_CARD else 5
@@ -297,7 +307,7 @@ class PokerRanking:
         self,
         cards: str | Iterable[Card],
         *,
-        wild_rank: object = None,
+        wild_rank: Rank | None = None,
         down: str | Iterable[Card] | None = None,
     ) -> HandValue:
         """The value of the best hand the cards make (best five of more).

@@ -52,7 +52,7 @@ class SpadeRanking(KeyOrdered):
         self,
         cards: str | Iterable[Card],
         *,
-        wild_rank: object = None,
+        wild_rank: Rank | None = None,
         down: str | Iterable[Card] | None = None,
     ) -> HandValue:
         """The best spade among ``cards`` (not qualified when there is none; ``down`` plays no part)."""

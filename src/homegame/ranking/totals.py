@@ -87,7 +87,7 @@ class TotalRanking(KeyOrdered):
         self,
         cards: str | Iterable[Card],
         *,
-        wild_rank: object = None,
+        wild_rank: Rank | None = None,
         down: str | Iterable[Card] | None = None,
     ) -> HandValue:
         """The total of ``cards`` (any number of them; ``down`` plays no part)."""

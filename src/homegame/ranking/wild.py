@@ -61,185 +61,72 @@ four sixes (6s 6h 6d 6c Jk), Jk as As
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from homegame.cards import Card, Rank, Suit, parse
+from homegame.cards import Card, Rank, Suit, SuitOrder
 from homegame.errors import ParseError
 from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.wildcards import Lowest, WildSpec
 
-if TYPE_CHECKING:
-    from homegame.ranking.poker import PokerRanking
+__all__ = ["Lowest", "PokerOrder", "WildSpec", "evaluate", "value_of"]
 
-__all__ = ["Lowest", "WildSpec", "evaluate", "value_of", "wild_part"]
+
+class PokerOrder(Protocol):
+    """What the reasoning needs of a poker ranking: its house rules and how it judges and values a
+    hand of natural cards (:class:`~homegame.ranking.poker.PokerRanking` is one). Kept as a
+    protocol so that this module and the ranking's own need not import each other."""
+
+    @property
+    def wild(self) -> WildSpec | None: ...
+    @property
+    def is_low(self) -> bool: ...
+    @property
+    def aces_low(self) -> bool: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def lowest_rank(self) -> Rank: ...
+    @property
+    def suit_order(self) -> SuitOrder: ...
+    @property
+    def double_ace_flush(self) -> bool: ...
+    @property
+    def natural_beats_wild(self) -> bool: ...
+    @property
+    def fewer_wild_beats_more(self) -> bool: ...
+    @property
+    def more_wild_beats_fewer(self) -> bool: ...
+
+    def check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None: ...
+    def judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]: ...
+    def key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int: ...
+    def make_value(
+        self,
+        category: Category,
+        ordered: list[Card],
+        counting: list[int],
+        *,
+        held: Sequence[Card] | None = None,
+        wild: tuple[tuple[Card, Card], ...] = (),
+        wild_part: int = 0,
+    ) -> HandValue: ...
+
 
 C = Category
-
-
-class Lowest(StrEnum):
-    """Whether the lowest card held is wild ("Lowest Card Wild" in rules document 004)."""
-
-    NONE = "none"
-    HELD = "lowest"
-    """The lowest ranked card held, and every card of its rank."""
-    DOWN = "lowest-down"
-    """The lowest down (concealed) card, and every card of its rank, up or down."""
-
-
-_ALIASES: dict[str, str] = {"deuces": "2", "one-eyed-jacks": "Jh Js", "joker": "jokers"}
-_WORDS = "jokers, bug, a rank (2, 3 9), a card (Jh Js), deuces, one-eyed-jacks, lowest, lowest-down, dynamic"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class WildSpec:
-    """Which cards are wild. Read one from text with :meth:`parse`.
-
-    - ``jokers``: every joker is fully wild; ``bug``: every joker is the bug (an ace, or
-      any card that completes a straight, a flush or a straight flush).
-    - ``ranks``: every card of these ranks is wild (``2`` is deuces wild).
-    - ``cards``: these cards are wild (``Jh Js`` is one-eyed jacks).
-    - ``lowest``: the lowest card held (or the lowest down card) and its rank are wild.
-    - ``dynamic``: one more rank is named when the hand is judged
-      (``evaluate(cards, wild_rank=Rank.SEVEN)``), as in Follow the Queen.
-
-    >>> spec = WildSpec.parse("3, 9")
-    >>> sorted(spec.ranks), str(spec)
-    ([<Rank.THREE: 3>, <Rank.NINE: 9>], '3 9')
-    >>> print(WildSpec.parse("one-eyed-jacks jokers"))
-    jokers Jh Js
-    >>> WildSpec.parse("sevens")
-    Traceback (most recent call last):
-    ...
-    homegame.errors.ParseError: 'sevens' in wild='sevens' is not a wild card (known: jokers, bug, a rank (2, 3 9), \
-a card (Jh Js), deuces, one-eyed-jacks, lowest, lowest-down, dynamic)
-    """
-
-    jokers: bool = False
-    bug: bool = False
-    ranks: frozenset[Rank] = field(default_factory=frozenset)
-    cards: frozenset[Card] = field(default_factory=frozenset)
-    lowest: Lowest = Lowest.NONE
-    dynamic: bool = False
-
-    def __post_init__(self) -> None:
-        if self.jokers and self.bug:
-            raise ParseError("jokers are either fully wild (jokers) or the bug (bug), not both")
-        for card in self.cards:
-            if card.is_joker:
-                raise ParseError(f"{card} is a joker: write 'jokers' or 'bug' to make jokers wild", token=str(card))
-        if not (self.jokers or self.bug or self.ranks or self.cards or self.lowest is not Lowest.NONE or self.dynamic):
-            raise ParseError("a wild spec names at least one wild card (known: " + _WORDS + ")")
-
-    @classmethod
-    def parse(cls, text: str) -> WildSpec:
-        """Read a spec: words, ranks and cards separated by spaces or commas, any case."""
-        jokers = bug = dynamic = False
-        ranks: set[Rank] = set()
-        cards: set[Card] = set()
-        lowest = Lowest.NONE
-        for token in _tokens(text):
-            word = token.lower()
-            if word in ("jokers", "jk"):
-                jokers = True
-            elif word == "bug":
-                bug = True
-            elif word == "dynamic":
-                dynamic = True
-            elif word in (Lowest.HELD, Lowest.DOWN):
-                lowest = Lowest(word)
-            else:
-                _read_rank_or_card(token, text, ranks, cards)
-        return cls(
-            jokers=jokers,
-            bug=bug,
-            ranks=frozenset(ranks),
-            cards=frozenset(cards),
-            lowest=lowest,
-            dynamic=dynamic,
-        )
-
-    def __str__(self) -> str:
-        parts = ["jokers"] if self.jokers else ["bug"] if self.bug else []
-        parts += [rank.symbol for rank in sorted(self.ranks)]
-        parts += [str(card) for card in sorted(self.cards, key=lambda card: card.code)]
-        if self.lowest is not Lowest.NONE:
-            parts.append(self.lowest.value)
-        if self.dynamic:
-            parts.append("dynamic")
-        return " ".join(parts)
-
-    def wild_in(
-        self, hand: Sequence[Card], *, down: Sequence[Card] | None = None, wild_rank: Rank | None = None
-    ) -> frozenset[Card]:
-        """The cards of ``hand`` that are wild (jokers under ``bug`` included).
-
-        ``down`` lists the hand's down cards (needed for ``lowest-down``); ``wild_rank``
-        is the rank named at this showdown (only a ``dynamic`` spec takes one).
-
-        >>> from homegame.cards import parse
-        >>> spec = WildSpec.parse("lowest")
-        >>> print(*sorted(spec.wild_in(parse("Ac 4d Kh 4s 9c")), key=str))
-        4d 4s
-        >>> spec = WildSpec.parse("lowest-down")
-        >>> print(*sorted(spec.wild_in(parse("3c 8d 8h Kh Ts"), down=parse("8d Kh")), key=str))
-        8d 8h
-        """
-        ranks = set(self.ranks)
-        if wild_rank is not None:
-            if not self.dynamic:
-                raise ParseError(f"wild={self} takes no wild rank at the showdown (add 'dynamic' to the spec)")
-            ranks.add(wild_rank)
-        if self.lowest is not Lowest.NONE:
-            if self.lowest is Lowest.DOWN and down is None:
-                raise ParseError("wild=lowest-down needs to know which cards are down: pass down=...")
-            pool = hand if self.lowest is Lowest.HELD else down or ()
-            held = [_rank(card) for card in pool if not card.is_joker]
-            if held:
-                ranks.add(Rank(min(held)))  # the normal order: ace high, so never the lowest
-        return frozenset(
-            card
-            for card in hand
-            if (card.is_joker and (self.jokers or self.bug)) or card in self.cards or card.rank in ranks
-        )
-
-
-def _tokens(text: str) -> Iterator[str]:
-    expanded = " ".join(_ALIASES.get(token.lower(), token) for token in re.split(r"[\s,;+]+", text.strip()) if token)
-    if not expanded:
-        raise ParseError("an empty wild spec (known: " + _WORDS + ")")
-    yield from expanded.split()
-
-
-def _read_rank_or_card(token: str, text: str, ranks: set[Rank], cards: set[Card]) -> None:
-    try:
-        ranks.add(Rank.parse(token))
-        return
-    except ParseError:
-        pass
-    try:
-        found = parse(token)
-    except ParseError:
-        found = ()
-    if len(found) != 1:
-        raise ParseError(f"{token!r} in wild={text!r} is not a wild card (known: {_WORDS})", token=token)
-    if found[0].is_joker:
-        raise ParseError(f"{token!r} in wild={text!r}: write 'jokers' or 'bug' to make jokers wild", token=token)
-    cards.add(found[0])
 
 
 # -- evaluation ------------------------------------------------------------------------------------
 
 
 def evaluate(
-    ranking: PokerRanking,
+    ranking: PokerOrder,
     cards: str | Iterable[Card],
     *,
-    wild_rank: object = None,
+    wild_rank: Rank | None = None,
     down: str | Iterable[Card] | None = None,
 ) -> HandValue:
     """The value of the best hand under a ranking with wild cards (``ranking.wild`` set).
@@ -262,7 +149,7 @@ def evaluate(
     return _value(ranking, hand, wild, spec.bug)
 
 
-def value_of(ranking: PokerRanking, naturals: Sequence[Card], wild_cards: int, *, bug: bool = False) -> HandValue:
+def value_of(ranking: PokerOrder, naturals: Sequence[Card], wild_cards: int, *, bug: bool = False) -> HandValue:
     """The value of ``naturals`` held with ``wild_cards`` wild cards (bugs if ``bug``).
 
     Which cards are wild plays no part, only how many: jokers stand in for them. The
@@ -277,14 +164,14 @@ def value_of(ranking: PokerRanking, naturals: Sequence[Card], wild_cards: int, *
     return _value(ranking, (*naturals, *jokers), frozenset(jokers), bug)
 
 
-def _value(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> HandValue:
+def _value(ranking: PokerOrder, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> HandValue:
     size = ranking.hand_size
     subsets = combinations(hand, size) if len(hand) > size else (hand,)
     best = max((_best(ranking, subset, wild, bug) for subset in subsets), key=_key)
     return best.value(ranking, wild)
 
 
-def wild_part(ranking: PokerRanking, wild_cards: int) -> int:
+def _wild_part(ranking: PokerOrder, wild_cards: int) -> int:
     """The 4-bit key slot of the natural-versus-wild house rules (0 without them).
 
     Between hands otherwise equal, the greater slot wins: the natural hand under
@@ -300,13 +187,9 @@ def wild_part(ranking: PokerRanking, wild_cards: int) -> int:
     return 0
 
 
-def _wild_rank(ranking: PokerRanking, value: object) -> Rank | None:
-    if value is None or isinstance(value, Rank):
-        rank = value
-    elif isinstance(value, str):
-        rank = Rank.parse(value)
-    else:
-        raise ParseError(f"wild_rank={value!r}: must be a Rank")
+def _wild_rank(ranking: PokerOrder, rank: Rank | None) -> Rank | None:
+    if rank is not None and not isinstance(rank, Rank):
+        raise ParseError(f"wild_rank={rank!r}: must be a Rank (Rank.parse reads one)")
     if rank is not None and rank < ranking.lowest_rank and rank != Rank.ACE:
         raise ParseError(f"wild_rank={rank.symbol}: not in a deck whose lowest rank is {ranking.lowest_rank.symbol}")
     return rank
@@ -333,7 +216,7 @@ class _Play:
     counting: tuple[int, ...]
     wild_part: int
 
-    def value(self, ranking: PokerRanking, wild: frozenset[Card]) -> HandValue:
+    def value(self, ranking: PokerOrder, wild: frozenset[Card]) -> HandValue:
         pairs = tuple((held, counted) for held, counted in zip(self.held, self.counted, strict=True) if held in wild)
         return ranking.make_value(
             self.category,
@@ -345,12 +228,12 @@ class _Play:
         )
 
 
-def _best(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> _Play:
+def _best(ranking: PokerOrder, hand: tuple[Card, ...], wild: frozenset[Card], bug: bool) -> _Play:
     """The best play of at most ``hand_size`` cards, by reasoning about each family of categories."""
     naturals = [card for card in hand if card not in wild]
     subs = [card for card in hand if card in wild]
     bugs = [bug and card.is_joker for card in subs]
-    part = wild_part(ranking, len(subs))
+    part = _wild_part(ranking, len(subs))
     if not subs:
         return _play(ranking, naturals, [], [], part)
     if ranking.is_low:
@@ -366,7 +249,7 @@ def _best(ranking: PokerRanking, hand: tuple[Card, ...], wild: frozenset[Card], 
     return max(plays, key=_key)
 
 
-def _play(ranking: PokerRanking, naturals: list[Card], subs: list[Card], stands: list[Card], part: int) -> _Play:
+def _play(ranking: PokerOrder, naturals: list[Card], subs: list[Card], stands: list[Card], part: int) -> _Play:
     """Judge the hand with each wild card in ``subs`` standing for the card in ``stands``."""
     pool = [*zip(naturals, naturals, strict=True), *zip(subs, stands, strict=True)]
     category, ordered, counting = ranking.judge(tuple(counted for _, counted in pool))
@@ -378,7 +261,7 @@ def _play(ranking: PokerRanking, naturals: list[Card], subs: list[Card], stands:
     return _Play(key, category, tuple(held), tuple(ordered), tuple(counting), part)
 
 
-def _suits(ranking: PokerRanking) -> list[Suit]:
+def _suits(ranking: PokerOrder) -> list[Suit]:
     """The suits best first, so that a free choice of suit is never worse under a suit tie-break."""
     return sorted(Suit, key=ranking.suit_order.value, reverse=True)
 
@@ -387,7 +270,7 @@ def _one_suit(cards: list[Card]) -> bool:
     return len({card.suit for card in cards}) <= 1
 
 
-def _groups(ranking: PokerRanking, naturals: list[Card], bugs: list[bool]) -> list[Card]:
+def _groups(ranking: PokerOrder, naturals: list[Card], bugs: list[bool]) -> list[Card]:
     """Bugs are aces; every other wild card joins the largest group (higher rank on a tie)."""
     counts = Counter(_rank(card) for card in naturals)
     counts[Rank.ACE] += sum(bugs)
@@ -403,7 +286,7 @@ def _groups(ranking: PokerRanking, naturals: list[Card], bugs: list[bool]) -> li
     return stands
 
 
-def _flush(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card]:
+def _flush(ranking: PokerOrder, naturals: list[Card], count: int) -> list[Card]:
     """The highest cards of the naturals' suit not already held (aces under double_ace_flush)."""
     suit = naturals[0].suit if naturals else _suits(ranking)[0]
     assert suit is not None
@@ -413,7 +296,7 @@ def _flush(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card
     return [Card.of(rank, suit) for rank in reversed(_deck_ranks(ranking)) if rank not in held][:count]
 
 
-def _run(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card] | None:
+def _run(ranking: PokerOrder, naturals: list[Card], count: int) -> list[Card] | None:
     """The highest run holding every natural rank, filled by the wild cards, or None."""
     held = {_rank(card) for card in naturals}
     if len(held) < len(naturals):
@@ -428,7 +311,7 @@ def _run(ranking: PokerRanking, naturals: list[Card], count: int) -> list[Card] 
     return stands
 
 
-def _runs(ranking: PokerRanking) -> list[list[Rank]]:
+def _runs(ranking: PokerOrder) -> list[list[Rank]]:
     """Every run of ``hand_size`` ranks, highest first; the ace also sits below the lowest rank."""
     ranks = _deck_ranks(ranking)
     size = ranking.hand_size
@@ -436,11 +319,11 @@ def _runs(ranking: PokerRanking) -> list[list[Rank]]:
     return [*runs, [*ranks[: size - 1], Rank.ACE]]
 
 
-def _deck_ranks(ranking: PokerRanking) -> list[Rank]:
+def _deck_ranks(ranking: PokerOrder) -> list[Rank]:
     return [Rank(value) for value in range(ranking.lowest_rank, Rank.ACE + 1)]
 
 
-def _best_low(ranking: PokerRanking, naturals: list[Card], subs: list[Card], part: int) -> _Play:
+def _best_low(ranking: PokerOrder, naturals: list[Card], subs: list[Card], part: int) -> _Play:
     """Fitters take the lowest ranks not held; a straight makes the highest fitter move up."""
     order = _deck_ranks(ranking)
     if ranking.aces_low:
@@ -458,7 +341,7 @@ def _best_low(ranking: PokerRanking, naturals: list[Card], subs: list[Card], par
     return best
 
 
-def _fitter_cards(ranking: PokerRanking, naturals: list[Card], ranks: list[Rank]) -> list[Card]:
+def _fitter_cards(ranking: PokerOrder, naturals: list[Card], ranks: list[Rank]) -> list[Card]:
     """Fitters in the best suit, except that the lowest one breaks what would be a flush."""
     first, second = _suits(ranking)[:2]
     suits = [first] * len(ranks)

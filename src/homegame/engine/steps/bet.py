@@ -113,7 +113,7 @@ class Bet(Step):
             return (hand.last_blind + 1) % hand.seats
         if self.first == "best-showing" or (self.first == "bring-in" and not bring_in):
             ranking = get(self.showing, **({"wild": self.showing_wild} if self.showing_wild else {}))
-            wild_rank = hand.wild_rank if getattr(getattr(ranking, "wild", None), "dynamic", False) else None
+            wild_rank = hand.wild_rank if ranking.takes_wild_rank else None
             board = hand.board if self.with_board else []
             showing = [(seat, hand.up[seat] + board) for seat in hand.in_hand() if hand.up[seat]]
             if showing:

@@ -113,5 +113,5 @@ class Follow(Step):
         from homegame.engine.steps.showdown import Showdown
 
         contests = [contest for step in game.steps if isinstance(step, Showdown) for contest in step.contests]
-        if not any(getattr(getattr(contest.ranking, "wild", None), "dynamic", False) for contest in contests):
+        if not any(contest.ranking.takes_wild_rank for contest in contests):
             fields.problem("kind", 'the showdown needs a ranking with wild = "dynamic" to use the wild rank')
