@@ -90,8 +90,9 @@ compiled nested loops (:mod:`homegame.analysis._enumerate`), about three hundred
 CHUNK = 8192
 """Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream (``SeedSequence([s, i])``),
 so a seeded answer is the same however the chunks are shared out."""
-_BLOCK = 1 << 18
-"""Deals judged per call of the scorers when enumerating."""
+_BLOCK = 1 << 20
+"""Hands (deals times players times the card sets each form tries) judged per call of the scorers
+when enumerating: Omaha's sixty sets a player take blocks of a few thousand deals."""
 
 Codes = npt.NDArray[np.int64]
 Progress = Callable[[float], None]
@@ -579,6 +580,16 @@ class _Judge:
         sides = {contest.side for contest in self.judged}
         self.declare = any(isinstance(step, DeclareStep) for step in game.steps) and {"high", "low"} <= sides
 
+    def block_rows(self, spot: _Spot) -> int:
+        """Deals per block: :data:`_BLOCK` hands, counting each card set a form makes a player try."""
+        sets = 0
+        for scorer in self.scorers:
+            board = next((len(known) + more for name, known, more in spot.rows if name == scorer.row), 0)
+            for seat in spot.seats:
+                tried = len(scorer._columns(seat.width, board)) if scorer.evaluator is not None else 1
+                sets += max(tried, 1)
+        return max(256, _BLOCK // max(sets, 1))
+
     def judge(self, holes: list[Codes], rows: dict[str, Codes], widths: list[list[int]], downs: list[int]) -> _Tally:
         deals = len(holes[0])
         tally = _Tally(self.seats, len(self.judged))
@@ -740,8 +751,9 @@ def _deal_count(pool: int, groups: Sequence[int]) -> int:
     return total
 
 
-def _every_deal(pool: Sequence[int], groups: Sequence[int]) -> Iterator[Codes]:
-    """Every deal of the groups from ``pool``, in blocks of rows (each row: the groups' cards in turn)."""
+def _every_deal(pool: Sequence[int], groups: Sequence[int], rows: int = _BLOCK) -> Iterator[Codes]:
+    """Every deal of the groups from ``pool``, in blocks of about ``rows`` rows (each row: the groups'
+    cards in turn)."""
     sizes = [size for size in groups if size]
     if not sizes:
         yield np.zeros((1, 0), dtype=np.int64)
@@ -756,7 +768,7 @@ def _every_deal(pool: Sequence[int], groups: Sequence[int]) -> Iterator[Codes]:
             rest = _remove(pool, outer)
         last = sizes[-1]
         index = np.arange(last, dtype=np.int64)
-        block = np.empty((min(_BLOCK, math.comb(len(rest), last)), last), dtype=np.uint8)
+        block = np.empty((min(rows, math.comb(len(rest), last)), last), dtype=np.uint8)
         while filled := _compiled.deal(rest, index, block):
             part = block[:filled].astype(np.int64)
             if outer:
@@ -765,7 +777,7 @@ def _every_deal(pool: Sequence[int], groups: Sequence[int]) -> Iterator[Codes]:
                 )
             buffer.append(part)
             held += filled
-            if held >= _BLOCK:
+            if held >= rows:
                 yield np.concatenate(buffer)
                 buffer, held = [], 0
     if buffer:
@@ -903,7 +915,7 @@ def odds(
                 done += per_pick
                 report(done / total)
                 continue
-            for dealt in _every_deal(pool, spot.groups):
+            for dealt in _every_deal(pool, spot.groups, judge.block_rows(spot)):
                 holes, rows = _layout(spot, pick, dealt)
                 tally.merge(judge.judge(holes, rows, widths, downs))
                 done += len(dealt)
