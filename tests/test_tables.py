@@ -184,6 +184,18 @@ def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert sum(data["distinct"].values()) == 7_462
 
 
+def test_an_option_that_cannot_apply_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 19, item 14: never silently ignored.
+    assert main(["tables", "--cards", "5", "--deck", "36", "-o", "lowest_rank=2"]) == 2
+    assert "-o lowest_rank=2 cannot apply to --deck 36" in capsys.readouterr().err
+    assert main(["tables", "--cards", "5", "-o", "lowest_rank=6"]) == 2
+    assert "a lowest rank of 6 cannot apply to 52 cards" in capsys.readouterr().err
+    assert main(["tables", "--cards", "5", "--deck", "36", "-o", "lowest_rank=6", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 376_992
+    with pytest.raises(ParseError, match="2 packs cannot apply"):
+        count(get("high", packs=2), cards=5)
+
+
 def test_the_command_line_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tables", "--cards", "5", "--deck", "36"]) == 0
     out = capsys.readouterr().out
