@@ -800,9 +800,9 @@ def test_push_a_card_is_kept_or_pushed_on_and_the_pusher_buys_one_he_must_keep()
     hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK)
     assert hand.pot == 0  # "No Ante"
     assert hand.pending() == (0,) and [str(card) for card in hand.up[0]] == ["Ks"]
-    assert [str(legal) for legal in hand.legal_actions(0)] == ["keep", "push"]
+    assert [str(legal) for legal in hand.legal_actions(0)] == ["keep", "push 1"]  # a push names its price
     # "Note: 'Hole Card' cannot be Pushed": a push names no card, it sends on the card just offered.
-    with pytest.raises(IllegalActionError, match=r"seat 0 cannot discard now \(legal: keep; push\)"):
+    with pytest.raises(IllegalActionError, match=r"seat 0 cannot discard now \(legal: keep; push 1\)"):
         hand.act(0, Discard((Card.parse("5s"),)))
     hand.act(0, Push())
     assert [str(card) for card in hand.up[0]] == ["2d"] and hand.stacks[0] == 99

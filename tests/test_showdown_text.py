@@ -126,3 +126,27 @@ def test_the_option_makes_the_lowest_down_card_wild_for_its_holder() -> None:
     for seat in range(3):
         lowest = min(card.rank for card in hand.view(seat).seats[seat].down or () if card.rank is not None)
         assert lowest in hand.view(seat).wild.ranks
+
+
+def test_high_card_poker_tells_the_standing_against_the_extra_hand() -> None:
+    hand = Hand(load("high-card-poker"), [200] * 3, seed=5)
+    (before,) = hand.view(0).hands
+    assert before.made.name == "lowest first" and list(before.held) == sorted(before.held, key=lambda card: card.code)
+    play(hand, [Caller() for _ in range(3)])
+    (after,) = hand.view(0).hands
+    assert after.made.name.startswith(("survives all", "knocked out at card"))
+
+
+def test_a_push_tells_its_price() -> None:
+    hand = Hand(load("push"), [100, 100, 100], button=2, seed=1, options={"push_price": 5})
+    push = next(legal for legal in hand.legal_actions(hand.pending()[0]) if legal.kind == "push")
+    assert str(push) == "push 5"
+
+
+def test_events_name_the_players() -> None:
+    hand = Hand(load("chinese-poker"), [200] * 3, seed=5)
+    play(hand, [Caller() for _ in range(3)])
+    names = {0: "you", 1: "bob", 2: "cy"}
+    lines = [event.describe(names) for event in hand.events]
+    assert not any("seat " in line for line in lines)
+    assert any(line.startswith("you ") for line in lines) and any(line.startswith("bob ") for line in lines)

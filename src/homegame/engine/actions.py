@@ -393,8 +393,8 @@ class Legal:
 
 @dataclass(frozen=True, slots=True)
 class PlainLegal(Legal):
-    """An action with nothing to choose: fold, check, decline, keep, push; and call, bring in or
-    complete, with the ``chips`` it puts in.
+    """An action with nothing to choose: fold, check, decline, keep; and call, bring in, complete
+    or push, with the ``chips`` it puts in (a push: the price of the replacement card).
 
     >>> legal = PlainLegal(ActionKind.CALL, chips=5)
     >>> print(legal, legal.make(), Call() in legal, Fold() in legal)

@@ -59,6 +59,7 @@ from homegame.engine.steps.columns import ColumnsWon
 from homegame.engine.steps.units import Scored
 from homegame.engine.view import View, WildCards
 from homegame.play.commands import shortcuts
+from homegame.ranking.poker import PokerRanking
 from homegame.ranking.wild import Lowest, WildSpec
 
 __all__ = ["Names", "Screen"]
@@ -85,23 +86,6 @@ class Names:
         """``seat`` with the verb agreeing: ``seat 2 calls`` but ``you call``."""
         name = self.names[seat]
         return f"{name} {second if name == 'you' else third}"
-
-    def rename(self, text: str) -> str:
-        """The engine's wording (``seat 0 places 9d``) with these names, the verb agreeing
-        (``you place 9d``).
-
-        >>> Names(("you", "seat 1")).rename("seat 0 matches the pot; seat 1 is out")
-        'you match the pot; seat 1 is out'
-        """
-
-        def named(match: re.Match[str]) -> str:
-            seat, verb = int(match[1]), match[2] or ""
-            if seat >= len(self.names):
-                return match[0]
-            name = self.names[seat]
-            return f"{name}{_second_person(verb) if name == 'you' and verb else verb}"
-
-        return re.sub(r"\bseat (\d+)( \w+)?", named, text)
 
 
 class Screen:
@@ -250,7 +234,7 @@ class Screen:
                 return "Declarations: " + ", ".join(f"{self.names(seat)} {side}" for seat, side in sides)
             case Returned(seat=seat, amount=amount):
                 return f"Uncalled {amount} goes back to {self.names(seat)}"
-        return _prose(event.describe(self.names.mapping), self.names, wild)
+        return _prose(event.describe(self.names.mapping), wild)
 
     def summary(self, view: View, game: Game) -> None:
         """The end of a hand: the hands shown and what each makes (as the showdown judged them), who
@@ -403,27 +387,13 @@ def _made(made: Made, cards: Sequence[Card], *, article: bool = False) -> Text:
     return text
 
 
-def _second_person(verb: str) -> str:
-    """`` places`` as said to "you": `` place``; `` is`` and `` has``: `` are``, `` have``."""
-    word = verb.strip()
-    irregular = {"is": "are", "has": "have", "was": "were"}
-    if word in irregular:
-        return " " + irregular[word]
-    if word.endswith(("ches", "shes", "sses", "xes")):
-        return " " + word[:-2]
-    if word.endswith("s") and not word.endswith("ss"):
-        return " " + word[:-1]
-    return verb
-
-
 _CARD = re.compile(r"\b(?:[2-9TJQKA][cdhs]|Jk[2-8]?)\b")
 
 
-def _prose(text: str, names: Names, wild: WildCards) -> Text:
-    """An event the screen has no words of its own for, told in the engine's words with the
-    players' names and the cards drawn as cards."""
+def _prose(text: str, wild: WildCards) -> Text:
+    """An event the screen has no words of its own for, told in its own words (its ``describe``, with
+    the players' names) and the cards drawn as cards."""
     line = Text()
-    text = names.rename(text)
     at = 0
     for match in _CARD.finditer(text):
         line.append(text[at : match.start()])
@@ -441,7 +411,7 @@ def _wild_specs(game: Game) -> list[WildSpec]:
     specs: list[WildSpec] = []
     for contest in contests(game):
         ranking = contest.ranking
-        if ranking.wild is not None and ranking.wild not in specs:
+        if isinstance(ranking, PokerRanking) and ranking.wild is not None and ranking.wild not in specs:
             specs.append(ranking.wild)
     return specs
 

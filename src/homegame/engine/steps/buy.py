@@ -40,7 +40,7 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.betting import Stakes
-from homegame.engine.events import Event
+from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -81,9 +81,10 @@ class Bought(Event):
         """The price paid."""
         return self.price
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 buys Qs (card) for 5``, ``seat 1 buys the option for 10``."""
         what = f"{self.card} ({self.item})" if self.card is not None else f"the {self.item}"
-        return f"seat {self.seat} buys {what} for {self.price}"
+        return f"{says(names, self.seat, 'buys')} {what} for {self.price}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +94,9 @@ class Declined(Event):
     seat: int
     item: str
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} declines the {self.item}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 declines the twist``."""
+        return f"{says(names, self.seat, 'declines')} the {self.item}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,9 +115,10 @@ class Thrown(Event):
             return self
         return Thrown(seat=self.seat, cards=(), count=self.count, face_up=False)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 throws 9h to the discard pile`` (``... face down``)."""
         what = format_cards(self.cards) if self.cards else cards_phrase(self.count)
-        return f"seat {self.seat} throws {what} to the discard pile{'' if self.face_up else ' face down'}"
+        return f"{says(names, self.seat, 'throws')} {what} to the discard pile{'' if self.face_up else ' face down'}"
 
 
 def purchase(hand: Hand, seat: int, item: str, price: int, card: Card | None = None) -> None:

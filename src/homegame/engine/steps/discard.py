@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
-from homegame.engine.events import Event
+from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -42,9 +42,10 @@ class Discarded(Event):
         """Others learn how many cards went, not which."""
         return self if seat == self.seat else Discarded(seat=self.seat, cards=(), count=self.count)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 3 discards 2c 7d`` (``2 cards`` when the viewer may not see them)."""
         what = format_cards(self.cards) if self.cards else cards_phrase(self.count)
-        return f"seat {self.seat} discards {what}"
+        return f"{says(names, self.seat, 'discards')} {what}"
 
 
 @register

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, Rank, format_cards
-from homegame.engine.events import Event, TurnedUp, Won
+from homegame.engine.events import SEATS, Event, Names, TurnedUp, Won, says
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
@@ -50,9 +50,10 @@ class Eliminated(Event):
         """Others learn how many cards of the rank went, not which suits."""
         return self if seat == self.seat else Eliminated(seat=self.seat, rank=self.rank, cards=(), count=self.count)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 1 throws away 9c 9h`` (``2 nines`` when the viewer may not see the suits)."""
         what = format_cards(self.cards) or f"{self.count} {rank_name(self.rank, plural=self.count > 1)}"
-        return f"seat {self.seat} throws away {what}"
+        return f"{says(names, self.seat, 'throws away')} {what}"
 
 
 @register

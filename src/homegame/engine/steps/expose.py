@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
-from homegame.engine.events import Event, TurnedUp
+from homegame.engine.events import SEATS, Event, Names, TurnedUp, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -52,8 +52,9 @@ class TurnedDead(Event):
     seat: int
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} turns up {format_cards(self.cards)}: dead"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2 turns up 7h 7c: dead``."""
+        return f"{says(names, self.seat, 'turns up')} {format_cards(self.cards)}: dead"
 
 
 @register

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, Rank
-from homegame.engine.events import Dealt, Event
+from homegame.engine.events import SEATS, Dealt, Event, Names, name
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -37,8 +37,10 @@ class Earned(Event):
     seat: int
     card: Card
 
-    def __str__(self) -> str:
-        return f"seat {self.seat}'s {self.card} earns an extra card"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2's 4c earns an extra card``."""
+        whose = "your" if name(names, self.seat) == "you" else f"{name(names, self.seat)}'s"
+        return f"{whose} {self.card} earns an extra card"
 
 
 @register

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
-from homegame.engine.events import Event
+from homegame.engine.events import SEATS, Event, Names, name, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -42,9 +42,10 @@ class Passed(Event):
             return self
         return Passed(seat=self.seat, to=self.to, cards=(), count=self.count)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 passes 7c 2d to seat 1`` (``2 cards`` when the viewer may not see them)."""
         what = format_cards(self.cards) if self.cards else cards_phrase(self.count)
-        return f"seat {self.seat} passes {what} to seat {self.to}"
+        return f"{says(names, self.seat, 'passes')} {what} to {name(names, self.to)}"
 
 
 @register

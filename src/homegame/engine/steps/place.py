@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Legal, Place, PlaceLegal
-from homegame.engine.events import Dealt, Event
+from homegame.engine.events import SEATS, Dealt, Event, Names, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -44,9 +44,10 @@ class Placed(Event):
             return self
         return Placed(seat=self.seat, card=None, row=self.row, up=False)
 
-    def __str__(self) -> str:
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 places 9d in column 3`` (``a card ... face down`` when the viewer may not see it)."""
         what = "a card" if self.card is None else str(self.card)
-        return f"seat {self.seat} places {what} in column {self.row}" + ("" if self.up else " face down")
+        return f"{says(names, self.seat, 'places')} {what} in column {self.row}" + ("" if self.up else " face down")
 
 
 @register

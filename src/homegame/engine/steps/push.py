@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Keep, Legal, PlainLegal, Push
-from homegame.engine.events import Dealt, Event
+from homegame.engine.events import SEATS, Dealt, Event, Names, name, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -48,8 +48,9 @@ class Pushed(Event):
     card: Card
     to: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} pushes {self.card} to seat {self.to}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 pushes 8s to seat 1``."""
+        return f"{says(names, self.seat, 'pushes')} {self.card} to {name(names, self.to)}"
 
 
 @register
@@ -117,10 +118,11 @@ class PushRound:
         return tuple(self.seats[:1])
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
-        """Keep, or push when the seat can pay for a replacement."""
+        """Keep, or push (its ``chips`` the price of the replacement) when the seat can pay for one."""
         keep = PlainLegal(ActionKind.KEEP)
         price = self.price if len(self.seats) > 1 else DEALER_PUSH
-        return (keep, PlainLegal(ActionKind.PUSH)) if self.hand.stacks[seat] >= price else (keep,)
+        push = PlainLegal(ActionKind.PUSH, chips=price)
+        return (keep, push) if self.hand.stacks[seat] >= price else (keep,)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the card, or push it on and buy the replacement; then offer the next seat its card."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
-from homegame.engine.events import Event
+from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
@@ -41,8 +41,9 @@ class Rolled(Event):
     seat: int
     cards: tuple[Card, ...]
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} rolls up {format_cards(self.cards)}"
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 rolls up Kd``."""
+        return f"{says(names, self.seat, 'rolls up')} {format_cards(self.cards)}"
 
 
 @register
