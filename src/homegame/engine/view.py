@@ -41,7 +41,6 @@ from homegame.engine.pots import Pot
 from homegame.engine.steps.knockout import Knockout
 from homegame.engine.steps.showdown import Contest, Showdown
 from homegame.ranking.core import Category
-from homegame.ranking.poker import PokerRanking
 from homegame.ranking.positional import ordered, survived
 from homegame.ranking.wild import Lowest
 
@@ -210,7 +209,7 @@ def _contests(hand: Hand) -> tuple[Contest, ...]:
 
 def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
     """What is wild for ``viewer`` under the contests' wild specs, as the hand stands."""
-    specs = [c.ranking.wild for c in contests if isinstance(c.ranking, PokerRanking) and c.ranking.wild is not None]
+    specs = [c.ranking.wild for c in contests if c.ranking.wild is not None]
     if not specs:
         return WildCards()
     ranks = {rank for spec in specs for rank in spec.ranks}

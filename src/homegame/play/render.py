@@ -59,7 +59,6 @@ from homegame.engine.steps.columns import ColumnsWon
 from homegame.engine.steps.units import Scored
 from homegame.engine.view import View, WildCards
 from homegame.play.commands import shortcuts
-from homegame.ranking.poker import PokerRanking
 from homegame.ranking.wild import Lowest, WildSpec
 
 __all__ = ["Names", "Screen"]
@@ -411,7 +410,7 @@ def _wild_specs(game: Game) -> list[WildSpec]:
     specs: list[WildSpec] = []
     for contest in contests(game):
         ranking = contest.ranking
-        if isinstance(ranking, PokerRanking) and ranking.wild is not None and ranking.wild not in specs:
+        if ranking.wild is not None and ranking.wild not in specs:
             specs.append(ranking.wild)
     return specs
 
