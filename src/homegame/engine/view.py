@@ -36,12 +36,10 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
-from homegame.engine.events import Event, Judged, Made
+from homegame.engine.events import Event, Judged
 from homegame.engine.pots import Pot
-from homegame.engine.steps.knockout import Knockout
+from homegame.engine.steps.knockout import Knockout, standing
 from homegame.engine.steps.showdown import Contest, Showdown
-from homegame.ranking.core import Category
-from homegame.ranking.positional import ordered, survived
 from homegame.ranking.wild import Lowest
 
 if TYPE_CHECKING:
@@ -237,7 +235,8 @@ def _hands(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> tup
         return ()
     knockout = hand.game.steps[-1]
     if isinstance(knockout, Knockout) and hand.cards(viewer):
-        return (_standing(hand, knockout, viewer),)
+        extra = hand.rows.get(knockout.row)
+        return (standing(hand.cards(viewer), extra, equal_survives=hand.option("equal_card", "out") == "survives"),)
     judged = []
     for contest in contests:
         if contest.cards.startswith("split-") and not hand.splits[viewer]:
@@ -256,17 +255,3 @@ def _placed(hand: Hand, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Car
         (name, tuple(card if sees_all or card in up else None for card in cards))
         for name, cards in hand.placed[seat].items()
     )
-
-
-def _standing(hand: Hand, knockout: Knockout, viewer: int) -> Judged:
-    """The viewer's cards from the lowest, and once the extra hand is turned up how many of the
-    comparisons they survive (High Card Poker)."""
-    cards = ordered(hand.cards(viewer))
-    extra = hand.rows.get(knockout.row)
-    if extra is None or len(extra) != len(cards):
-        name = "lowest first"
-    else:
-        lasted = survived(cards, extra, equal_survives=hand.option("equal_card", "out") == "survives")
-        name = f"survives all {lasted}" if lasted == len(cards) else f"knocked out at card {lasted + 1}"
-    made = Made(name=name, category=Category.HIGH_CARD, cards=cards)
-    return Judged(side="last survivor", held=cards, given=made)

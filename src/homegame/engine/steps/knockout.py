@@ -20,21 +20,48 @@ share the most.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from homegame.engine.events import KnockedOut, Shown, TurnedUp, Won
+from homegame.cards import Card
+from homegame.engine.events import Judged, KnockedOut, Made, Shown, TurnedUp, Won
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.deal import Deal
+from homegame.ranking.core import Category
 from homegame.ranking.positional import ordered, survived
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["Knockout"]
+__all__ = ["SIDE", "Knockout", "standing"]
+
+SIDE = "last survivor"
+"""The side of the pot the knock-out pays, and of each player's standing."""
+
+
+def standing(cards: Sequence[Card], extra: Sequence[Card] | None, *, equal_survives: bool = False) -> Judged:
+    """A player's standing against the extra hand: the cards from the lowest and, once the extra
+    hand is up (``extra``), how many comparisons they survive.
+
+    >>> from homegame.cards import parse
+    >>> print(standing(parse("Ah 5h Qs 8c Td"), None))
+    last survivor: lowest first (5h 8c Td Qs Ah)
+    >>> print(standing(parse("Ah 5h Qs 8c Td"), parse("4c 7d 9s Jh Kc")).made.name)
+    survives all 5
+    >>> print(standing(parse("5s 6d Jc Kd Ad"), parse("4c 7d 9s Jh Kc")).made.name)
+    knocked out at card 2
+    """
+    mine = ordered(cards)
+    if extra is None or len(extra) != len(mine):
+        name = "lowest first"
+    else:
+        lasted = survived(mine, extra, equal_survives=equal_survives)
+        name = f"survives all {lasted}" if lasted == len(mine) else f"knocked out at card {lasted + 1}"
+    return Judged(side=SIDE, held=mine, given=Made(name=name, category=Category.HIGH_CARD, cards=mine))
 
 
 @register
@@ -64,27 +91,27 @@ class Knockout(Step):
         hand.rows[self.row] = list(extra)
         hand.emit(TurnedUp(self.row, extra))
         live = hand.in_hand()
+        equal = hand.option("equal_card", "out") == "survives"
         for seat in live:
             hand.shown[seat] = ordered(hand.cards(seat))
-            hand.emit(Shown(seat, hand.shown[seat]))
-        equal = hand.option("equal_card", "out") == "survives"
+            hand.emit(Shown(seat, hand.shown[seat], (standing(hand.shown[seat], extra, equal_survives=equal),)))
         lasted = {seat: survived(hand.cards(seat), extra, equal_survives=equal) for seat in live}
-        standing = live
+        left = live
         for position, against in enumerate(extra):
-            if len(standing) < 2:
+            if len(left) < 2:
                 break  # "As soon as only one player survives, that player wins the pot."
-            for seat in standing:
+            for seat in left:
                 if lasted[seat] == position:
                     hand.emit(
                         KnockedOut(seat=seat, position=position + 1, card=hand.shown[seat][position], against=against)
                     )
-            standing = [seat for seat in standing if lasted[seat] > position]
+            left = [seat for seat in left if lasted[seat] > position]
         for index, pot in enumerate(hand.pots(with_bets=True)):
             eligible = [seat for seat in live if seat in pot.eligible]
             most = max(lasted[seat] for seat in eligible)
             last = [seat for seat in eligible if lasted[seat] == most]
             if len(last) == 1:
-                hand.award(Won(seat=last[0], amount=pot.amount, pot=index, side="last survivor"))
+                hand.award(Won(seat=last[0], amount=pot.amount, pot=index, side=SIDE))
             else:
                 hand.carry_over(pot.amount)  # 4.5(a) when most < 5, 4.5(b) when they all survived
         return None
