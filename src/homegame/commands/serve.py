@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listener.bind((args.host, args.port))
+        listener.listen(2048)  # from now on a connection waits for the server instead of being refused
     except OSError as error:
         raise ParseError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     try:

@@ -181,8 +181,9 @@ class ServerTable:
         self.closed = False
         self.connected: set[int] = set()
         """Table seats with a player connected (not in the log: the room keeps it)."""
-        self.acted: dict[int, tuple[int, JSON]] = {}
-        """This hand's actions by the sequence number their player saw: (table seat, action)."""
+        self.acted: dict[int, tuple[int, int, JSON]] = {}
+        """The actions of this hand and the last by the sequence number their player saw: (hand,
+        table seat, action), to know an action sent again."""
         self.since: dict[int, int] = {}
         """When each seat on the clock began to decide (ms)."""
         self.settled_at = 0
@@ -260,7 +261,7 @@ class ServerTable:
             assert info is not None and self.hand is not None
             action = action_from_json(data["action"])
             self.hand.act(self.dealt.index(seat), action)
-            self.acted[self.seq] = (seat, data["action"])
+            self.acted[self.seq] = (self.number, seat, data["action"])
             if "bank" in data:
                 info.bank_ms = data["bank"]
             if data.get("timeout"):
@@ -317,7 +318,7 @@ class ServerTable:
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
-        self.acted = {}
+        self.acted = {seq: acted for seq, acted in self.acted.items() if acted[0] == self.number - 1}
         for seat in self.dealt:
             self.seats[seat].timed_out = False
         if hand.over:  # nothing to decide: everyone was all in from the start
@@ -376,7 +377,7 @@ class ServerTable:
             action = action_from_json(data)
         except ParseError as error:
             raise RefusedError("bad_request", str(error)) from None
-        if hand == self.number and self.acted.get(seen) == (seat, data):
+        if self.acted.get(seen) == (hand, seat, data):
             return False
         current = self.hand
         if current is None or hand != self.number or seen != self.seq:
