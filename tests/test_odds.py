@@ -283,3 +283,21 @@ def test_by_street_in_stud_and_a_picture(tmp_path: Path, capsys: pytest.CaptureF
     data = json.loads(capsys.readouterr().out)
     assert [street["street"] for street in data["streets"]] == ["preflop", "flop", "turn", "river"]
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_high_card_poker_against_the_extra_hand_is_brute_force() -> None:
+    from homegame.ranking.positional import survived
+
+    a, b = parse("5h 8c Td Qs Ah"), parse("4d 9s Jh Kd Ac")
+    dead = unseen(a, b)[::3] + unseen(a, b)[1::3]
+    result = odds("high-card-poker", ["5h 8c Td Qs Ah", "4d 9s Jh Kd Ac"], dead=dead)
+    wins, carried = [0, 0], 0
+    for extra in combinations(unseen(a, b, dead), 5):
+        lasted = [survived(a, extra), survived(b, extra)]
+        if lasted[0] == lasted[1]:
+            carried += 1
+        else:
+            wins[lasted.index(max(lasted))] += 1
+    assert result.exact and result.deals == sum(wins) + carried
+    assert [player.contests[0].wins for player in result.players] == wins
+    assert [player.contests[0].ties for player in result.players] == [carried, carried]

@@ -40,7 +40,7 @@ import sys
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, reduce
 from itertools import combinations, product
@@ -56,10 +56,12 @@ from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.declare import DeclareStep
 from homegame.engine.steps.eliminate import Eliminate
 from homegame.engine.steps.follow import Follow
+from homegame.engine.steps.knockout import Knockout
 from homegame.engine.steps.showdown import Contest
 from homegame.errors import ParseError
+from homegame.ranking import get as get_ranking
 from homegame.ranking.badugi import BadugiRanking
-from homegame.ranking.forms import best
+from homegame.ranking.forms import Form, best
 from homegame.ranking.poker import PokerRanking
 
 __all__ = [
@@ -537,6 +539,27 @@ class _KeyScorer(_Scorer):
 _SHIFT = 1 << 40
 
 
+class _KnockoutScorer(_Scorer):
+    """High Card Poker's test (:func:`homegame.ranking.positional.survived`) in arrays: how many
+    comparisons each hand survives against the extra hand, both sorted lowest first."""
+
+    def __init__(self, contest: Contest, evaluator: None, wild_rank: None, down: bool, *, equal_survives: bool) -> None:
+        super().__init__(contest, evaluator, wild_rank, down)
+        self.equal_survives = equal_survives
+
+    def scores(self, holes: Sequence[Codes], widths: Sequence[int], downs: Sequence[int], board: Codes) -> Codes:
+        extra = np.sort(board >> 2, axis=1)
+        columns = []
+        for hole, width in zip(holes, widths, strict=True):
+            mine = np.sort(hole[:, :width] >> 2, axis=1)
+            size = min(mine.shape[1], extra.shape[1])
+            passed = mine[:, :size] > extra[:, :size]
+            if self.equal_survives and size > 1:
+                passed[:, 1:] |= mine[:, 1:size] == extra[:, 1:size]
+            columns.append(np.cumprod(passed, axis=1).sum(axis=1))
+        return np.stack(columns, axis=1).astype(np.int64)
+
+
 class _BadugiScorer(_Scorer):
     """Badugi hands scored by the badugi kernel (:mod:`homegame.ranking.badugi_kernel`), all of a
     seat's cards at once (the kernel finds the best badugi of up to four of them)."""
@@ -555,17 +578,29 @@ class _Judge:
 
     def __init__(self, game: Game, plan: _Plan, spot: _Spot) -> None:
         self.judged: tuple[Contest, ...] = plan.contests
+        self.seats = len(spot.seats)
+        knockout = next((step for step in game.steps if isinstance(step, Knockout)), None)
+        self.carry = not self.judged and knockout is not None
+        """High Card Poker: hands against the extra hand, the pot carried over when several do best."""
+        if self.carry and knockout is not None:
+            equal = dict(game.option_values(None)).get("equal_card", "out") == "survives"
+            self.judged = (Contest(side="knockout", ranking=get_ranking("high"), form=Form(), row=knockout.row),)
+            plan = replace(plan, contests=self.judged, evaluators=(None,), dynamic=(False,), down=(False,))
+            self.scorers: list[_Scorer] = [_KnockoutScorer(self.judged[0], None, None, False, equal_survives=equal)]
         if not self.judged:
             raise ParseError(f"{game.name} has no showdown the odds can judge")
-        self.seats = len(spot.seats)
-        self.scorers = [
-            _Scorer(contest, evaluator, None, down)
-            if isinstance(contest.ranking, PokerRanking)
-            else _BadugiScorer(contest, evaluator, None, down)
-            if isinstance(contest.ranking, BadugiRanking) and contest.cards == "all" and contest.form.size == 4
-            else _KeyScorer(contest, evaluator, None, down)
-            for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
-        ]
+        self.scorers = (
+            self.scorers
+            if self.carry
+            else [
+                _Scorer(contest, evaluator, None, down)
+                if isinstance(contest.ranking, PokerRanking)
+                else _BadugiScorer(contest, evaluator, None, down)
+                if isinstance(contest.ranking, BadugiRanking) and contest.cards == "all" and contest.form.size == 4
+                else _KeyScorer(contest, evaluator, None, down)
+                for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
+            ]
+        )
         self.dynamic = [bool(dynamic) for dynamic in plan.dynamic]
         self.weights = [int(contest.share) for contest in self.judged]
         sums = {
@@ -609,6 +644,13 @@ class _Judge:
             else:
                 score = scorer.scores(holes, widths[index], downs, board)
             scores.append(score)
+        if self.carry:  # several survive as far as the best: nobody wins, the pot carries over
+            top = scores[0].max(axis=1)
+            tied = (scores[0] == top[:, None]) & ((scores[0] == top[:, None]).sum(axis=1) > 1)[:, None]
+            scores[0] = np.where(tied.any(axis=1)[:, None], -1, scores[0])
+            self._add(tally, scores)
+            tally.ties[0] = tied.sum(axis=0).tolist()
+            return tally
         self._add(tally, scores)
         if self.declare:
             self._add_declared(tally, scores)
@@ -653,7 +695,7 @@ class _Judge:
             tally.wins[c] = alone.sum(axis=0).tolist()
             tally.ties[c] = (winners & (count > 1)[:, None]).sum(axis=0).tolist()
             tally.side_units[c] = (winners * per[:, None]).sum(axis=0).tolist()
-        units[active_weight == 0] = self.unit // self.seats
+        units[active_weight == 0] = 0 if self.carry else self.unit // self.seats
         tally.units = units.sum(axis=0).tolist()
         tally.squares = (
             [int(v) for v in (units.astype(object) ** 2).sum(axis=0)]
