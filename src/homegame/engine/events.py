@@ -13,6 +13,20 @@ seat 2 dealt As Kd down
 seat 2 dealt 2 cards down
 >>> print(event.seen_by(2))
 seat 2 dealt As Kd down
+
+``str(event)`` is the engine's wording, seats by number (the golden playthroughs are written in
+it); :meth:`Event.describe` says the same with the players' names, the verb agreeing with "you":
+
+>>> print(Won(seat=1, amount=4).describe({1: "you"}))
+you win 4 from the main pot
+>>> print(Drew(seat=0, discarded=(), drawn=(), count=2).describe({0: "ann"}))
+ann draws 2
+
+The showdown tells its judgement as data, once: each :class:`Shown` carries the seat's hand in
+every contest it entered (a :class:`Judged`: the cards judged and the hand they make, a
+:class:`Made` with its name, the cards that play and what each wild card stands for), and
+:class:`Missed` says why a seat that declared both won nothing; each :class:`Won` carries the
+winning hand. Screens render from these and never judge a hand again.
 """
 
 from __future__ import annotations
