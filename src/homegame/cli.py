@@ -112,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             parser.print_help()
             return 0
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # here, so a reader that closed the pipe is met inside this try
+        return status
     except PokerError as error:
         print(f"{command}: {error}", file=sys.stderr)
         return 2
