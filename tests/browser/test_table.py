@@ -27,6 +27,9 @@ SNAPSHOT = """() => {
     others: [...document.querySelectorAll('[data-card]')].filter((n) => !n.closest('#me'))
       .map((n) => n.dataset.card).filter((c) => c !== '??'),
     result: cards('#result [data-card]'),
+    declaring: Boolean(document.querySelector('#controls [data-action=declare]')),
+    sides: [...document.querySelectorAll('#seats .seat-flags')].map((n) => n.textContent)
+      .filter((t) => /declared (high|low|both)/.test(t)),
   };
 }"""
 
@@ -53,20 +56,28 @@ def describe(page: Any) -> str:
 
 
 def play_hand(
-    seats: list[Any], choose: list[dict[str, str]] | None = None, shots: tuple[Path, str] | None = None
+    seats: list[Any],
+    choose: list[dict[str, str]] | None = None,
+    shots: tuple[Path, str] | None = None,
+    watcher: Any = None,
 ) -> dict[str, Any]:
     """Play the first hand with the seats' pages to its end; returns each page's own down cards and
-    every card each page showed outside its own hand while the hand was live."""
+    every card each page (and the spectator's, last) showed outside its own hand while the hand was live."""
+    watching = [watcher] if watcher is not None else []
     own: list[set[str]] = [set() for _ in seats]
-    seen: list[set[str]] = [set() for _ in seats]
+    seen: list[set[str]] = [set() for _ in seats + watching]
     for step in range(MAX_STEPS):
-        sync(seats)
-        states = [page.evaluate(SNAPSHOT) for page in seats]
+        sync(seats + watching)
+        states = [page.evaluate(SNAPSHOT) for page in seats + watching]
         for index, state in enumerate(states):
             if state["hand"] == 1 and not state["over"] and state["finished"] < 1:
-                own[index] |= set(state["own"])
+                if index < len(seats):
+                    own[index] |= set(state["own"])
                 seen[index] |= set(state["others"])
-        if all(state["finished"] >= 1 for state in states):
+        if any(state["declaring"] for state in states):
+            shown = [state["sides"] for state in states if state["sides"]]
+            assert not shown, f"a declaration showed before all had declared: {shown}"
+        if all(state["finished"] >= 1 for state in states[: len(seats)]):
             break
         if shots is not None and step == 8:
             for index, page in enumerate(seats):
@@ -96,11 +107,15 @@ def test_three_friends_play_to_the_showdown(
 ) -> None:
     table = server.table(game=game, seats=3, stack=200, names=["ann", "bob", "cy"])
     seats = sit_together(server, pages, table)
-    played = play_hand(seats, choose, shots=(artifacts, game))
+    watcher = pages.open(table["spectate"])
+    connected(watcher)
+    played = play_hand(seats, choose, shots=(artifacts, game), watcher=watcher)
     for index, page in enumerate(seats):
         page.screenshot(path=artifacts / f"{game}-seat{index}.png", full_page=True)
     own, seen = played["own"], played["seen"]
     assert all(len(cards) >= 2 for cards in own), own
+    hidden = set().union(*own)
+    assert not seen[-1] & hidden, f"the spectator saw hole cards {seen[-1] & hidden} before the showdown"
     for index in range(len(seats)):
         for other in range(len(seats)):
             if other != index:
@@ -186,3 +201,48 @@ def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path) -> None:
              .filter(([, r]) => r.width < 44 || r.height < 44).map(([name, r]) => `${name}: ${r.width}x${r.height}`)"""
     )
     assert not small, f"touch targets under 44 px: {small}"
+
+
+def test_the_controls_people_use(server: Server, pages: Pages) -> None:
+    """Keys, the menu, leaving and all in asking first, the previous hands and their replay, the clock."""
+    table = server.table(
+        game="holdem", seats=2, stack=200, bots=1, bot_level="caller", names=["ann"], clock={"seconds": 60, "bank": 60}
+    )
+    page = sit_down(pages, table["invites"][:1])[0]
+    wait_turn_or_end(page, 1)
+    page.wait_for_function("/\\d:\\d\\d/.test(document.querySelector('#me [data-clock-seat]')?.textContent || '')")
+    seq = number(page, "seq")
+    page.keyboard.press("c")  # check or call
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+
+    page.click("#open-menu")
+    page.check("#four-colour")
+    assert "four-colour" in str(page.get_attribute("body", "class"))
+    page.click("[data-action=leave]")
+    page.wait_for_selector("#confirm[open] [data-action=confirm]")
+    page.click("#confirm [data-action=cancel]")
+    page.wait_for_selector("#confirm", state="hidden")
+
+    for _ in range(MAX_STEPS):
+        if not wait_turn_or_end(page, 1):
+            break
+        play_turn(page)
+    page.click("#open-hands")
+    page.click("#history-list .past-hand button")
+    page.wait_for_selector("#replay[open]")
+    page.click("#replay-next")
+    page.wait_for_selector("#replay-body li")
+    page.click("#replay-close")
+
+    for _ in range(MAX_STEPS):
+        wait_turn_or_end(page, 10**6)
+        if page.locator("#controls [data-preset='All in']").count():
+            break
+        play_turn(page)
+    page.click("#controls [data-preset='All in']")
+    seq = number(page, "seq")
+    page.click("#controls [data-form=amount] button[data-action]")
+    page.wait_for_selector("#confirm[open]")
+    assert "all in" in page.inner_text("#confirm-text").lower()
+    page.click("#confirm [data-action=confirm]")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
