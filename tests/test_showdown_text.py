@@ -5,6 +5,7 @@ with the cards that play; and the view tells a player what the table would."""
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from rich.console import Console
@@ -14,6 +15,7 @@ from homegame.bots.choices import simplest
 from homegame.cards import Rank, parse
 from homegame.engine import Action, Declare, Hand
 from homegame.engine.events import Shown, Won
+from homegame.engine.wire import to_json, view_from_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
 
@@ -150,3 +152,15 @@ def test_events_name_the_players() -> None:
     lines = [event.describe(names) for event in hand.events]
     assert not any("seat " in line for line in lines)
     assert any(line.startswith("you ") for line in lines) and any(line.startswith("bob ") for line in lines)
+
+
+@pytest.mark.parametrize("name", ["the-option", "pi-gow-stud", "chinese-poker", "five-o", "chicago"])
+def test_a_view_read_back_from_json_tells_the_same_showdown(name: str) -> None:
+    game = load(name)
+    seats = min(3, game.players[1])
+    hand = Hand(game, [200] * seats, seed=5)
+    play(hand, [Caller() for _ in range(seats)])
+    view = view_from_json(json.loads(json.dumps(to_json(hand.view(0)))))
+    console = Console(file=io.StringIO(), width=400, color_system=None)
+    Screen(console, Names(("you", *(f"seat {seat}" for seat in range(1, seats))))).summary(view, game)
+    assert console.file.getvalue() == summary(hand)  # type: ignore[attr-defined]
