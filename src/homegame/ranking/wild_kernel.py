@@ -599,10 +599,14 @@ def _evaluate_rows(  # noqa: PLR0917
     card_values, card_masks, ranks_table, _, flush, natural = tables
     natural_rows, _, natural_ranks, translate = natural
     size = hands.shape[1]
-    for i in range(span[0], span[1]):
-        total = 0
-        for j in range(size):
-            total += card_values[hands[i, j]]
+    for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
+        # written out, as in the natural kernel: a loop over the size costs more
+        total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
+        total += card_values[hands[i, 3]] + card_values[hands[i, 4]]
+        if size > 5:
+            total += card_values[hands[i, 5]]
+            if size > 6:
+                total += card_values[hands[i, 6]]
         mask = 0
         if per_hand or mode == _SUBSETS:
             for j in range(size):
