@@ -5,6 +5,7 @@ sizes, information states from views only, and CFR+ solving Kuhn poker."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -197,3 +198,24 @@ def test_house_rules_and_bad_parameters() -> None:
         _game("holdem", players=11)
     with pytest.raises(Exception, match="name:value"):
         _game("holdem", options="cap")
+
+
+def test_kuhn_is_openspiels_kuhn_poker() -> None:
+    """The uniform policy is as exploitable in our Kuhn poker as in OpenSpiel's own."""
+    from open_spiel.python import policy
+    from open_spiel.python.algorithms import exploitability
+
+    ours, theirs = _game("kuhn"), pyspiel.load_game("kuhn_poker")
+    expected = exploitability.exploitability(theirs, policy.UniformRandomPolicy(theirs))
+    assert exploitability.exploitability(ours, policy.UniformRandomPolicy(ours)) == pytest.approx(expected)
+
+
+def test_the_leduc_document_of_the_docs_plays(tmp_path: Path) -> None:
+    """docs/openspiel.md's Leduc hold'em document loads and passes OpenSpiel's checks."""
+    text = (Path(__file__).parent.parent / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    document = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "leduc.toml"
+    path.write_text(document, encoding="utf-8")
+    game = _game(str(path))
+    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (12, 6)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
