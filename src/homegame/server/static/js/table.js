@@ -247,6 +247,24 @@ function render(state) {
   tickClock();
 }
 
+/** Seat `offset` of `count` around the oval, spaced evenly along its edge, you (0) at the bottom. */
+function aroundTable(offset, count) {
+  const [rx, ry, wide] = [43, 37, 2.3]; // percent of the felt's width and height; its width / height
+  const steps = 720;
+  const lengths = [0];
+  for (let i = 1; i <= steps; i += 1) {
+    const [a, b] = [Math.PI / 2 + ((i - 1) * 2 * Math.PI) / steps, Math.PI / 2 + (i * 2 * Math.PI) / steps];
+    const dx = (Math.cos(b) - Math.cos(a)) * rx * wide;
+    const dy = (Math.sin(b) - Math.sin(a)) * ry;
+    lengths.push(lengths[i - 1] + Math.hypot(dx, dy));
+  }
+  const goal = (lengths[steps] * offset) / count;
+  let i = 0;
+  while (i < steps && lengths[i] < goal) i += 1;
+  const angle = Math.PI / 2 + (i * 2 * Math.PI) / steps;
+  return [50 + rx * Math.cos(angle), 48 + ry * Math.sin(angle)];
+}
+
 function seatOrder(seats) {
   const n = seats.length;
   const start = app.you ?? 0;
@@ -261,14 +279,19 @@ function seatViewOf(view, tableSeat) {
 }
 
 function cardsOfSeat(sv, wild, size) {
+  // Cards already placed into rows (Five-O's columns) are drawn there, not here again.
+  const placed = pairs(sv?.placed).flatMap(([, cards]) => (cards ?? []).map(notation));
+  const placedUp = new Set(placed.filter((card) => card !== "??"));
+  const placedDown = placed.filter((card) => card === "??").length;
   const out = [];
   if (!sv) return out;
   if (Array.isArray(sv.down)) {
-    for (const card of sv.down) out.push(cardElement(card, { wild: isWild(card, wild), size }));
+    for (const card of sv.down) if (!placedUp.has(notation(card))) out.push(cardElement(card, { wild: isWild(card, wild), size }));
   } else {
-    for (let i = 0; i < (sv.down_count ?? 0); i += 1) out.push(cardElement("??", { size }));
+    for (let i = 0; i < Math.max(0, (sv.down_count ?? 0) - placedDown); i += 1) out.push(cardElement("??", { size }));
   }
   for (const card of sv.up ?? []) {
+    if (placedUp.has(notation(card))) continue;
     const node = cardElement(card, { wild: isWild(card, wild), size });
     node.classList.add("up");
     out.push(node);
@@ -321,13 +344,12 @@ function drawSeats(state, view) {
   for (const { entry, offset } of order) {
     const seat = entry.seat;
     if (seat === app.you) continue;
-    const angle = Math.PI / 2 + (offset * 2 * Math.PI) / seats.length;
-    const x = 50 + 43 * Math.cos(angle);
-    const y = 48 + 37 * Math.sin(angle);
+    const [x, y] = aroundTable(offset, seats.length);
     const sv = seatViewOf(view, seat);
     ring.append(seatBox(entry, sv, view, { acting: acting.has(seat), x, y, wild, won: winners.get(seat), state }));
   }
   document.body.classList.toggle("spectator", app.you === null);
+  $("felt").classList.toggle("crowded", seats.length > 6);
 }
 
 function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }) {
@@ -418,8 +440,9 @@ function drawMe(state, view) {
   const hand = el("div", { class: "my-cards", "aria-label": "your cards" });
   const shown = new Set();
   if (sv) {
+    const placed = new Set(pairs(sv.placed).flatMap(([, cards]) => (cards ?? []).map(notation)));
     const cards = [...(Array.isArray(sv.down) ? sv.down.map((c) => [c, false]) : []), ...(sv.up ?? []).map((c) => [c, true])];
-    for (const [card, up] of cards) {
+    for (const [card, up] of cards.filter(([c]) => !placed.has(notation(c)))) {
       const text = notation(card);
       shown.add(text);
       const pickable = app.pickable.has(text);
