@@ -108,8 +108,23 @@ def word(rng: random.Random, hand: Hand) -> object:
     return rng.choice([rng.choice(WORDS + shown)] * 5 + [junk(rng)])
 
 
+def near_legal(rng: random.Random, hand: Hand, seat: int) -> object:
+    """A legal action of ``seat``, or one of its fields given a value of the wrong type (the same
+    amount as a float, the same cards in a list...)."""
+    action = rng.choice(hand.legal_actions(seat)).sample(rng)
+    parts = [field.name for field in dataclasses.fields(action)]
+    if not parts or rng.random() < 0.5:
+        return action
+    name = rng.choice(parts)
+    value = getattr(action, name)
+    wrong = float(value) if isinstance(value, int) else list(value) if isinstance(value, tuple) else junk(rng)
+    return dataclasses.replace(action, **{name: rng.choice([wrong, junk(rng)])})
+
+
 def any_action(rng: random.Random, hand: Hand, seat: int) -> object:
     """An action of any type with any field values (mostly near the legal ones), or not an action at all."""
+    if rng.random() < 0.4:
+        return near_legal(rng, hand, seat)
     kind: Any = rng.choice([*ACTION_TYPES, *PLAIN, *NAMING, None])  # built with fields of any type
     if kind is None:
         return rng.choice([*ACTION_TYPES, junk(rng), "fold"])
