@@ -4,7 +4,7 @@ Importing this module (it needs the ``openspiel`` extra: ``pip install "homegame
 registers ``python_homegame`` with OpenSpiel. Its parameters:
 
 - ``game``: a catalogue name or the path of a TOML game document (default ``kuhn``);
-- ``players``: how many sit down (default 2);
+- ``players``: how many sit down (default 0: the fewest the game allows, at least 2);
 - ``stacks``: every seat's chips (default 100);
 - ``options``: house rules, ``name:value`` pairs separated by spaces (``"cap:2 wild:jokers"``);
 - ``bet_sizes``: the raises offered in no-limit and pot-limit games besides the least bet and all
@@ -125,7 +125,7 @@ _CARRYING_STEPS = frozenset({"guts", "knockout"})
 
 _PARAMETERS: dict[str, Any] = {
     "game": "kuhn",
-    "players": 2,
+    "players": 0,
     "stacks": 100,
     "options": "",
     "bet_sizes": " ".join(map(str, DEFAULT_BET_SIZES)),
@@ -262,8 +262,8 @@ class _Settings:
     def read(cls, params: Mapping[str, Any] | None) -> _Settings:
         values = {**_PARAMETERS, **(params or {})}
         game = load(str(values["game"]))
-        players = int(values["players"])
         low, high = game.players
+        players = int(values["players"]) or max(low, 2)
         if not low <= players <= high:
             raise ValueError(f"{game.name} is for {low} to {high} players, not {players}")
         options = _house_rules(str(values["options"]))
@@ -334,7 +334,8 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
 
     def _max_length(self) -> int:
         """A bound on the decisions of a hand: a betting round asks each seat once plus once after
-        each raise; any other step that asks asks each seat at most once for each card and move."""
+        each raise; any other step that asks asks each seat at most twice per card of the deck,
+        plus twice (naming cards one at a time, then done)."""
         game, seats, stack = self.game, self.players, self.stacks[0]
         stakes = game.stakes
         values = game.option_values(self.options)
@@ -343,8 +344,9 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
         if game.betting is Betting.FIXED_LIMIT and isinstance(cap, int) and cap > 0 and not lifted:
             raises = cap
         else:
-            unit = min((bet for bet in (stakes.small_bet, stakes.big_bet, stakes.big_blind, 1) if bet > 0), default=1)
-            raises = stack * seats // unit + 1
+            # a raise adds at least the least bet, but an all-in short one (once a seat)
+            unit = min((bet for bet in (stakes.small_bet, stakes.big_bet, stakes.big_blind) if bet > 0), default=1)
+            raises = stack // unit + seats + 1  # the bet never passes a stack
         total = 0
         for step in game.steps:
             if step.kind == "bet":
