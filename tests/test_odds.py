@@ -274,7 +274,9 @@ def test_odds_from_a_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_by_street_in_stud_and_a_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    streets = odds_module.by_street("stud", ["(Ah Kh 2c) Qh 7c 7d 9s", "(2s 2d 3c) 9h 4c Jd Js"], trials=500, seed=1)
+    hands = ["(Ah Kh 2c) Qh 7c 7d 9s", "(2s 2d 3c) 9h 4c Jd Js"]
+    dead = unseen(*(parse(hand.replace("(", "").replace(")", "")) for hand in hands))[::2]  # fewer deals
+    streets = odds_module.by_street("stud", hands, dead=dead, trials=500, seed=1)
     assert [street.name for street in streets][-1] == "seventh street"
     assert streets[-1].odds.exact and streets[-1].odds.deals == 1
     picture = tmp_path / "streets.png"
@@ -301,3 +303,34 @@ def test_high_card_poker_against_the_extra_hand_is_brute_force() -> None:
     assert result.exact and result.deals == sum(wins) + carried
     assert [player.contests[0].wins for player in result.players] == wins
     assert [player.contests[0].ties for player in result.players] == [carried, carried]
+
+
+def test_follow_the_queen_names_its_wild_rank_deal_by_deal_like_brute_force() -> None:
+    from homegame.engine.steps.follow import follow
+
+    game = load("follow-the-queen")
+    ranking = [step for step in game.steps if type(step).__name__ == "Showdown"][-1].contests[0].ranking  # type: ignore[attr-defined]
+    down = [parse("Ah Kh"), parse("2s 3d")]
+    up = [parse("Qh 7c 5d"), parse("Qs 4h 9d")]
+    dead = unseen(*down, *up)[6:]  # six cards left to deal from
+    result = odds("follow-the-queen", ["(Ah Kh) Qh 7c 5d", "(2s 3d) Qs 4h 9d"], dead=dead)
+    rest = unseen(*down, *up, dead)
+    total = [Fraction(0), Fraction(0)]
+    deals = 0
+    for sixth in combinations(rest, 2):
+        for first_sixth in (sixth, sixth[::-1]):
+            left = [card for card in rest if card not in first_sixth]
+            for seventh in combinations(left, 2):
+                for first_seventh in (seventh, seventh[::-1]):
+                    order = [c for street in zip(*up, strict=True) for c in street] + list(first_sixth)
+                    named = follow(order)
+                    wild = None if named is None else named.rank
+                    hands = [[*down[i], first_seventh[i], *up[i], first_sixth[i]] for i in range(2)]
+                    values = [ranking.evaluate(hand, wild_rank=wild).key for hand in hands]
+                    best_key = max(values)
+                    winners = [i for i, value in enumerate(values) if value == best_key]
+                    for i in winners:
+                        total[i] += Fraction(1, len(winners))
+                    deals += 1
+    assert result.exact and result.deals == deals
+    assert shares(result) == total

@@ -663,13 +663,13 @@ class _Judge:
         wild = np.full(deals, -1, dtype=np.int64)
         waiting = np.zeros(deals, dtype=np.bool_)
         leader = int(self.follow) if self.follow is not None else 0
-        for seat, column in self.up_order:
-            rank = holes[seat][:, column] // 4 + 2
-            natural = holes[seat][:, column] < 52
+        for seat, column in self.up_order:  # as homegame.engine.steps.follow.follow does, card by card
+            code = holes[seat][:, column]
+            natural = code < 52
+            rank = code // 4 + 2
             lead = natural & (rank == leader)
-            follows = waiting & ~lead & natural
-            wild = np.where(lead, leader, np.where(follows, rank, wild))
-            waiting = np.where(natural, lead, waiting)
+            wild = np.where(lead | waiting, np.where(natural, rank, -1), wild)
+            waiting = lead
         return wild
 
     def _add(self, tally: _Tally, scores: list[Codes]) -> None:
