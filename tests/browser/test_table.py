@@ -49,6 +49,18 @@ def sit_together(server: Server, pages: Pages, table: dict[str, Any], **size: in
     return seats
 
 
+def turn_of(seats: list[Any]) -> Any:
+    """Wait (bounded) until one of the seats' pages has a decision to make; that page."""
+    for _ in range(MAX_STEPS):
+        sync(seats)
+        turn = next((page for page in seats if has_turn(page)), None)
+        if turn is not None:
+            return turn
+        seq = number(seats[0], "seq")
+        seats[0].wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+    pytest.fail("nobody had a decision to make")
+
+
 def describe(page: Any) -> str:
     """What a page shows, for a failure's message."""
     data = page.evaluate("({...document.body.dataset})")
@@ -166,13 +178,10 @@ def test_a_killed_server_comes_back_to_the_same_seat_and_hand(own_server: Server
     table = own_server.table(game="razz", seats=3, stack=200, bots=1, bot_level="caller", names=["ann", "bob"])
     seats = sit_together(own_server, pages, table)
     for _ in range(3):
-        sync(seats)
-        turn = next((page for page in seats if has_turn(page)), None)
-        if turn is None:
-            break
-        play_turn(turn)
+        play_turn(turn_of(seats))
     sync(seats)
     before = [page.evaluate(SNAPSHOT) for page in seats]
+    assert all(state["hand"] == 1 and state["finished"] == 0 for state in before), before
     own_server.kill()
     for page in seats:
         page.wait_for_selector("#conn[data-state=reconnecting]")
