@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             board=args.board,
             dead=args.dead,
             exact=exact,
-            trials=args.trials or 20_000,
+            trials=20_000 if args.trials is None else args.trials,
             seed=args.seed,
             progress=report,
             workers=args.workers,
@@ -121,7 +121,7 @@ def _from_history(args: argparse.Namespace) -> int:
     at = total if args.at is None else args.at
     if not 0 <= at <= total:
         raise ParseError(f"--at {at}: the hand has {total} actions")
-    point = midway(history.replay(at), trials=args.trials or 20_000, seed=args.seed)
+    point = midway(history.replay(at), trials=20_000 if args.trials is None else args.trials, seed=args.seed)
     if args.json:
         print_json(point.to_json())
     else:
@@ -137,7 +137,7 @@ def _by_street(args: argparse.Namespace) -> int:
 
     target = writable(args.plot) if args.plot else None
     streets = by_street(
-        args.game, args.hands, board=args.board, dead=args.dead, trials=args.trials or 20_000, seed=args.seed
+        args.game, args.hands, board=args.board, dead=args.dead, trials=20_000 if args.trials is None else args.trials, seed=args.seed
     )
     if args.json:
         print_json(
