@@ -15,7 +15,7 @@ from homegame.bots import CallerBot, Turn, play
 from homegame.cards import Card, Rank, format_cards, parse
 from homegame.engine import Action, Declare, Fold, Hand
 from homegame.engine.actions import BetTo, Buy, Call, Decline, Pass, Place, Roll, Split, parse_action
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Posted, Won
 from homegame.engine.steps.buy import Bought
 from homegame.engine.steps.columns import ColumnJudged, ColumnsWon
@@ -23,6 +23,7 @@ from homegame.engine.steps.extra import Earned
 from homegame.engine.steps.follow import WildNamed, follow
 from homegame.engine.steps.guts import Matched
 from homegame.engine.steps.passing import Passed
+from homegame.engine.steps.split import Order, SplitStep
 from homegame.engine.steps.units import PaidUnits, Scored, SetShown
 from homegame.engine.table import DealersChoice, Table
 from homegame.errors import GameSpecError, IllegalActionError
@@ -486,6 +487,32 @@ def test_chinese_poker_by_house_rule_a_mis_set_is_refused_with_the_reason() -> N
     hand.act(1, a_set((MISSET[1], MISSET[0], MISSET[2])))
     hand.act(0, a_set(FULL_HOUSE_SET))
     assert hand.over and hand.stacks == [101, 99]
+
+
+def test_one_split_step_keeps_either_order_rule() -> None:
+    """Pi Gow's five must beat its two ("you can not have a pair of kings for your five card hand and a
+    pair of aces for your two card hand"); Chinese poker's rows need only not increase (equal is set)."""
+    pi_gow = SplitStep()
+    assert pi_gow.misorder([parse("Kc Kd 9s 5h 2c"), parse("Ah Ad")]).endswith(
+        "must beat the 2-card hand (pair of aces)"
+    )
+    assert not pi_gow.misorder([parse("Ah Ad 9s 5h 2c"), parse("Kc Kd")])
+    rows = next(step for step in load("chinese-poker").steps if isinstance(step, SplitStep))
+    assert rows.order is Order.AT_LEAST and rows.names == ("back", "middle", "front")
+    assert not rows.misorder([parse("Ac Ad Ah 2c 2d"), parse("Kc Kd 5h 6s 7c"), parse("Qc Qd 3h")])
+    assert not rows.misorder([parse("Ac Ad 5h 6s 7c"), parse("As Ah 5d 6c 7d"), parse("Qc Jd 3h")])
+    assert rows.misorder([parse("Kc Kd 5h 6s 7c"), parse("Ac Ad Ah 2c 2d"), parse("Qc Qd 3h")]) == (
+        "the middle (aces full of twos) beats the back (pair of kings)"
+    )
+
+
+def test_a_game_without_betting_says_so_and_may_not_bet() -> None:
+    assert load("chinese-poker").betting is Betting.NONE and load("guts").betting is Betting.NONE
+    betting = catalogue_text("chinese-poker").replace(
+        '[[steps]]\nkind = "units"', '[[steps]]\nkind = "bet"\n\n[[steps]]\nkind = "units"'
+    )
+    with pytest.raises(GameSpecError, match=r'steps\[2\].kind: a game whose betting is "none" has no betting rounds'):
+        load_text(betting, "chinese-poker.toml")
 
 
 def test_chinese_poker_a_set_must_use_every_card_in_hands_of_five_five_and_three() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from homegame.errors import IllegalActionError, ParseError
+from homegame.errors import ParseError
 from homegame.ranking import get
-from homegame.ranking.forms import Form, Split, best
+from homegame.ranking.forms import Form, best
 
 HIGH = get("high")
 
@@ -48,21 +48,3 @@ def test_shanghai_plays_at_most_two_hole_cards() -> None:
 def test_form_needs_enough_cards() -> None:
     with pytest.raises(ParseError, match="needs more cards"):
         best(HIGH, "As", "Kd Qc", Form.parse("omaha"))
-
-
-def test_pi_gow_split() -> None:
-    # "you can not have a pair of kings for your five card hand and a pair of aces for your two card hand"
-    split = Split((5, 2))
-    with pytest.raises(IllegalActionError, match="must beat"):
-        split.check(HIGH, ["Kc Kd 9s 5h 2c", "Ah Ad"])
-    five, two = split.check(HIGH, ["Ah Ad 9s 5h 2c", "Kc Kd"])
-    assert five > two
-    with pytest.raises(IllegalActionError, match="must be 5 \\+ 2 cards"):
-        split.check(HIGH, ["Ah Ad 9s 5h", "Kc Kd 2c"])
-
-
-def test_chinese_poker_rows_must_not_decrease() -> None:
-    rows = Split((5, 5, 3), strict=False)
-    rows.check(HIGH, ["Ac Ad Ah 2c 2d", "Kc Kd 5h 6s 7c", "Qc Qd 3h"])
-    with pytest.raises(IllegalActionError, match="must not lose to"):
-        rows.check(HIGH, ["Kc Kd 5h 6s 7c", "Ac Ad Ah 2c 2d", "Qc Qd 3h"])

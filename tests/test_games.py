@@ -61,7 +61,7 @@ def test_every_problem_is_reported_at_once_with_its_location() -> None:
     text = text.replace('betting = "fixed-limit"', 'betting = "table-stakes"')
     assert problems(text) == [
         "draw.toml: family: must be one of community, stud, draw, other, not 'dice'",
-        "draw.toml: betting: must be one of fixed-limit, spread-limit, pot-limit, no-limit, not 'table-stakes'",
+        "draw.toml: betting: must be one of fixed-limit, spread-limit, pot-limit, no-limit, none, not 'table-stakes'",
         "draw.toml: steps[3].max: must be 0..5, not 9",
         "draw.toml: steps[4].size: must be one of small, big, not 'huge'",
         "draw.toml: steps[4].colour: unknown field "

@@ -58,17 +58,19 @@ __all__ = ["Betting", "BettingRound", "Stakes"]
 
 
 class Betting(StrEnum):
-    """The betting structure, said once per game."""
+    """The betting structure, said once per game: ``none`` for a game without betting rounds
+    (Chinese poker, Guts: chips change hands only as the game's own steps say)."""
 
     FIXED_LIMIT = "fixed-limit"
     SPREAD_LIMIT = "spread-limit"
     POT_LIMIT = "pot-limit"
     NO_LIMIT = "no-limit"
+    NONE = "none"
 
     @property
     def label(self) -> str:
-        """The structure as people say it: ``fixed limit``."""
-        return self.value.replace("-", " ")
+        """The structure as people say it: ``fixed limit``; ``no betting`` for none."""
+        return "no betting" if self is Betting.NONE else self.value.replace("-", " ")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -272,7 +272,7 @@ def _check_deck(game: Game, problems: Problems) -> None:
         problems.add("steps", "no step deals a card")
 
 
-_NAMES_CARDS = ("draw", "discard", "roll", "pass", "split", "set", "place", "buy", "twist")
+_NAMES_CARDS = ("draw", "discard", "roll", "pass", "split", "place", "buy", "twist")
 """The step kinds whose actions name a player's cards, each card once (so a deck of several packs,
 where a player may hold two copies of a card, cannot be played with them)."""
 

@@ -3,8 +3,9 @@
 A :class:`Form` says how a player's hole cards and the board combine: the best
 five of all of them (hold'em, stud), exactly two hole cards and three from the
 board (Omaha, and the Spanish game where a player must use both hole cards), or
-at most two hole cards (Shanghai). :class:`Split` checks a player's own division
-of their cards into hands (Pi Gow stud's five and two; Chinese poker's 3-5-5).
+at most two hole cards (Shanghai). A player's own division of their cards into hands
+(Pi Gow stud's five and two; Chinese poker's rows) is the ``split`` step's
+(:mod:`homegame.engine.steps.split`).
 
 >>> from homegame.ranking import get
 >>> from homegame.ranking.forms import Form, best
@@ -23,10 +24,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from homegame.cards import Card, Rank
-from homegame.errors import IllegalActionError, ParseError
+from homegame.errors import ParseError
 from homegame.ranking.core import HandValue, Ranking, normalize_cards
 
-__all__ = ["Form", "Split", "best"]
+__all__ = ["Form", "best"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,40 +115,3 @@ def best(
     if not values:
         raise ParseError(f"{form} needs more cards than {len(hole_cards)} hole and {len(board_cards)} board")
     return max(values, key=lambda value: value.key)
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
-    """A player's division of their cards into several hands, best hand first.
-
-    ``sizes`` lists the hands' sizes from the one that must be strongest down
-    (Pi Gow stud: ``(5, 2)``; Chinese poker: ``(5, 5, 3)``, back, middle, front).
-    ``strict``: each hand must *beat* the next (Pi Gow: "the 5-card hand must be a
-    better hand than the 2-card hand"); otherwise it must not lose to it
-    (Chinese poker's "increasing rank").
-
-    >>> from homegame.ranking import get
-    >>> Split((5, 2)).check(get("high"), ["Kc Kd 9s 5h 2c", "Ah Ad"])
-    Traceback (most recent call last):
-    ...
-    homegame.errors.IllegalActionError: the 5-card hand (pair of kings) must beat the 2-card hand (pair of aces)
-    """
-
-    sizes: tuple[int, ...]
-    strict: bool = True
-
-    def check(self, ranking: Ranking, parts: Sequence[str | Iterable[Card]]) -> list[HandValue]:
-        """The value of each part, or :class:`IllegalActionError` saying why the split is illegal."""
-        hands = [normalize_cards(part) for part in parts]
-        if [len(hand) for hand in hands] != list(self.sizes):
-            wanted = " + ".join(map(str, self.sizes))
-            got = " + ".join(str(len(hand)) for hand in hands)
-            raise IllegalActionError(f"a split must be {wanted} cards, not {got}")
-        values = [ranking.evaluate(hand) for hand in hands]
-        for (size_a, a), (size_b, b) in zip(
-            zip(self.sizes, values, strict=True), zip(self.sizes[1:], values[1:], strict=True), strict=False
-        ):
-            if (self.strict and not a > b) or (not self.strict and a < b):
-                verb = "must beat" if self.strict else "must not lose to"
-                raise IllegalActionError(f"the {size_a}-card hand ({a.name}) {verb} the {size_b}-card hand ({b.name})")
-        return values

@@ -149,8 +149,11 @@ class Bet(Step):
         return f"A round of betting{f' in {self.size} bets' if self.size else ''}; {first}."
 
     def check_game(self, game: Game, fields: Fields) -> None:
-        """Fixed limit needs the bet sizes; a bring-in needs its amount."""
+        """A game without betting has no betting round; fixed limit needs the bet sizes; a bring-in
+        needs its amount."""
         stakes = game.stakes
+        if game.betting is Betting.NONE:
+            fields.problem("kind", 'a game whose betting is "none" has no betting rounds')
         if game.betting is Betting.FIXED_LIMIT:
             if not self.size:
                 fields.problem("size", "fixed limit needs size = small or big")

@@ -1,21 +1,42 @@
 """``split``: every player still in divides their cards into hands of given sizes, strongest first,
-at the same moment and in secret (rules 001, Pi Gow stud: "all remaining players split their
-hands into a 5-card hand and a 2-card hand").
+at the same moment and in secret: Pi Gow stud's five and two (rules 001: "all remaining players
+split their hands into a 5-card hand and a 2-card hand"), Chinese poker's back, middle and front
+(rules 004: "three poker hands with increasing rank").
 
-The rules of a legal split are the step's fields: ``sizes`` (``[5, 2]``); each hand must beat the
-next under ``ranking`` (``strict``, "the 5-card hand must be a better hand than the 2-card hand";
-otherwise it must only not lose to it); and ``min_down`` gives the least number of down cards each
-hand holds ("the 2-card hand must contain at least one down card": ``[0, 1]``). A split that breaks
-a rule is refused with the reason. The legal action lists every legal split (``choices``), so a
-screen or a bot never guesses; the showdown's contests then judge the hands (``cards = "split-1"``).
+The step's fields say what a legal split is:
+
+- ``sizes``: the hands, strongest first (``[5, 2]``; ``[5, 5, 3]``), and ``names`` for them
+  (``["back", "middle", "front"]``; by default ``5-card hand``, or ``first``... when sizes repeat);
+- ``order``, the order rule under ``ranking``: ``beats``, each hand must beat the next ("the
+  5-card hand must be a better hand than the 2-card hand"), or ``at-least``, each must be at
+  least as strong as the next (Chinese poker's "increasing rank");
+- ``min_down``: the least number of down cards each hand holds ("the 2-card hand must contain at
+  least one down card": ``[0, 1]``);
+- ``misset``: what becomes of a split that breaks the order rule (a *mis-set*): ``refuse`` (the
+  default) refuses it with the reason, ``dead`` plays it as a dead hand (Chinese poker: "the hand
+  is declared dead and results in some sort of penalty"; its ``units`` showdown makes the dead
+  hand pay). A game's house rule ``misset`` overrides it.
+
+A split that breaks a rule it must keep is refused with the reason. When there are few ways to
+split (Pi Gow's seven cards split 21 ways), the legal action lists every legal one, so a screen
+or a bot never guesses. Splits go into ``hand.splits`` and stay secret until the showdown, where
+the contests judge the hands (``cards = "split-1"``) or the ``units`` showdown compares them.
+
+>>> from homegame.cards import parse
+>>> chinese = SplitStep(sizes=(5, 5, 3), names=("back", "middle", "front"), order=Order.AT_LEAST, misset="dead")
+>>> chinese.misorder([parse("Kc Kd 9s 5h 2c"), parse("Ah Ad 7s 6c 3d"), parse("Qs Jd 4h")])
+'the middle (pair of aces) beats the back (pair of kings)'
+>>> SplitStep().misorder([parse("Kc Kd 9s 5h 2c"), parse("Ah Ad")])
+'the 5-card hand (pair of kings) must beat the 2-card hand (pair of aces)'
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from itertools import combinations
-from math import comb
+from math import factorial, prod
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, format_cards
@@ -26,18 +47,29 @@ from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
-from homegame.ranking import Ranking, get
-from homegame.ranking.forms import Split as SplitRule
+from homegame.ranking import get
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
-__all__ = ["SplitStep"]
+__all__ = ["MISSETS", "Order", "SplitStep"]
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
-MAX_WAYS = 1000
-"""The most ways to split a player's cards the step will list (Pi Gow's seven cards split 21 ways)."""
+MAX_LISTED = 1000
+"""The most ways to split a player's cards the legal action lists (Pi Gow's seven cards split 21
+ways; Chinese poker's thirteen, 72,072: those are not listed)."""
+MISSETS = ("refuse", "dead")
+"""What may become of a mis-set split: refused, or played as a dead hand."""
+
+
+class Order(StrEnum):
+    """The order rule between a split's hands, strongest first."""
+
+    BEATS = "beats"
+    """Each hand must beat the next."""
+    AT_LEAST = "at-least"
+    """Each hand must be at least as strong as the next."""
 
 
 @register
@@ -52,17 +84,23 @@ class SplitStep(Step):
 
     kind: ClassVar[str] = "split"
     sizes: tuple[int, ...] = (5, 2)
+    names: tuple[str, ...] = ()
     ranking: str = "high"
-    strict: bool = True
+    order: Order = Order.BEATS
     min_down: tuple[int, ...] = ()
+    misset: str = "refuse"
 
     @classmethod
     def read(cls, fields: Fields) -> SplitStep:
-        """``sizes``, ``ranking`` (a ranking name), ``strict`` and ``min_down``."""
+        """``sizes``, ``names``, ``ranking`` (a ranking name), ``order``, ``min_down`` and ``misset``."""
         sizes = _numbers(fields, "sizes", (5, 2))
-        if len(sizes) < 2 or any(size < 1 for size in sizes) or comb(sum(sizes), sizes[0]) > MAX_WAYS:
-            fields.problem("sizes", f"two or more hands of at least one card, split at most {MAX_WAYS} ways")
+        if len(sizes) < 2 or any(size < 1 for size in sizes) or len(sizes) > len(_ORDINALS):
+            fields.problem("sizes", f"two to {len(_ORDINALS)} hands of at least one card each")
             sizes = (5, 2)
+        names = fields.strings("names", ())
+        if names and len(names) != len(sizes):
+            fields.problem("names", f"one name per hand: {len(sizes)} names")
+            names = ()
         ranking = fields.string("ranking", "high")
         try:
             get(ranking)
@@ -75,7 +113,14 @@ class SplitStep(Step):
         ):
             fields.problem("min_down", "one number per hand, each 0..the hand's size")
             min_down = ()
-        return cls(sizes=sizes, ranking=ranking, strict=fields.boolean("strict", True), min_down=min_down)
+        return cls(
+            sizes=sizes,
+            names=names,
+            ranking=ranking,
+            order=Order(fields.string("order", Order.BEATS, tuple(Order))),
+            min_down=min_down,
+            misset=fields.string("misset", "refuse", MISSETS),
+        )
 
     def begin(self, hand: Hand) -> Decision | None:
         """Everyone still in must split."""
@@ -83,14 +128,17 @@ class SplitStep(Step):
 
     def describe(self) -> str:
         """One line for the rules."""
-        hands = " and ".join(f"a {size}-card hand" for size in self.sizes)
-        verb = "beat" if self.strict else "not lose to"
+        if self.names:
+            hands = _and([f"the {name} ({size} cards)" for name, size in zip(self.names, self.sizes, strict=True)])
+        else:
+            hands = _and([f"a {size}-card hand" for size in self.sizes])
+        verb = "beat" if self.order is Order.BEATS else "be at least as strong as"
         text = f"Everyone still in splits their cards, in secret, into {hands}; each hand must {verb} the next"
         text += f" ({get(self.ranking).label})"
         for index, least in enumerate(self.min_down):
             if least:
-                text += f"; the {self._which(index)} hand must hold {_down(least)}"
-        return text + "."
+                text += f"; the {self.name(index)} must hold {_down(least)}"
+        return text + ("; a mis-set hand is played dead." if self.misset == "dead" else ".")
 
     def check_game(self, game: Game, fields: Fields) -> None:
         """Players must hold exactly the cards the hands need."""
@@ -103,36 +151,48 @@ class SplitStep(Step):
         if held != sum(self.sizes):
             fields.problem("sizes", f"players hold {held} cards here, not {sum(self.sizes)}")
 
-    def _which(self, index: int) -> str:
-        """A hand by its size (``2-card``), or by its place when sizes repeat (``second``)."""
+    def name(self, index: int) -> str:
+        """A hand by its name (``back``), its size (``2-card hand``), or its place when sizes repeat."""
+        if self.names:
+            return self.names[index]
         size = self.sizes[index]
-        return f"{size}-card" if self.sizes.count(size) == 1 else _ORDINALS[index]
+        return f"{size}-card hand" if self.sizes.count(size) == 1 else f"{_ORDINALS[index]} hand"
 
     def ways(self, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
         """Every way to divide ``cards`` into hands of ``sizes``, legal or not."""
         yield from _divide(tuple(cards), self.sizes)
 
-    def refusal(self, ranking: Ranking, hands: Sequence[Sequence[Card]], down: Sequence[Card]) -> str:
-        """Why this split is illegal, or ``""`` when it is legal."""
-        for index, (least, part) in enumerate(zip(self.min_down, hands, strict=True)):
-            if sum(card in down for card in part) < least:
-                return f"the {self._which(index)} hand ({format_cards(part)}) must hold {_down(least)}"
-        try:
-            SplitRule(self.sizes, strict=self.strict).check(ranking, hands)
-        except IllegalActionError as error:
-            return str(error)
+    def misorder(self, hands: Sequence[Sequence[Card]]) -> str:
+        """How ``hands`` break the order rule (a mis-set), or ``""`` when they keep it."""
+        ranking = get(self.ranking)
+        values = [ranking.evaluate(hand) for hand in hands]
+        for index in range(1, len(values)):
+            before, after = values[index - 1], values[index]
+            if self.order is Order.BEATS and not before > after:
+                return f"the {self.name(index - 1)} ({before.name}) must beat the {self.name(index)} ({after.name})"
+            if self.order is Order.AT_LEAST and after > before:
+                return f"the {self.name(index)} ({after.name}) beats the {self.name(index - 1)} ({before.name})"
         return ""
+
+    def refusal(self, hands: Sequence[Sequence[Card]], down: Sequence[Card], misset: str = "refuse") -> str:
+        """Why this split is refused (too few down cards in a hand; a mis-set, when ``misset`` is
+        ``refuse``), or ``""`` when it stands."""
+        for index, (least, part) in enumerate(zip(self.min_down or (0,) * len(hands), hands, strict=True)):
+            if least and sum(card in down for card in part) < least:
+                return f"the {self.name(index)} ({format_cards(part)}) must hold {_down(least)}"
+        reason = self.misorder(hands) if misset == "refuse" else ""
+        return f"mis-set: {reason}" if reason else ""
 
 
 class SplitRound:
     """The runtime of a split: everyone at once; each split stays secret until the showdown."""
 
-    __slots__ = ("hand", "legal_of", "ranking", "spec", "waiting")
+    __slots__ = ("hand", "legal_of", "misset", "spec", "waiting")
 
     def __init__(self, hand: Hand, spec: SplitStep) -> None:
         self.hand = hand
         self.spec = spec
-        self.ranking = get(spec.ranking)
+        self.misset = str(hand.option("misset", spec.misset))
         self.waiting = hand.in_hand(0)
         self.legal_of: dict[int, tuple[Legal, ...]] = {}
 
@@ -141,19 +201,21 @@ class SplitRound:
         return tuple(self.waiting)
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
-        """A split of one's cards, listing every legal one."""
+        """A split of all one's cards, listing every legal one when there are few ways."""
         if seat not in self.legal_of:
             hand, spec = self.hand, self.spec
             cards = tuple(hand.cards(seat))
-            down = hand.down[seat]
-            allowed = tuple(hands for hands in spec.ways(cards) if not spec.refusal(self.ranking, hands, down))
+            allowed: tuple[tuple[tuple[Card, ...], ...], ...] = ()
+            if _count(spec.sizes) <= MAX_LISTED:
+                down = hand.down[seat]
+                allowed = tuple(hands for hands in spec.ways(cards) if not spec.refusal(hands, down, self.misset))
             self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed),)
         return self.legal_of[seat]
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Record the secret split, or refuse it saying why."""
         assert isinstance(action, Split)
-        reason = self.spec.refusal(self.ranking, action.hands, self.hand.down[seat])
+        reason = self.spec.refusal(action.hands, self.hand.down[seat], self.misset)
         if reason:
             raise IllegalActionError(f"{action}: {reason}")
         self.hand.splits[seat] = action.hands
@@ -168,6 +230,11 @@ class SplitRound:
         """Nothing to reveal before the showdown."""
 
 
+def _count(sizes: Sequence[int]) -> int:
+    """How many ways there are to divide ``sum(sizes)`` cards into hands of ``sizes``."""
+    return factorial(sum(sizes)) // prod(factorial(size) for size in sizes)
+
+
 def _divide(cards: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[tuple[tuple[Card, ...], ...]]:
     if len(sizes) == 1:
         yield (cards,)
@@ -176,6 +243,10 @@ def _divide(cards: tuple[Card, ...], sizes: tuple[int, ...]) -> Iterator[tuple[t
         rest = tuple(card for card in cards if card not in first)
         for others in _divide(rest, sizes[1:]):
             yield (first, *others)
+
+
+def _and(parts: Sequence[str]) -> str:
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def _down(least: int) -> str:

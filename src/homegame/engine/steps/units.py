@@ -1,6 +1,6 @@
 """``units``: Chinese poker's showdown, paid in units between every two players.
 
-Every player's set (``hand.splits``, from the ``set`` step: back, middle, front) is compared
+Every player's set (``hand.splits``, from the ``split`` step: back, middle, front) is compared
 with every other player's, hand by hand: back against back, middle against middle, front
 against front, under ``ranking``. Between two players, each hand won is a unit from the other
 (equal hands: nothing), and the house rule ``scoring`` adds a bonus:
@@ -9,7 +9,7 @@ against front, under ``ranking``. Between two players, each hand won is a unit f
   instead of 3;
 - ``2-4``: the winner of two or three of the hands collects one unit more (so a scoop pays 4).
 
-A mis-set set (see :func:`~homegame.engine.steps.setting.misset`) is dead: it loses all three
+A mis-set set (see :meth:`~homegame.engine.steps.split.SplitStep.misorder`) is dead: it loses all three
 hands to every set that is not dead, so it pays each such opponent a scoop; two dead sets are
 even. A unit is worth ``stakes.small_bet`` chips.
 
@@ -32,7 +32,7 @@ from homegame.engine.pots import share
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
-from homegame.engine.steps.setting import NAMES, misset
+from homegame.engine.steps.split import SplitStep
 from homegame.ranking import HandValue, Ranking, get
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class Units(Step):
     """Every two players' sets compared hand by hand, paid in units (see the module docstring).
 
     >>> print(Units(ranking=get("high")).describe())
-    Showdown: every set against every other, back, middle and front (high), a unit a hand, paid in chips.
+    Showdown: every set against every other, hand by hand (high), a unit a hand, paid in chips.
     """
 
     kind: ClassVar[str] = "units"
@@ -134,6 +134,7 @@ class Units(Step):
     def begin(self, hand: Hand) -> Decision | None:
         """Open the sets, score every pair, and settle in chips."""
         live = hand.in_hand()
+        split = _split(hand.game)
         values: dict[int, list[HandValue] | None] = {}
         for seat in live:
             hands = hand.splits[seat]
@@ -141,10 +142,10 @@ class Units(Step):
             made = [self.ranking.evaluate(part) for part in hands]
             rows = tuple(
                 Judged(side=row, held=part, given=Made.of(value))
-                for row, part, value in zip(NAMES, hands, made, strict=True)
+                for row, part, value in zip(split.names, hands, made, strict=True)
             )
             hand.emit(Shown(seat, hand.shown[seat], rows))
-            dead = bool(misset(self.ranking, hands))
+            dead = bool(split.misorder(hands))
             hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
             values[seat] = None if dead else made
         scoring = str(hand.option("scoring", "1-6"))
@@ -161,18 +162,23 @@ class Units(Step):
     def describe(self) -> str:
         """One line for the rules."""
         return (
-            f"Showdown: every set against every other, {', '.join(NAMES[:-1])} and {NAMES[-1]} "
-            f"({self.ranking.label}), a unit a hand, paid in chips."
+            f"Showdown: every set against every other, hand by hand ({self.ranking.label}), a unit a hand, "
+            "paid in chips."
         )
 
     def check_game(self, game: Game, fields: Fields) -> None:
-        """The last step, after a ``set`` step, with a unit (``stakes.small_bet``)."""
+        """The last step, after a ``split`` step into named hands, with a unit (``stakes.small_bet``)."""
         if game.steps[-1] is not self:
             fields.problem("kind", "the units showdown must be the last step")
-        if not any(step.kind == "set" for step in game.steps):
-            fields.problem("kind", "the units showdown needs a set step")
+        if not any(isinstance(step, SplitStep) and step.names for step in game.steps):
+            fields.problem("kind", "the units showdown needs a split step with names for its hands")
         if not game.stakes.small_bet:
             fields.problem("kind", "a unit is stakes.small_bet chips: it must be > 0")
+
+
+def _split(game: Game) -> SplitStep:
+    """The game's split step (its hands' names and order rule)."""
+    return next(step for step in game.steps if isinstance(step, SplitStep))
 
 
 def _compare(a: list[HandValue] | None, b: list[HandValue] | None) -> tuple[int, int]:
