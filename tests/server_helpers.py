@@ -10,7 +10,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,10 +18,11 @@ from typing import Any
 
 import httpx
 import uvicorn
+from websockets.asyncio.client import connect as connect_async
 from websockets.sync.client import ClientConnection, connect
 
 from homegame.server.app import Limits, Server
-from homegame.server.client import BotDecider, Client, Invite, play
+from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.store import Store
 
 HOST_TOKEN = "host-secret-for-tests"
@@ -52,9 +53,10 @@ class Live:
 
 
 @contextmanager
-def live_server(path: Path, limits: Limits | None = None) -> Iterator[Live]:
-    """A server on 127.0.0.1 with its database at ``path``, run in a thread for the test's length."""
-    store = Store(str(path))
+def live_server(path: Path | None = None, limits: Limits | None = None) -> Iterator[Live]:
+    """A server on 127.0.0.1 with its database at ``path`` (default: in memory), run in a thread for
+    the test's length."""
+    store = Store(":memory:" if path is None else str(path))
     server = Server(store, host_token=HOST_TOKEN, limits=limits)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -124,18 +126,44 @@ class Seat:
         self.stack.close()
 
 
-def bots(invites: list[str], level: str, *, hands: int, seed: int = 0) -> list[tuple[Client, list[str]]]:
+def bots(
+    invites: list[str], level: str, *, hands: int, seed: int = 0, start: Callable[[], None] | None = None
+) -> list[tuple[Client, list[str]]]:
     """Let bots play the invites' seats (all at once, on one event loop) until each has played
-    ``hands`` hands or left; every client with the frames it received."""
+    ``hands`` hands or left; every client with the frames it received. ``start`` is called once
+    every bot has its seat (to resume tables paused until all are seated)."""
 
     async def all_of() -> list[tuple[Client, list[str]]]:
+        seated = asyncio.Semaphore(0)
+        go = asyncio.Event()
+
         async def one(index: int, url: str) -> tuple[Client, list[str]]:
             frames: list[str] = []
             client = Client(BotDecider(level, random.Random(seed * 100 + index)), hands=hands, log=frames.append)
-            await play(url, client, timeout=WAIT)
+            invite = Invite.parse(url)
+            async with connect_async(invite.socket, max_size=2**22) as websocket:
+                await websocket.send(json.dumps(client.hello(invite.token)))
+                answers = [
+                    client.receive(json.loads(text := str(await asyncio.wait_for(websocket.recv(), WAIT))), text)
+                ]
+                seated.release()
+                await go.wait()
+                while True:
+                    for answer in answers.pop():
+                        await websocket.send(json.dumps(answer))
+                    if client.done:
+                        break
+                    text = str(await asyncio.wait_for(websocket.recv(), WAIT))
+                    answers.append(client.receive(json.loads(text), text))
             return client, frames
 
-        return list(await asyncio.gather(*(one(index, url) for index, url in enumerate(invites))))
+        tasks = [asyncio.create_task(one(index, url)) for index, url in enumerate(invites)]
+        for _ in invites:
+            await asyncio.wait_for(seated.acquire(), WAIT)
+        if start is not None:
+            await asyncio.to_thread(start)
+        go.set()
+        return list(await asyncio.gather(*tasks))
 
     return asyncio.run(asyncio.wait_for(all_of(), 60))
 

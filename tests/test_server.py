@@ -359,8 +359,8 @@ def test_settle_up_squares_everyone_in_the_fewest_transfers(nets: list[int]) -> 
 
 
 @pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    with live_server(tmp_path_factory.mktemp("server") / "live.sqlite") as server:
+def live() -> Any:
+    with live_server() as server:
         yield server
 
 
@@ -445,8 +445,8 @@ def test_the_ledger_is_pokernows_csv_and_nets_sum_to_zero(live: Live) -> None:
     assert live.host("POST", f"/api/tables/{created['table']}/close").json()["status"] in ("closing", "closed")
 
 
-def test_limits_close_a_flooding_or_oversized_client(tmp_path: Path) -> None:
-    with live_server(tmp_path / "limits.sqlite", Limits(rate=1.0, burst=3, message_bytes=512)) as live:
+def test_limits_close_a_flooding_or_oversized_client() -> None:
+    with live_server(limits=Limits(rate=1.0, burst=3, message_bytes=512)) as live:
         created = live.new(game="holdem", seats=2, stack=100, bots=1)
         seat = Seat(created["invites"][0])
         for _ in range(6):

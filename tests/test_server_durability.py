@@ -148,7 +148,7 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(tmp_path: Path) ->
         for _ in range(2):
             before = {}
             for table in tables:
-                table.play(rng.randint(3, 12))
+                table.play(rng.randint(2, 8))
                 before[table.id] = [seat.state for seat in table.seats]
             for table in tables:
                 in_flight[table.id] = table.send_and_forget()
@@ -174,7 +174,7 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(tmp_path: Path) ->
                     assert all(message["type"] != "error" for message in seat.frames[mark:])
                     table.acked.append((seq + 1, index, action))
         for table in tables:
-            table.play(30)  # on to the end of the hand and beyond (bounded)
+            table.play(12)  # on to the end of the hand and beyond (bounded)
             for seat in table.seats:
                 seat.close()
     finally:
