@@ -136,9 +136,8 @@ def _by_street(args: argparse.Namespace) -> int:
     from homegame.errors import ParseError
 
     target = writable(args.plot) if args.plot else None
-    streets = by_street(
-        args.game, args.hands, board=args.board, dead=args.dead, trials=20_000 if args.trials is None else args.trials, seed=args.seed
-    )
+    trials = 20_000 if args.trials is None else args.trials
+    streets = by_street(args.game, args.hands, board=args.board, dead=args.dead, trials=trials, seed=args.seed)
     if args.json:
         print_json(
             {
