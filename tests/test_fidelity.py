@@ -12,6 +12,7 @@ from homegame.engine.steps.buy import Bought
 from homegame.errors import ParseError
 from homegame.games import load
 from test_casino import check_down, check_down_once, stacked
+from test_classics import GUTS, guts, matches
 
 
 def winners(hand: Hand) -> set[int]:
@@ -101,3 +102,12 @@ def test_push_insurance_costs_10_to_20_chips() -> None:
     for price in (9, 25):
         with pytest.raises(ParseError, match=r"insurance_price=\d+: must be a whole number 10\.\.20"):
             Hand(game, [100, 100, 100], seed=1, options={"insurance_price": price})
+
+
+def test_guts_the_losers_match_or_double_the_pot() -> None:
+    # Item 12. Rule 004: "The losers of rounds of guts generally match or double the pot".
+    assert matches(guts(GUTS, "iii")) == [(1, 3), (2, 3)]
+    assert matches(guts(GUTS, "iii", losers_pay="double")) == [(1, 6), (2, 6)]
+    assert matches(guts(GUTS, "iii", carried=40, losers_pay="double", match_cap=50)) == [(1, 50), (2, 50)]
+    assert "losers_pay" in load("guts").rules
+

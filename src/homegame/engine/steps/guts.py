@@ -13,9 +13,10 @@ secret (a declaration, :class:`~homegame.engine.steps.declare.DeclareRound`); th
 - one player in: that player takes the pot, and the game is over (the next deal is a new
   game, with antes);
 - two or more in: they show, and the best hand takes the pot (equal hands share it, odd chips
-  from the button's left). Every other player who went in matches the pot they lost, at most
-  the house rule ``match_cap`` (0: no cap) and at most their chips; the matches make the pot
-  of the next deal.
+  from the button's left). Every other player who went in matches the pot they lost (or, by
+  the house rule ``losers_pay = "double"``, pays twice it), at most the house rule
+  ``match_cap`` (0: no cap) and at most their chips (:func:`match_price`); the matches make
+  the pot of the next deal.
 
 While a pot goes on to another deal, the hand's result says the game continues, so a table
 deals Guts again whatever the schedule (:attr:`~homegame.engine.hand.HandResult.continues`).
@@ -23,6 +24,7 @@ deals Guts again whatever the schedule (:attr:`~homegame.engine.hand.HandResult.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,10 +39,26 @@ from homegame.ranking import Ranking, get
 from homegame.ranking.forms import Form
 
 if TYPE_CHECKING:
-    from homegame.engine.game import Game
+    from homegame.engine.game import Game, OptionValue
     from homegame.engine.hand import Hand
 
-__all__ = ["Guts", "Matched"]
+__all__ = ["Guts", "Matched", "match_price"]
+
+
+def match_price(options: Mapping[str, OptionValue], pot: int) -> int:
+    """What a player who went in and lost puts in for the next deal, under the house rules
+    ``options``: the pot ("match"), or twice it under ``losers_pay = "double"`` (rules 004: "The
+    losers of rounds of guts generally match or double the pot"), at most ``match_cap`` when one
+    is set.
+
+    >>> match_price({}, 12), match_price({"losers_pay": "double"}, 12)
+    (12, 24)
+    >>> match_price({"losers_pay": "double", "match_cap": 20}, 12)
+    20
+    """
+    price = 2 * pot if options.get("losers_pay", "match") == "double" else pot
+    cap = options.get("match_cap", 0)
+    return min(price, cap) if isinstance(cap, int) and cap > 0 else price
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +162,7 @@ class GutsRound(DeclareRound):
         for seat, amount in zip(winners, share(pot, winners), strict=True):
             if amount:
                 hand.award(Won(seat=seat, amount=amount, side="in", judged=judged[seat]))
-        cap = hand.option("match_cap", 0)
-        price = min(pot, cap) if isinstance(cap, int) and cap > 0 else pot
+        price = match_price(hand.options, pot)
         matched = 0
         for seat in ins:
             amount = 0 if seat in winners else hand.pay(seat, price)
