@@ -3,16 +3,21 @@ clause it holds, or names the casino convention and the house rule that turns it
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from homegame.engine import Hand
+from homegame.bots import Turn, play
+from homegame.bots.sensible import SensibleBot
+from homegame.engine import Declare, Hand, Table
 from homegame.engine.actions import Keep, Push
 from homegame.engine.events import Won
 from homegame.engine.steps.buy import Bought
+from homegame.engine.table import FixedGame
 from homegame.errors import ParseError
 from homegame.games import load
 from test_casino import check_down, check_down_once, stacked
-from test_classics import GUTS, guts, matches
+from test_classics import GUTS, guts, matches, stud_deck
 
 
 def winners(hand: Hand) -> set[int]:
@@ -111,3 +116,27 @@ def test_guts_the_losers_match_or_double_the_pot() -> None:
     assert matches(guts(GUTS, "iii", carried=40, losers_pay="double", match_cap=50)) == [(1, 50), (2, 50)]
     assert "losers_pay" in load("guts").rules
 
+
+def guts_choice(cards: str) -> str:
+    """What the sensible bot in seat 0 of four declares, holding ``cards`` before a pot of antes."""
+    game = load("guts")
+    hand = Hand(game, [100] * 4, button=3, deck=stud_deck(cards, "Kc Kd Ks", "Qc Qd Qs", "Jc Jd Js"))
+    action = SensibleBot(random.Random(0)).choose(Turn(0, hand.legal_actions(0), lambda: hand.view(0), game))
+    assert isinstance(action, Declare)
+    return action.side
+
+
+def test_guts_bots_go_in_with_the_price_in_mind() -> None:
+    # Item 13: in only when the pot it may win pays for the match it may owe.
+    assert guts_choice("8c 3d 2h") == "out"
+    assert guts_choice("Ac Ad 5h") == "in"
+    table = Table(FixedGame(load("guts")), size=4, rng=random.Random(7))
+    for seat in range(4):
+        table.sit(seat, f"bot {seat}", 100)
+    bots = [SensibleBot(random.Random(seat)) for seat in range(4)]
+    for _ in range(100):
+        hand = table.deal()
+        play(hand, bots[: hand.seats])
+        table.settle(hand)
+    result = hand.result
+    assert result is not None and all(result.stacks) and sum(result.stacks) + result.carried == 400  # nobody broke

@@ -14,7 +14,10 @@ On each turn it looks at what the game offers and decides:
   or low): the cards that help least go.
 - *Declaring*: the side with the best expected return: half the pot times the
   chance of winning one side, or the whole pot times the chance of winning
-  every side outright for ``both``.
+  every side outright for ``both``. In Guts, *in* only when the pot it may win
+  pays for the match it may owe: the chance that its hand beats every other
+  player's, times the pot, against the chance it loses, times the price
+  (:func:`~homegame.engine.steps.guts.match_price`).
 - Anything else (buying, keeping or pushing, splitting, placing, and kinds it
   does not know yet): the least committal legal action
   (:func:`homegame.bots.choices.simplest`: decline, keep, the strongest hands
@@ -37,14 +40,19 @@ descriptors and checked against them.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
+from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from homegame.analysis.equity import Equity, contests, estimate
 from homegame.bots.choices import simplest
 from homegame.bots.drawing import discards
+from homegame.cards import DeckSpec
 from homegame.engine.actions import Action, ActionKind, AmountLegal, CardsLegal, ChoiceLegal, Legal, PlainLegal
 from homegame.engine.betting import Betting
 from homegame.engine.game import Game
+from homegame.engine.steps.guts import Guts, match_price
 from homegame.engine.view import View
 from homegame.games import load
 
@@ -157,6 +165,9 @@ class SensibleBot:
         return throw.make(thrown)
 
     def _declare(self, declare: ChoiceLegal, game: Game, view: View) -> Action:
+        guts = game.steps[-1]
+        if isinstance(guts, Guts):
+            return declare.make(_guts(guts, game, view))
         equity = self._equity(game, view)
         weights = {contest.side: contest.share for contest in contests(game)}
         total = sum(weights.values()) or 1
@@ -167,3 +178,24 @@ class SensibleBot:
             return weights.get(choice, 0) / total * equity.side(choice)
 
         return declare.make(max(declare.choices, key=expected))
+
+
+def _guts(step: Guts, game: Game, view: View) -> str:
+    """In or out of a Guts round: in when the chance of beating every other player still in (each
+    holding a hand of the deck at random, cards in the bot's hand not removed) pays for the price
+    of losing."""
+    assert view.viewer is not None
+    seat = view.seats[view.viewer]
+    held = (*(seat.down or ()), *seat.up)
+    others = sum(not other.folded for other in view.seats) - 1
+    keys = _all_hands(step, len(held))
+    key = step.ranking.evaluate(held).key
+    beaten = (bisect_left(keys, key) + bisect_right(keys, key)) / 2 / len(keys)  # ties count half
+    win = beaten**others
+    return "in" if win * view.pot > (1 - win) * match_price(game.option_values(), view.pot) else "out"
+
+
+@cache
+def _all_hands(step: Guts, size: int) -> list[int]:
+    """The sorted keys of every hand of ``size`` cards from the standard deck under the step's ranking."""
+    return sorted(step.ranking.evaluate(cards).key for cards in combinations(DeckSpec().cards(), size))
