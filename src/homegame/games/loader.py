@@ -25,6 +25,7 @@ import tomllib
 from typing import Any, cast
 
 from homegame.cards import Card, DeckSpec, parse
+from homegame.engine.actions import ActionKind
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.spec import Fields, Problems
@@ -348,7 +349,7 @@ def _check_plays(game: Game, problems: Problems) -> None:
                     break
                 seat = hand.pending()[0]
                 legal = hand.legal_actions(seat)
-                staying = [option for option in legal if option.kind != "fold"] or list(legal)
+                staying = [option for option in legal if option.kind is not ActionKind.FOLD] or list(legal)
                 hand.act(seat, staying[0].sample(rng))
         except Exception as error:  # any failure in play is a problem of the document
             reason = str(error) if isinstance(error, PokerError) else f"{type(error).__name__}: {error}"

@@ -43,7 +43,7 @@ from typing import Any
 from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
-from homegame.engine.actions import Action, Check, Fold, Legal
+from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.table import DealersChoice, Table
@@ -496,7 +496,7 @@ class ServerTable:
             return None
         legal = hand.legal_actions(hand_seat)
         kinds = {option.kind for option in legal}
-        return Check() if "check" in kinds else Fold() if "fold" in kinds else simplest(legal)
+        return Check() if ActionKind.CHECK in kinds else Fold() if ActionKind.FOLD in kinds else simplest(legal)
 
     def _seconds(self, seat: int) -> int | None:
         clock = self.config.clock
@@ -687,7 +687,7 @@ class _ReadOnly(Store):
 
 def _check(legal: tuple[Legal, ...], action: Action) -> None:
     """Refuse an action its seat may not take now, before anything is written."""
-    option = next((option for option in legal if option.kind == action.kind), None)
+    option = next((option for option in legal if option.kind is action.kind), None)
     if option is None:
         raise RefusedError("illegal", f"you cannot {action.kind} now (legal: {'; '.join(map(str, legal))})")
     try:
