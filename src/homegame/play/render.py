@@ -117,7 +117,8 @@ class Screen:
             self.say(f"Wild: {'; '.join(map(_wild_words, wild))}")
 
     def table(self, view: View, game: Game) -> None:
-        """The table as ``view.viewer`` sees it, and what they may do if it is their turn."""
+        """The table as ``view.viewer`` sees it, its hand so far in each contest, and what they may
+        do if it is their turn."""
         wild = view.wild
         grid = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         grid.add_column("")
@@ -164,6 +165,15 @@ class Screen:
         if set(wild.ranks) - fixed:
             line.append(f"   Wild now: {wild}")
         self.say(line)
+        if view.hands:
+            hands = Text("Your hand: ")
+            for index, judged in enumerate(view.hands):
+                hands.append("; " if index else "")
+                hands.append(f"{judged.side}: " if len(view.hands) > 1 else "")
+                hands.append_text(_made(judged.made, ()))
+            self.say(hands)
+        if view.pot_after_call is not None:
+            self.say(f"The pot after a call: {view.pot_after_call}", style="dim")
         for option in view.legal:
             if isinstance(option, CardsLegal | DivideLegal | PlaceLegal) and option.cards:
                 numbered = Text("Your cards by number:")
