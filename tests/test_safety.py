@@ -170,7 +170,7 @@ def test_a_phh_file_never_opens_the_document_it_names(tmp_path: Path) -> None:
     record = to_phh(hand.history())
     assert "_document" not in record.extra
     text = dumps(record) + f'\n_document = "{secret}"\n'
-    with pytest.raises(ReplayError, match="no game 'my-razz' in the catalogue") as caught:
+    with pytest.raises(ReplayError, match="'my-razz' is not a game of the catalogue: name its document") as caught:
         replay(loads(text))
     assert "hunter2" not in str(caught.value)
     assert list(replay(loads(text), load(path)).finishing_stacks) == record.extra["finishing_stacks"]
@@ -186,7 +186,7 @@ def test_a_play_history_never_opens_the_document_it_names(tmp_path: Path) -> Non
     data["document"] = str(tmp_path / "secret.toml")
     saved = tmp_path / "hand.json"
     saved.write_text(json.dumps(data))
-    with pytest.raises(ParseError, match="no game 'my-razz' in the catalogue"):
+    with pytest.raises(ParseError, match="'my-razz' is not a game of the catalogue: name its document"):
         Record.read(saved)
     again = Record.read(saved, load(path))
     assert again.history.replay().result == hand.result
@@ -196,7 +196,7 @@ def test_a_play_history_never_opens_the_document_it_names(tmp_path: Path) -> Non
 def test_a_game_name_in_a_file_is_never_a_path() -> None:
     record = loads(dumps(to_phh(_played("holdem").history())))
     for variant in ("../../etc/passwd", "/etc/hosts", "x.toml"):
-        with pytest.raises(ReplayError, match="in the catalogue"):
+        with pytest.raises(ReplayError, match="is not a game of the catalogue"):
             replay(_with_variant(record, variant))
 
 

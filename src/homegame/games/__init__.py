@@ -50,7 +50,7 @@ from homegame.engine.game import Game
 from homegame.errors import ParseError
 from homegame.games.loader import MAX_SIZE, decode, load_text
 
-__all__ = ["from_catalogue", "load", "load_text", "names"]
+__all__ = ["OWN_GAME", "from_catalogue", "load", "load_text", "names"]
 
 
 def names() -> list[str]:
@@ -69,17 +69,24 @@ def load(name_or_path: str | Path) -> Game:
     return from_catalogue(text)
 
 
-def from_catalogue(name: str) -> Game:
-    """A game of the catalogue by name or alias, never a file: for names read from files that others wrote.
+OWN_GAME = "name its document on the command line (--game DOC)"
+"""What to do about a file's game the catalogue lacks: its document is never a path read from the file."""
 
-    >>> from_catalogue("../secret.toml")
+
+def from_catalogue(name: str, *, otherwise: str = "") -> Game:
+    """A game of the catalogue by name or alias, never a file: for names read from files that others
+    wrote. ``otherwise`` says what to do about a name the catalogue lacks (instead of listing it).
+
+    >>> from_catalogue("../secret.toml", otherwise=OWN_GAME)
     Traceback (most recent call last):
     ...
-    homegame.errors.ParseError: no game '../secret.toml' in the catalogue (known: ...)
+    homegame.errors.ParseError: '../secret.toml' is not a game of the catalogue: name its document ... (--game DOC)
     """
     files, aliases = _index()
     key = name.strip().lower()
     found = key if key in files else aliases.get(key)
+    if found is None and otherwise:
+        raise ParseError(f"{name[:60]!r} is not a game of the catalogue: {otherwise}", token=name)
     if found is None:
         known = ", ".join(sorted(files))
         raise ParseError(f"no game {name[:60]!r} in the catalogue (known: {known})", token=name)

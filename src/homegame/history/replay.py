@@ -246,7 +246,7 @@ def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> t
 def _own(record: Record, document: Game | None) -> Replayed:
     """A hand of a game without a standard code, written by homegame with its deck orders: a game of
     the catalogue, or ``document``, the game the user named."""
-    from homegame.games import from_catalogue
+    from homegame.games import OWN_GAME, from_catalogue
     from homegame.history.export import to_phh
 
     extra = record.extra
@@ -255,7 +255,7 @@ def _own(record: Record, document: Game | None) -> Replayed:
             f"variant {record.variant[:60]!r} is not a standard code, and the file has no _decks to deal it again"
         )
     if document is None:
-        game = from_catalogue(record.variant)
+        game = from_catalogue(record.variant, otherwise=OWN_GAME)
     elif document.name != record.variant:
         raise ReplayError(f"the hand is of {record.variant[:60]!r}, not of {document.name!r}, the game named")
     else:

@@ -34,7 +34,7 @@ from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand, History, Setup
 from homegame.errors import ParseError
-from homegame.games import from_catalogue as load_named
+from homegame.games import OWN_GAME, from_catalogue
 
 __all__ = ["FORMAT", "Record"]
 
@@ -85,7 +85,7 @@ class Record:
         try:
             name = _field(data, "game", str)
             if game is None:
-                game = load_named(name)
+                game = from_catalogue(name, otherwise=OWN_GAME)
             elif game.name != name:
                 raise ParseError(f"game: the hand is of {name[:60]!r}, not of {game.name!r}, the game named")
             stacks = tuple(_field(data, "stacks", list, int))
