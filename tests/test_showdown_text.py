@@ -137,6 +137,11 @@ def test_high_card_poker_tells_the_standing_against_the_extra_hand() -> None:
     play(hand, [Caller() for _ in range(3)])
     (after,) = hand.view(0).hands
     assert after.made.name.startswith(("survives all", "knocked out at card"))
+    winner = Hand(load("high-card-poker"), [200] * 3, seed=1)
+    play(winner, [Caller() for _ in range(3)])
+    text = summary(winner)
+    assert "you show T♠ J♦ J♥ J♠ K♠: knocked out at card 4" in text
+    assert "you win the pot (3) as the last player standing" in text
 
 
 def test_a_push_tells_its_price() -> None:
