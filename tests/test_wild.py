@@ -327,8 +327,8 @@ def judged(ranking: PokerRanking, ranks: tuple[int, ...], flush: bool, part: int
     """
     suits = [Suit.SPADES] * len(ranks) if flush else [Suit(i % 4) for i in range(len(ranks))]
     cards = tuple(Card.of(rank, suit) for rank, suit in zip(ranks, suits, strict=True))
-    category, ordered, counting = ranking.judge(cards)
-    return category, ranking.key_of(category, ordered, counting, part)
+    category, ordered, counting = ranking._judge(cards)
+    return category, ranking._key_of(category, ordered, counting, part)
 
 
 def judge_exactly(ranking: PokerRanking, cards: list[Card], part: int) -> tuple[Category, int]:
@@ -336,8 +336,8 @@ def judge_exactly(ranking: PokerRanking, cards: list[Card], part: int) -> tuple[
     if ranking.suit_tiebreak is SuitTiebreak.NONE:
         flush = len(cards) == ranking.hand_size and len({card.suit for card in cards}) == 1
         return judged(ranking, tuple(sorted(int(card.rank) for card in cards)), flush, part)  # type: ignore[arg-type]
-    category, ordered, counting = ranking.judge(tuple(cards))
-    return category, ranking.key_of(category, ordered, counting, part)
+    category, ordered, counting = ranking._judge(tuple(cards))
+    return category, ranking._key_of(category, ordered, counting, part)
 
 
 def part_of(ranking: PokerRanking, wild_cards: int) -> int:
@@ -400,10 +400,10 @@ def check_play(ranking: PokerRanking, hand: Sequence[Card], result: HandValue, w
     naturals = [card for card in result.cards if card not in wild]
     substitutes = [card for _, card in result.wild]
     bugs = [card for held, card in result.wild if held.is_joker and ranking.wild.bug]  # type: ignore[union-attr]
-    category, ordered, counting = ranking.judge(result.counted)
+    category, ordered, counting = ranking._judge(result.counted)
     assert allowed(ranking, naturals, substitutes, bugs, category)
     assert result.category is category
-    assert ranking.key_of(category, ordered, counting, part_of(ranking, len(result.wild))) == result.key
+    assert ranking._key_of(category, ordered, counting, part_of(ranking, len(result.wild))) == result.key
 
 
 KINDS = ["high", "low-a5", "low-27", "low-a6", "low-reversed", "three-card"]

@@ -254,10 +254,10 @@ def build(ranking: PokerRanking) -> Tables:
     present = range(ranking.lowest_rank - 2, 13)
     judged: dict[tuple[tuple[int, ...], bool], tuple[int, Category, bool]] = {}
     for ranks in _multisets(present, 5):
-        value = ranking.make_value(*ranking.judge(_hand(ranks, suited=False)))
+        value = ranking._make_value(*ranking._judge(_hand(ranks, suited=False)))
         judged[ranks, False] = (value.key, value.category, value.qualified)
     for ranks in combinations(present, 5):
-        value = ranking.make_value(*ranking.judge(_hand(ranks, suited=True)))
+        value = ranking._make_value(*ranking._judge(_hand(ranks, suited=True)))
         judged[ranks, True] = (value.key, value.category, value.qualified)
     order = sorted(set(judged.values()))
     keys = np.array([key for key, _, _ in order], dtype=np.int64)

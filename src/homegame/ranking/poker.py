@@ -325,14 +325,14 @@ class PokerRanking:
         if wild_rank is not None:
             raise ParseError("this ranking has no wild cards; build it with wild=... to pass a wild rank")
         hand = normalize_cards(cards)
-        self.check(hand)
+        self._check(hand)
         size = self.hand_size
         if len(hand) <= size:
-            return self.make_value(*self.judge(hand))
-        judged = [self.judge(five) for five in combinations(hand, size)]
-        return self.make_value(*max(judged, key=lambda j: self.key_of(*j)))
+            return self._make_value(*self._judge(hand))
+        judged = [self._judge(five) for five in combinations(hand, size)]
+        return self._make_value(*max(judged, key=lambda j: self._key_of(*j)))
 
-    def check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None:
+    def _check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None:
         """Refuse hands this ranking cannot judge, naming what is wrong (jokers only if ``jokers``)."""
         if not hand:
             raise ParseError("a hand needs at least one card")
@@ -376,7 +376,7 @@ class PokerRanking:
 
     # -- one hand of at most five cards -------------------------------------------------------
 
-    def judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]:
+    def _judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]:
         """Category, the cards in the order they count, and the value each counts as."""
         ace_low = self.lowest_rank - 1
         aces_low = self.aces_low
@@ -431,7 +431,7 @@ class PokerRanking:
             return True
         return self.kind is not Kind.LOW_A6 or self.ace_high_straight
 
-    def make_value(
+    def _make_value(
         self,
         category: Category,
         ordered: list[Card],
@@ -446,14 +446,14 @@ class PokerRanking:
         ``ordered`` are the cards as they count; ``held`` the cards actually held in the
         same order (a wild card where it stands for a card), by default the same.
         """
-        key = self.key_of(category, ordered, counting, wild_part)
+        key = self._key_of(category, ordered, counting, wild_part)
         qualified = True
         if self.qualifier is not None:
             qualified = category is C.HIGH_CARD and len(counting) == 5 and max(counting) <= self.qualifier
         name = self._name(category, ordered, counting, qualified)
         return HandValue(self, key, category, tuple(ordered if held is None else held), name, wild, qualified)
 
-    def key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int:
+    def _key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int:
         """The order key of a judged hand: greater is better."""
         order = self._strength_order()
         if category not in order:

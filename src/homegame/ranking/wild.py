@@ -101,10 +101,10 @@ class PokerOrder(Protocol):
     @property
     def more_wild_beats_fewer(self) -> bool: ...
 
-    def check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None: ...
-    def judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]: ...
-    def key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int: ...
-    def make_value(
+    def _check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None: ...
+    def _judge(self, hand: tuple[Card, ...]) -> tuple[Category, list[Card], list[int]]: ...
+    def _key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int: ...
+    def _make_value(
         self,
         category: Category,
         ordered: list[Card],
@@ -143,7 +143,7 @@ def evaluate(
     spec = ranking.wild
     assert spec is not None, "wild.evaluate judges rankings built with wild=..."
     hand = normalize_cards(cards)
-    ranking.check(hand, jokers=spec.jokers or spec.bug)
+    ranking._check(hand, jokers=spec.jokers or spec.bug)
     down_cards = _down(hand, down)
     wild = spec.wild_in(hand, down=down_cards, wild_rank=_wild_rank(ranking, wild_rank))
     return _value(ranking, hand, wild, spec.bug)
@@ -218,7 +218,7 @@ class _Play:
 
     def value(self, ranking: PokerOrder, wild: frozenset[Card]) -> HandValue:
         pairs = tuple((held, counted) for held, counted in zip(self.held, self.counted, strict=True) if held in wild)
-        return ranking.make_value(
+        return ranking._make_value(
             self.category,
             list(self.counted),
             list(self.counting),
@@ -252,12 +252,12 @@ def _best(ranking: PokerOrder, hand: tuple[Card, ...], wild: frozenset[Card], bu
 def _play(ranking: PokerOrder, naturals: list[Card], subs: list[Card], stands: list[Card], part: int) -> _Play:
     """Judge the hand with each wild card in ``subs`` standing for the card in ``stands``."""
     pool = [*zip(naturals, naturals, strict=True), *zip(subs, stands, strict=True)]
-    category, ordered, counting = ranking.judge(tuple(counted for _, counted in pool))
+    category, ordered, counting = ranking._judge(tuple(counted for _, counted in pool))
     held = []
     for card in ordered:
         index = next(i for i, (_, counted) in enumerate(pool) if counted == card)
         held.append(pool.pop(index)[0])
-    key = ranking.key_of(category, ordered, counting, part)
+    key = ranking._key_of(category, ordered, counting, part)
     return _Play(key, category, tuple(held), tuple(ordered), tuple(counting), part)
 
 

@@ -257,7 +257,7 @@ def natural_of(ranking: PokerRanking) -> PokerRanking:
 
 
 def _natural_key(ranking: PokerRanking, cards: list[Card]) -> int:
-    return ranking.key_of(*ranking.judge(tuple(cards)))
+    return ranking._key_of(*ranking._judge(tuple(cards)))
 
 
 def _multisets(ranks: list[int], size: int) -> Iterator[tuple[int, ...]]:
