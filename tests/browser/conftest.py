@@ -17,6 +17,7 @@ import socket
 import subprocess
 import sys
 import threading
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -135,8 +136,11 @@ class Server:
         request.add_header("Authorization", f"Bearer {self.token}")
         if data is not None:
             request.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(request, timeout=15) as response:
-            text = response.read().decode()
+        try:
+            with urllib.request.urlopen(request, timeout=15) as response:
+                text = response.read().decode()
+        except urllib.error.HTTPError as error:
+            pytest.fail(f"{method} {path} {body}: {error.code} {error.read().decode()[:500]}")
         return json.loads(text) if text else None
 
     def table(self, **body: object) -> dict[str, Any]:

@@ -196,11 +196,19 @@ def test_a_killed_server_comes_back_to_the_same_seat_and_hand(own_server: Server
     assert all(state["finished"] >= 1 for state in played["end"])
 
 
-def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path) -> None:
-    table = server.table(game="holdem", seats=6, stack=200, bots=5, bot_level="caller", names=["ann"])
+@pytest.mark.parametrize(
+    ("game", "seats"), [("holdem", 6), ("2-7-triple-draw", 4), ("chinese-poker", 4), ("grocery-store", 5)]
+)
+def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path, game: str, seats: int) -> None:
+    table = server.table(game=game, seats=seats, stack=200, bots=seats - 1, bot_level="caller", names=["ann"])
     page = sit_down(pages, table["invites"][:1], width=390, height=844)[0]
-    wait_turn_or_end(page, 1)
-    page.screenshot(path=artifacts / "phone-holdem.png", full_page=True)
+    form = {"2-7-triple-draw": "cards", "chinese-poker": "divide", "grocery-store": "choice"}.get(game, "amount")
+    for _ in range(MAX_STEPS):  # play on to the first decision of the game's own kind
+        wait_turn_or_end(page, 10**6)
+        if page.locator(f"#controls [data-form={form}]").count():
+            break
+        play_turn(page)
+    page.screenshot(path=artifacts / f"phone-{game}.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width} px wide)"
     small = page.evaluate(

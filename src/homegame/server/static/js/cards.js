@@ -85,7 +85,7 @@ export function cardElement(card, { wild = "", onclick = null, selected = false,
     node.addEventListener("click", onclick);
   } else {
     node.setAttribute("role", "img");
-    node.setAttribute("aria-label", name);
+    node.setAttribute("aria-label", label || name);
   }
   node.append(cardSvg(text));
   if (wild) {

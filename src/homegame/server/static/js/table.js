@@ -219,7 +219,9 @@ function render(state) {
   fill($("title"), state.game?.title ?? state.title ?? "Table");
   fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
   $("status").dataset.status = state.status ?? "";
-  fill($("status"), state.status && state.status !== "playing" ? words(state.status) : "");
+  const asked = (state.rebuys ?? []).find((r) => r.seat === app.you);
+  const status = [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
+  fill($("status"), status.filter(Boolean).join(" · "));
   const legal = view?.legal ?? [];
   const key = JSON.stringify([app.hand, legal]);
   if (key !== app.turnKey) {
@@ -288,7 +290,14 @@ function cardsOfSeat(sv, wild, size) {
   if (Array.isArray(sv.down)) {
     for (const card of sv.down) if (!placedUp.has(notation(card))) out.push(cardElement(card, { wild: isWild(card, wild), size }));
   } else {
-    for (let i = 0; i < Math.max(0, (sv.down_count ?? 0) - placedDown); i += 1) out.push(cardElement("??", { size }));
+    const backs = Math.max(0, (sv.down_count ?? 0) - placedDown);
+    if (backs > 4) {
+      // Many cards face down (Chinese poker's thirteen): one back and how many.
+      const node = cardElement("??", { size, label: `${backs} face-down cards` });
+      out.push(el("span", { class: "stack-of", "aria-label": `${backs} face-down cards` }, node, el("span", { class: "count" }, `×${backs}`)));
+    } else {
+      for (let i = 0; i < backs; i += 1) out.push(cardElement("??", { size }));
+    }
   }
   for (const card of sv.up ?? []) {
     if (placedUp.has(notation(card))) continue;
@@ -404,17 +413,30 @@ function drawMiddle(state, view) {
   }
   let rows = pairs(view.rows);
   if (!rows.some(([name]) => name === "board") && view.board?.length) rows = [["board", view.board], ...rows];
+  // A card offered for sale (the Grocery Store) carries its price under it.
+  const prices = new Map();
+  for (const legal of view.legal ?? []) {
+    if (legal.kind !== "buy") continue;
+    for (const choice of legal.choices ?? []) if (typeof choice === "object" && choice.price) prices.set(choice.name, choice.price);
+  }
+  const others = el("div", { class: "other-rows" });
   for (const [name, cards] of rows) {
     if (!cards || !cards.length) continue;
-    middle.append(
-      el(
-        "div",
-        { class: `row row-${name}`, dataset: { row: name } },
-        name === "board" ? null : el("span", { class: "row-label" }, words(name.replaceAll("-", " "))),
-        el("div", { class: "row-cards" }, cards.map((card) => cardElement(card ?? "??", { wild: isWild(card, wild), size: name === "board" ? "" : "small" }))),
-      ),
+    const drawn = cards.map((card) => {
+      const node = cardElement(card ?? "??", { wild: isWild(card, wild), size: name === "board" ? "" : "small" });
+      const price = prices.get(notation(card));
+      return price ? el("span", { class: "priced" }, node, el("span", { class: "price" }, chips(price))) : node;
+    });
+    const row = el(
+      "div",
+      { class: `row row-${name}`, dataset: { row: name } },
+      name === "board" ? null : el("span", { class: "row-label" }, words(name.replaceAll("-", " "))),
+      el("div", { class: "row-cards" }, drawn),
     );
+    if (name === "board") middle.append(row);
+    else others.append(row);
   }
+  if (others.children.length) middle.append(others);
   const pots = view.pots ?? [];
   const potText = [`Pot ${chips(view.pot ?? 0)}`];
   if (pots.length > 1) potText.push(pots.map((pot, i) => `${i === 0 ? "main" : `side ${i}`} ${chips(pot.amount)}`).join(" · "));
@@ -482,6 +504,7 @@ function drawControls(state, view) {
   const legal = view?.legal ?? [];
   if (!legal.length) {
     app.pickable = new Set();
+    document.body.classList.remove("dividing");
     if (view && !view.over && app.you !== null) {
       const waitingFor = (view.to_act ?? []).filter((s) => tableSeatOf(s) !== app.you).map((s) => nameOfView(s));
       if (waitingFor.length) box.append(el("p", { class: "hint" }, `Waiting for ${waitingFor.join(", ")}`));
@@ -508,6 +531,7 @@ function drawControls(state, view) {
     },
   };
   box.append(buildControls(ctx));
+  document.body.classList.toggle("dividing", legal.some((d) => (d.form ?? "") === "divide" || d.kind === "split"));
   const changed = [...pickable].some((c) => !app.pickable.has(c)) || app.pickable.size !== pickable.size;
   app.pickable = pickable;
   if (changed) drawMe(state, view);
@@ -599,7 +623,14 @@ function drawResult(state, view) {
   const shown = (done.events ?? []).filter((e) => String(e.type ?? "").toLowerCase() === "shown");
   fill(
     box,
-    el("h2", {}, `Hand ${done.hand}${done.hand === app.hand && !view?.over ? "" : ""}: result`),
+    el(
+      "h2",
+      { class: "result-head" },
+      `Hand ${done.hand}: result`,
+      app.history.has(done.hand)
+        ? el("button", { type: "button", class: "act secondary replay", "aria-label": `Replay hand ${done.hand}`, onclick: () => replay(app.history.get(done.hand)) }, "Replay")
+        : null,
+    ),
     el(
       "ul",
       {},
