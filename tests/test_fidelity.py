@@ -140,3 +140,34 @@ def test_guts_bots_go_in_with_the_price_in_mind() -> None:
         table.settle(hand)
     result = hand.result
     assert result is not None and all(result.stacks) and sum(result.stacks) + result.carried == 400  # nobody broke
+
+
+def test_the_readings_the_documents_leave_open_are_written_down() -> None:
+    # Where a document leaves a choice open, the game's rules text names the reading taken.
+    def text(name: str) -> str:
+        return " ".join(load(name).rules.split())
+
+    for name in ("stud-declare", "push", "the-option", "good-bad", "elimination"):
+        assert "every one of them fails, they share the pot equally" in text(name)
+    assert "An emptied player who is all in wins at once only the pots they have a stake in" in text("elimination")
+    for name in ("good-bad", "push"):
+        assert "compared card by card from the top, a missing card worse than any card" in text(name)
+    assert "the twist card is a sixth card, not a replacement" in text("draw-twist")
+    for name in ("countdown", "baseball", "draw-twist", "push"):
+        assert "a player already all in when it is paid cannot win it" in text(name)
+
+
+def test_every_declarer_a_pig_and_all_fail_they_share_the_pot() -> None:
+    # Seat 0 wins high with aces but not low; seat 1 wins low but not high: both declared both.
+    game = load("stud-declare")
+    hole = {0: "As Ad Ac Kd Qh Jc 9s", 1: "7c 5d 4h 3s 2c Kc Kh"}
+    hand = Hand(game, [100, 100], button=1, deck=stacked(game, 2, 1, hole))
+    while not hand.over:
+        seat = hand.pending()[0]
+        if any(legal.kind == "declare" for legal in hand.legal_actions(seat)):
+            for seat in hand.pending():
+                hand.act(seat, Declare("both"))
+        else:
+            check_down_once(hand)
+    won = [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
+    assert sorted(seat for seat, _ in won) == [0, 1] and won[0][1] == won[1][1]

@@ -116,7 +116,9 @@ class Table:
     played and a player wins two pots in a row, the stakes are doubled"): after a player has won
     two whole pots in a row (every chip of each; a split or carried pot breaks the run), every
     stake of the next fixed-limit hand is doubled, and stays doubled while that player keeps
-    winning (:attr:`killer` names the player)."""
+    winning (:attr:`killer` names the player). The reading taken where the document is silent:
+    nobody posts a kill blind; the doubled stakes (blinds, antes, bring-in and bets alike) are
+    the kill."""
 
     def __init__(
         self,

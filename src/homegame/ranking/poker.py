@@ -153,7 +153,9 @@ class PokerRanking:
     - ``suit_tiebreak`` and ``suit_order``: the three house rules for hands equal
       apart from suits, under any named suit order.
     - ``italian_straight_flush``: the minimum straight flush beats the maximum.
-    - ``imperial_flush``: a royal flush is beaten by four of the lowest rank.
+    - ``imperial_flush``: a royal flush is beaten by four of the lowest rank. Every royal
+      flush is imperial, whatever its suit: the reading taken, since 004 names hearts only as
+      the highest suit in Greece, not as the imperial flush's.
     - ``ace_high_straight`` and ``ace_pair_high`` (ace-to-six only): the two
       rulings the document asks players to agree; by default A-K-Q-J-10 is no
       straight and a pair of aces is the lowest pair.
