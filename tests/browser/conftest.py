@@ -13,7 +13,6 @@ import os
 import queue
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -33,20 +32,13 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 START_SECONDS = 30
 
 
-def free_port() -> int:
-    """A port the operating system chooses on 127.0.0.1 (kept for restarts on the same address)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @dataclass
 class Server:
-    """``homegame serve`` as a child process on 127.0.0.1; :meth:`kill` and :meth:`start` again."""
+    """``homegame serve`` as a child process on 127.0.0.1 (on a port the operating system chooses);
+    :meth:`kill` and :meth:`start` again, on the same database and port."""
 
     db: Path
-    port: int = field(default_factory=free_port)
+    port: int = 0  # the operating system chooses; kept for a restart
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     process: subprocess.Popen[str] | None = None
     log: list[str] = field(default_factory=list)
@@ -85,24 +77,11 @@ class Server:
             if "/host#" in line:
                 # Keep draining the server's output so it never blocks on a full pipe.
                 threading.Thread(target=self._drain, args=(lines,), daemon=True).start()
-                if self._accepting():
-                    return
-                break
+                # The server listens before it prints its link; a restart keeps the port.
+                self.port = int(line.split("/host#")[0].rsplit(":", 1)[1])
+                return
         self.stop()
         pytest.fail("homegame serve did not start:\n" + "".join(self.log[-40:]))
-
-    def _accepting(self) -> bool:
-        """Wait (bounded) until the port takes connections: the link may be printed just before."""
-        pause = threading.Event()
-        for _ in range(400):
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return True
-            except OSError:
-                if self.process is None or self.process.poll() is not None:
-                    return False
-                pause.wait(0.025)
-        return False
 
     def _drain(self, lines: queue.Queue[str | None]) -> None:
         for _ in range(10**7):
