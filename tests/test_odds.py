@@ -334,3 +334,29 @@ def test_follow_the_queen_names_its_wild_rank_deal_by_deal_like_brute_force() ->
                     deals += 1
     assert result.exact and result.deals == deals
     assert shares(result) == total
+
+
+def test_a_dask_cluster_gives_the_same_answer() -> None:
+    distributed = pytest.importorskip("distributed")
+    from homegame.commands.simulate import simulate_sessions
+
+    trials = odds_module.CHUNK + 50
+    hands = ["(Ah Kh) Qh", "(2s 2d) 9h"]
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, host="127.0.0.1", protocol="tcp", dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert address.startswith("tcp://127.0.0.1:")
+        assert odds("stud", hands, trials=trials, seed=4, dask=address) == odds("stud", hands, trials=trials, seed=4)
+        there = simulate_sessions("draw", hands=250, seats=3, seed=2, dask=address)
+    here = simulate_sessions("draw", hands=250, seats=3, seed=2, workers=1)
+    assert (there.chips_start, there.chips_end, there.broken) == (here.chips_start, here.chips_end, here.broken)
+
+
+def test_no_dask_scheduler_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("distributed")
+    from homegame.analysis import pool
+
+    monkeypatch.setattr(pool, "DASK_TIMEOUT", 0.5)
+    with pytest.raises(ParseError, match="no Dask scheduler"):
+        odds("stud", ["(Ah Kh) Qh", "(2s 2d) 9h"], trials=10, dask="tcp://127.0.0.1:9")

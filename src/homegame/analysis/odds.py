@@ -899,6 +899,7 @@ def odds(
     seed: int = 0,
     progress: Progress | None = None,
     workers: int = 1,
+    dask: str | None = None,
 ) -> Odds:
     """The odds of ``hands`` in ``game`` (a game of the catalogue, by name, or a loaded one).
 
@@ -907,8 +908,8 @@ def odds(
     on enumerating (a ``ParseError`` past the limit); ``False`` always deals at random, seeded by
     ``seed``. ``progress`` is called with the fraction done, now and then. ``workers``: random
     deals on that many processes (:mod:`homegame.analysis.pool`), with the same answer for a seed
-    whatever their number (chunk ``i`` of :data:`CHUNK` deals has its own stream); counting
-    (exact) stays in this process.
+    whatever their number (chunk ``i`` of :data:`CHUNK` deals has its own stream), or on the Dask
+    cluster at the address ``dask``; counting (exact) stays in this process.
 
     >>> hi_lo = odds("omaha-hi-lo", ["As Ad 2c 3d", "Kh Kd Qh Jd"], board="2h 7s 9d")
     >>> hi_lo.exact, hi_lo.deals, [f"{p.equity:.3f}" for p in hi_lo.players]
@@ -968,10 +969,10 @@ def odds(
         from homegame.analysis.pool import map_chunks
 
         indices = list(range((trials + CHUNK - 1) // CHUNK))
-        if workers > 1 and len(indices) > 1:
+        if dask is not None or (workers > 1 and len(indices) > 1):
             reference = game.path or game.name
             spec = (reference, tuple(hand.text for hand in held), board_cards, dead_cards, seed, trials)
-            results = map_chunks(_pool_chunk, spec, indices, workers=workers)
+            results = map_chunks(_pool_chunk, spec, indices, workers=workers, dask=dask)
         else:
             work = _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
             results = map(work.chunk, indices)

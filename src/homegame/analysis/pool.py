@@ -15,14 +15,18 @@ names and numbers): each process rebuilds what it needs from the spec, once.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["chunk_seed", "default_workers", "map_chunks"]
+__all__ = ["DASK_TIMEOUT", "chunk_seed", "default_workers", "map_chunks"]
+
+DASK_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer."""
 
 Spec = TypeVar("Spec")
 Result = TypeVar("Result")
@@ -49,10 +53,20 @@ def chunk_seed(seed: int, index: int) -> int:
 
 
 def map_chunks(
-    function: Callable[[Spec, int], Result], spec: Spec, indices: Sequence[int], *, workers: int = 1
+    function: Callable[[Spec, int], Result],
+    spec: Spec,
+    indices: Sequence[int],
+    *,
+    workers: int = 1,
+    dask: str | None = None,
 ) -> Iterator[Result]:
     """``function(spec, index)`` for each of ``indices``, in order; on ``workers`` processes when
-    there are more than one (forked where the platform allows, so they start at once)."""
+    there are more than one (forked where the platform allows, so they start at once), or on the
+    Dask cluster whose scheduler is at ``dask`` (``tcp://127.0.0.1:8786``; needs the ``dask`` extra,
+    and homegame installed on the cluster's workers)."""
+    if dask is not None:
+        yield from _on_dask(function, spec, indices, dask)
+        return
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if workers == 1 or len(indices) < 2:
@@ -62,3 +76,25 @@ def map_chunks(
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=min(workers, len(indices)), mp_context=context) as pool:
         yield from pool.map(function, repeat(spec), indices)
+
+
+def _on_dask(
+    function: Callable[[Spec, int], Result], spec: Spec, indices: Sequence[int], address: str
+) -> Iterator[Result]:
+    """The chunks on a Dask cluster, gathered in index order."""
+    from homegame.errors import ParseError
+
+    try:
+        client_type: Any = importlib.import_module("distributed").Client
+    except ImportError:
+        raise ParseError("--dask needs dask.distributed: pip install 'homegame[dask]'") from None
+    try:
+        client = client_type(address, timeout=DASK_TIMEOUT, set_as_default=False)
+    except (OSError, TimeoutError) as error:
+        raise ParseError(f"no Dask scheduler at {address}: {error}") from None
+    try:
+        futures = client.map(function, [spec] * len(indices), list(indices), pure=False)
+        for future in futures:
+            yield future.result()
+    finally:
+        client.close()

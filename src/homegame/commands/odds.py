@@ -46,6 +46,9 @@ def register(subparsers: Any) -> None:
         help="deal the random deals on K processes (the same answer for a seed whatever K)",
     )
     parser.add_argument(
+        "--dask", metavar="ADDRESS", help="deal the random deals on the Dask cluster at ADDRESS (the dask extra)"
+    )
+    parser.add_argument(
         "--from",
         dest="history",
         type=Path,
@@ -91,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=report,
             workers=args.workers,
+            dask=args.dask,
         )
     if args.json:
         print_json(result.to_json())

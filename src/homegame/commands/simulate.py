@@ -47,6 +47,9 @@ def register(subparsers: Any) -> None:
         help=f"play on K processes, in independent sessions of {SESSION} hands each seeded from --seed "
         "(the same report for a seed whatever K)",
     )
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="play the sessions on the Dask cluster at ADDRESS (the dask extra)"
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(handler=run)
 
@@ -158,11 +161,13 @@ def simulate_sessions(
     seats: int,
     seed: int,
     workers: int = 1,
+    dask: str | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
     """Play ``hands`` hands of ``game`` (a catalogue name, a mixed game's too, or a path) as
     independent sessions of :data:`SESSION` hands, session ``i`` seeded by
-    :func:`~homegame.analysis.pool.chunk_seed` of ``(seed, i)``, on ``workers`` processes; the
+    :func:`~homegame.analysis.pool.chunk_seed` of ``(seed, i)``, on ``workers`` processes (or the
+    Dask cluster at the address ``dask``); the
     reports are added up in session order, so the report is the same for a seed whatever
     ``workers`` (but the speed).
 
@@ -180,7 +185,7 @@ def simulate_sessions(
     report = Report(game=game, hands=hands, seats=seats)
     start = time.perf_counter()
     played = 0
-    for index, part in enumerate(map_chunks(_session, spec, sessions, workers=workers)):
+    for index, part in enumerate(map_chunks(_session, spec, sessions, workers=workers, dask=dask)):
         report.game = part.game
         report.chips_start += part.chips_start
         report.chips_end += part.chips_end
@@ -217,12 +222,18 @@ def run(args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
     try:
-        if args.workers is None:
+        if args.workers is None and args.dask is None:
             report = simulate(game, hands=args.hands, seats=seats, seed=args.seed, progress=bar)
         else:
             seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
             report = simulate_sessions(
-                args.game, hands=args.hands, seats=seats, seed=seed, workers=args.workers, progress=bar
+                args.game,
+                hands=args.hands,
+                seats=seats,
+                seed=seed,
+                workers=args.workers or 1,
+                dask=args.dask,
+                progress=bar,
             )
     except ValueError as error:
         print(f"homegame simulate: {error}", file=sys.stderr)
