@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from homegame.bots import Turn, play
+from homegame.bots import CallerBot, Turn, play
 from homegame.bots.sensible import SensibleBot
 from homegame.engine import Declare, Hand, Table
 from homegame.engine.actions import Keep, Push
@@ -171,3 +171,22 @@ def test_every_declarer_a_pig_and_all_fail_they_share_the_pot() -> None:
             check_down_once(hand)
     won = [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
     assert sorted(seat for seat, _ in won) == [0, 1] and won[0][1] == won[1][1]
+
+
+def test_a_scoop_may_cause_a_kill_in_a_split_game() -> None:
+    # Item 11. Rule 004, variation 4: "In some split-pot games, a player winning both halves of the
+    # pot may also cause a kill" (the house rule scoop_kills, off by default).
+    hands = ("As 2d 3h 4c 5h Kd Qh", "Kc Ks 9s 9d 7c Jd Th", "Qc Qd Js Jc 8h 8s 6d")  # seat 0 scoops with the wheel
+
+    def killer(**options: object) -> str | None:
+        table = Table(load("stud-hi-lo"), size=3, rng=random.Random(7), kill=True, options=options)
+        for seat in range(3):
+            table.sit(seat, f"p{seat}", 200)
+        hand = table.deal(deck=stud_deck(*hands, button=table.button))
+        play(hand, [CallerBot()] * 3)
+        assert {event.side for event in hand.events if isinstance(event, Won)} == {"high", "low"}
+        table.settle(hand)
+        return table.killer
+
+    assert killer() is None
+    assert killer(scoop_kills=True) == "p0"

@@ -118,7 +118,8 @@ class Table:
     stake of the next fixed-limit hand is doubled, and stays doubled while that player keeps
     winning (:attr:`killer` names the player). The reading taken where the document is silent:
     nobody posts a kill blind; the doubled stakes (blinds, antes, bring-in and bets alike) are
-    the kill."""
+    the kill. In a split game with the house rule ``scoop_kills`` ("In some split-pot games, a
+    player winning both halves of the pot may also cause a kill"), one scoop is enough."""
 
     def __init__(
         self,
@@ -231,7 +232,9 @@ class Table:
         winners = {won.seat for won in hand.result.awards}
         if len(winners) == 1 and not hand.result.carried:
             player = self._occupant(self._dealt[winners.pop()]).player
-            self.streak = (player, self.streak[1] + 1 if self.streak and self.streak[0] == player else 1)
+            run = self.streak[1] + 1 if self.streak and self.streak[0] == player else 1
+            scooped = hand.option("scoop_kills", False) is True and len({won.side for won in hand.result.awards}) > 1
+            self.streak = (player, max(run, 2) if scooped else run)
         else:
             self.streak = None
         self.hands_played += 1
