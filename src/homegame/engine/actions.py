@@ -36,6 +36,7 @@ draw Kd 7c
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from enum import StrEnum
@@ -356,7 +357,7 @@ def _cards_repr(cards: Sequence[Card]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(ABC):
     """One kind of action a seat may take now, with its bounds: the base of the descriptor family.
 
     ``form`` names the shape of the decision (``plain``, ``amount``, ``cards``, ``choice``,
@@ -368,13 +369,13 @@ class Legal:
     form: ClassVar[str]
     kind: ActionKind
 
+    @abstractmethod
     def make(self) -> Action:
-        """The action with every part at its default; subclasses take the parts as arguments."""
-        raise NotImplementedError
+        """The action with every part at its default; each form takes the parts as arguments."""
 
+    @abstractmethod
     def sample(self, rng: random.Random) -> Action:
         """A legal action drawn at random, each part uniformly within its bounds."""
-        raise NotImplementedError
 
     def refusal(self, action: Action) -> str:
         """Why ``action`` is not allowed by this descriptor, or ``""`` when it is."""
