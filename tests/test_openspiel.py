@@ -210,12 +210,15 @@ def test_kuhn_is_openspiels_kuhn_poker() -> None:
     assert exploitability.exploitability(ours, policy.UniformRandomPolicy(ours)) == pytest.approx(expected)
 
 
-def test_the_leduc_document_of_the_docs_plays(tmp_path: Path) -> None:
-    """docs/openspiel.md's Leduc hold'em document loads and passes OpenSpiel's checks."""
+def test_the_game_documents_of_the_docs_play(tmp_path: Path) -> None:
+    """docs/openspiel.md's games (Leduc hold'em, six-card Guts) load and pass OpenSpiel's checks."""
     text = (Path(__file__).parent.parent / "docs" / "openspiel.md").read_text(encoding="utf-8")
-    document = text.split("```toml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "leduc.toml"
-    path.write_text(document, encoding="utf-8")
-    game = _game(str(path))
-    assert (game.num_distinct_actions(), game.max_chance_outcomes()) == (12, 6)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    documents = [block.split("```", 1)[0] for block in text.split("```toml\n")[1:]]
+    shapes = []
+    for number, document in enumerate(documents):
+        path = tmp_path / f"game{number}.toml"
+        path.write_text(document, encoding="utf-8")
+        game = _game(str(path), stacks=10)
+        shapes.append((game.num_distinct_actions(), game.max_chance_outcomes()))
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    assert shapes == [(12, 6), (228, 6)]
