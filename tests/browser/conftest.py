@@ -179,6 +179,14 @@ class Pages:
         page.goto(url)
         return page
 
+    def tab(self, page: Any, url: str) -> Any:
+        """Another tab of ``page``'s browser context (the same storage: the same seat)."""
+        tab = page.context.new_page()
+        tab.on("console", self._console)
+        tab.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        tab.goto(url)
+        return tab
+
     def _console(self, message: Any) -> None:
         if message.type == "error" and not any(text in message.text for text in self.allowed):
             self.errors.append(f"console: {message.text}")

@@ -172,7 +172,20 @@ def test_a_reload_keeps_the_seat_and_the_hand(server: Server, pages: Pages) -> N
     play_turn(page)
 
 
-def test_a_killed_server_comes_back_to_the_same_seat_and_hand(own_server: Server, pages: Pages) -> None:
+def test_a_second_tab_takes_the_seat_over(server: Server, pages: Pages) -> None:
+    table = server.table(game="holdem", seats=2, stack=200, bots=1, bot_level="caller", names=["ann"])
+    first = sit_down(pages, table["invites"][:1])[0]
+    second = pages.tab(first, table["invites"][0])
+    connected(second)
+    first.wait_for_selector("#conn[data-state=closed]")
+    assert "another window" in first.inner_text("#conn")
+    assert number(second, "you") == 0
+    wait_turn_or_end(second, 1)
+
+
+def test_a_killed_server_comes_back_to_the_same_seat_and_hand(
+    own_server: Server, pages: Pages, artifacts: Path
+) -> None:
     # While the server is down Chromium itself reports the refused WebSocket connections.
     pages.allowed = ("WebSocket connection to",)
     table = own_server.table(game="razz", seats=3, stack=200, bots=1, bot_level="caller", names=["ann", "bob"])
@@ -185,6 +198,7 @@ def test_a_killed_server_comes_back_to_the_same_seat_and_hand(own_server: Server
     own_server.kill()
     for page in seats:
         page.wait_for_selector("#conn[data-state=reconnecting]")
+    seats[0].screenshot(path=artifacts / "reconnecting.png")
     own_server.start()
     for page in seats:
         page.wait_for_selector("#conn[data-state=connected]")
