@@ -28,8 +28,19 @@ Random deals are seeded, so a Monte Carlo answer is reproducible; its standard e
 >>> estimate.exact, estimate.deals, 0.0 < estimate.players[0].error < 0.01
 (False, 4000, True)
 
-Nothing here judges a hand itself: scoring is :mod:`homegame.analysis.equity`'s, on the fast
-kernels where the ranking allows and the reference ``evaluate`` otherwise.
+How it counts:
+
+- scoring is :mod:`homegame.analysis.equity`'s (the bots' Monte Carlo), on the fast kernels where
+  the ranking allows and the reference ``evaluate`` otherwise; badugi has its own kernel
+  (:mod:`homegame.ranking.badugi_kernel`), High Card Poker's test against the extra hand and
+  Follow the Queen's moving wild rank are worked out deal by deal in arrays;
+- when only the board is to come and the kernel judges the best five (hold'em), the boards are
+  counted in compiled loops (:mod:`homegame.analysis._enumerate`), a whole board by its ranks:
+  heads-up before the flop in a few milliseconds;
+- random deals come in numbered chunks, each with its own seeded stream, so that
+  ``workers`` processes or a Dask cluster (:mod:`homegame.analysis.pool`) give the same answer;
+- every share of a pot is a whole number of units (:attr:`Odds.unit`), so counts and sums are
+  integers, exact in exact mode, and the same whatever order chunks are added in.
 """
 
 from __future__ import annotations
@@ -697,11 +708,7 @@ class _Judge:
             tally.side_units[c] = (winners * per[:, None]).sum(axis=0).tolist()
         units[active_weight == 0] = 0 if self.carry else self.unit // self.seats
         tally.units = units.sum(axis=0).tolist()
-        tally.squares = (
-            [int(v) for v in (units.astype(object) ** 2).sum(axis=0)]
-            if deals < 4096
-            else [int(v) for v in _square_sums(units)]
-        )
+        tally.squares = (units * units).sum(axis=0).tolist()  # a pot is at most a few thousand units
         tally.scoops = scoop.sum(axis=0).tolist()
         for seat in range(self.seats):
             values, counts = np.unique(units[:, seat], return_counts=True)
@@ -734,16 +741,6 @@ class _Judge:
                     declared.insert(me, _SIDES[mine])
                     share = _declared_share(part, self.judged, weights, declared, me)
                     tally.declared[me][mine] += int(np.rint(share * self.unit).sum())
-
-
-def _square_sums(units: npt.NDArray[np.int64]) -> list[int]:
-    """Column sums of squares, exactly (units are small, but their squares summed may be large)."""
-    return [
-        int(np.square(column.astype(np.float64)).sum().round())
-        if column.max() < 1 << 20
-        else sum(int(v) ** 2 for v in column.tolist())
-        for column in units.T
-    ]
 
 
 def _up_order(game: Game, spot: _Spot) -> list[tuple[int, int]]:
@@ -805,9 +802,7 @@ def _every_deal(pool: Sequence[int], groups: Sequence[int], rows: int = _BLOCK) 
     buffer: list[Codes] = []
     held = 0
     for outer in _outer(tuple(pool), sizes[:-1]):
-        rest = np.array([code for code in pool if code not in set(outer)] if outer else pool, dtype=np.uint8)
-        if len(outer) and len(set(outer)) != len(outer):
-            rest = _remove(pool, outer)
+        rest = _remove(pool, outer)
         last = sizes[-1]
         index = np.arange(last, dtype=np.int64)
         block = np.empty((min(rows, math.comb(len(rest), last)), last), dtype=np.uint8)
