@@ -143,9 +143,8 @@ def bots(
             invite = Invite.parse(url)
             async with connect_async(invite.socket, max_size=2**22) as websocket:
                 await websocket.send(json.dumps(client.hello(invite.token)))
-                answers = [
-                    client.receive(json.loads(text := str(await asyncio.wait_for(websocket.recv(), WAIT))), text)
-                ]
+                text = str(await asyncio.wait_for(websocket.recv(), WAIT))
+                answers = [client.receive(json.loads(text), text)]
                 seated.release()
                 await go.wait()
                 while True:

@@ -459,6 +459,9 @@ def test_limits_close_a_flooding_or_oversized_client() -> None:
 
 def test_a_client_that_stops_reading_loses_old_snapshots_not_the_table() -> None:
     connection = Connection(websocket=None, seat=0, limits=Limits(queue=4))  # type: ignore[arg-type]
+    connection.send("state", "before the welcome")
+    assert not connection.queue  # nothing but the welcome goes first
+    connection.welcomed = True
     for number in range(10):
         connection.send("state", str(number))
     assert [text for _, text in connection.queue] == ["8", "9"]

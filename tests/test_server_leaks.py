@@ -39,9 +39,8 @@ def named(data: Any) -> set[str]:
             found |= named(item)
     elif isinstance(data, dict):
         for key, value in data.items():
-            if key == "wild" and isinstance(value, list) and all(isinstance(pair, list) for pair in value):
-                value = [pair[0] for pair in value if pair]
-            found |= named(value)
+            pairs = key == "wild" and isinstance(value, list) and all(isinstance(pair, list) for pair in value)
+            found |= named([pair[0] for pair in value if pair] if pairs else value)
     return found
 
 

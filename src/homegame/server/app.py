@@ -73,12 +73,15 @@ class Connection:
         self.closing: str | None = None
         self.tokens = float(limits.burst)
         self.stamp = time.monotonic()
+        self.welcomed = False
+        """Nothing but the welcome (a whole snapshot) goes out before the welcome."""
 
     def send(self, kind: str, text: str) -> None:
         """Queue a message (``kind`` is its type); a client that falls behind loses the snapshots
         it has not read, then its connection."""
-        if self.closing is not None:
+        if self.closing is not None or not (self.welcomed or kind == "welcome"):
             return
+        self.welcomed = True
         if len(self.queue) >= self.limits.queue:
             kept = [item for item in self.queue if item[0] != "state"]
             self.queue = deque(kept)
@@ -155,12 +158,14 @@ class Room:
             for connection in self.spectators:
                 connection.send("state", text)
 
-    def changed(self) -> None:
-        """The table changed: tell everyone and let the table make its own moves."""
+    async def changed(self) -> None:
+        """The table changed: once the change is on disk, tell everyone and let the table make its
+        own moves."""
+        await self.table.store.durable()
         self.broadcast()
         self.wake.set()
 
-    def attach(self, connection: Connection, token: str) -> None:
+    async def attach(self, connection: Connection, token: str) -> None:
         """A player (or spectator) arrives: a second socket of the same seat takes over."""
         table, seat = self.table, connection.seat
         if seat is None:
@@ -172,10 +177,11 @@ class Room:
             self.seats[seat] = connection
             table.connected.add(seat)
             table.sit(seat)
+        await table.store.durable()  # the new secret and the seat taken
         connection.send("welcome", _message(table, "welcome", token=token, you=seat, state=table.snapshot(seat)))
-        self.changed()
+        await self.changed()
 
-    def detach(self, connection: Connection) -> None:
+    async def detach(self, connection: Connection) -> None:
         """A socket is gone."""
         seat = connection.seat
         if seat is None:
@@ -183,9 +189,9 @@ class Room:
         elif self.seats.get(seat) is connection:
             del self.seats[seat]
             self.table.connected.discard(seat)
-            self.changed()
+            await self.changed()
 
-    def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
         """One message from a client; a refusal is answered with ``error``, the table unchanged."""
         table, seat = self.table, connection.seat
         kind = message.get("type")
@@ -194,6 +200,7 @@ class Room:
                 raise RefusedError("forbidden", "spectators only watch")
             if kind == "act":
                 if not table.act(seat, message.get("hand"), message.get("seq"), message.get("action")):
+                    await table.store.durable()
                     self.state(connection)  # already applied: acknowledged again
                     return
             elif kind == "choose":
@@ -211,7 +218,7 @@ class Room:
         except RefusedError as refused:
             connection.send("error", _message(table, "error", code=refused.code, message=str(refused)))
             return
-        self.changed()
+        await self.changed()
 
     async def drive(self) -> None:
         """Make the table's own moves as they fall due, forever."""
@@ -219,6 +226,7 @@ class Room:
         while True:
             self.wake.clear()
             while table.auto(table.now()):
+                await table.store.durable()
                 self.broadcast()
                 await asyncio.sleep(0)
             due = table.wake_at()
@@ -249,12 +257,13 @@ class Server:
             config = TableConfig.from_json(data)
             table = ServerTable.restore(table_id, config, store, between_hands=between_hands)
             self.rooms[table_id] = Room(table)
+        store.group_commit()
 
     def auth(self) -> dict[str, str]:
         """The header the host's requests carry."""
         return {"Authorization": f"Bearer {self.host_token}"}
 
-    def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
+    async def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
         """A new table, its invites and its spectators' link."""
         table_id = secrets.token_hex(4)
         while table_id in self.rooms:
@@ -272,6 +281,7 @@ class Server:
             self.store.add_secret(secret, table_id, -1)
             spectate = f"{base}t/{table_id}#{secret}"
         room = self.rooms[table_id] = Room(table)
+        await self.store.durable()
         room.task = asyncio.get_running_loop().create_task(room.drive())
         return {"table": table_id, "invites": invites, "spectate": spectate}
 
@@ -369,7 +379,7 @@ class Server:
             config = TableConfig.from_json(json.loads(body))
         except (ValueError, ParseError) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
-        return JSONResponse(self.create(config, str(request.base_url)))
+        return JSONResponse(await self.create(config, str(request.base_url)))
 
     async def ledger(self, request: Request) -> Response:
         """The ledger: JSON, or PokerNow's CSV."""
@@ -411,6 +421,7 @@ class Server:
             return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
         seat = None if seat_text is None else int(seat_text)
         full = query.get("full") in ("1", "true")
+        await self.store.durable()  # the log read back is the log written
         return PlainTextResponse(phh(room.table, seat=seat, full=full))
 
     async def command(self, request: Request) -> Response:
@@ -425,7 +436,7 @@ class Server:
             room.table.host(command)
         except RefusedError as refused:
             return JSONResponse({"error": str(refused)}, status_code=409)
-        room.changed()
+        await room.changed()
         return JSONResponse({"table": room.table.id, "status": room.table.status})
 
     async def rebuy(self, request: Request) -> Response:
@@ -443,7 +454,7 @@ class Server:
             room.table.answer_rebuy(request.path_params["seat"], body["approve"])
         except RefusedError as refused:
             return JSONResponse({"error": str(refused)}, status_code=400)
-        room.changed()
+        await room.changed()
         return JSONResponse({"table": room.table.id, "seat": request.path_params["seat"]})
 
     async def sit_out(self, request: Request) -> Response:
@@ -455,7 +466,7 @@ class Server:
         if not 0 <= seat < room.table.config.seats:
             return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
         room.table.sit_out(seat)
-        room.changed()
+        await room.changed()
         return JSONResponse({"table": room.table.id, "seat": seat})
 
     # -- the socket ------------------------------------------------------------------------------
@@ -484,11 +495,11 @@ class Server:
             token = fresh
         connection = Connection(websocket, seat, limits)
         writer = asyncio.get_running_loop().create_task(connection.write())
-        room.attach(connection, token)
+        await room.attach(connection, token)
         try:
             await self._read(room, connection)
         finally:
-            room.detach(connection)
+            await room.detach(connection)
             connection.close("gone")
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 1.0)
@@ -517,7 +528,7 @@ class Server:
                 connection.send("error", _message(table, "error", code="bad_request", message="not a JSON object"))
                 continue
             try:
-                room.handle(connection, message)
+                await room.handle(connection, message)
             except PokerError as error:  # a bug's safety net: refuse, never echo the state
                 connection.send("error", _message(table, "error", code="bad_request", message=type(error).__name__))
 

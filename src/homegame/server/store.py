@@ -22,6 +22,7 @@ Secrets are kept only as SHA-256 digests: a stolen database file opens no seat.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import sqlite3
@@ -51,6 +52,13 @@ CREATE TABLE IF NOT EXISTS secrets (
 """
 
 
+def _connect(path: str) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
 def digest(secret: str) -> str:
     """The SHA-256 digest a secret is kept as.
 
@@ -76,32 +84,83 @@ class Store:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db = _connect(path)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        self._writer: sqlite3.Connection | None = None
+        self._pending: list[tuple[int, str, tuple[Any, ...]]] = []
+        self._written = 0
+        self._committed = 0
+        self._flushing: asyncio.Future[None] | None = None
 
     def close(self) -> None:
         """Close the database."""
+        if self._writer is not None:
+            self._writer.close()
         self.db.close()
+
+    # -- group commit ----------------------------------------------------------------------------
+
+    def group_commit(self) -> None:
+        """From now on writes wait in memory and reach the disk together, one transaction (one
+        ``fsync``) for all the writes made meanwhile, in a thread of their own: :meth:`durable`
+        waits until the writes made so far are committed, and nobody hears of a change before.
+        (A database in memory has nothing to wait for: it keeps writing at once.)"""
+        if self.path != ":memory:" and self._writer is None:
+            self._writer = _connect(self.path)
+
+    async def durable(self) -> None:
+        """Wait until every write made so far is committed."""
+        target = self._written
+        while self._committed < target:
+            if self._flushing is None:
+                batch, self._pending = self._pending, []
+                self._flushing = asyncio.ensure_future(asyncio.to_thread(self._commit, batch))
+            flushing = self._flushing
+            try:
+                await asyncio.shield(flushing)
+            finally:
+                if self._flushing is flushing and flushing.done():
+                    self._flushing = None
+
+    def _commit(self, batch: list[tuple[int, str, tuple[Any, ...]]]) -> None:
+        writer = self._writer
+        assert writer is not None
+        writer.execute("BEGIN IMMEDIATE")
+        try:
+            for _, sql, params in batch:
+                writer.execute(sql, params)
+        except BaseException:
+            writer.execute("ROLLBACK")
+            raise
+        writer.execute("COMMIT")
+        self._committed += len(batch)
+
+    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+        """Write now (a row's id), or, under group commit, later (a negative token for :meth:`remove`)."""
+        if self._writer is None:
+            cursor = self.db.execute(sql, params)
+            return cursor.lastrowid or 0
+        self._written += 1
+        self._pending.append((self._written, sql, params))
+        return -self._written
 
     # -- the host's secret -----------------------------------------------------------------------
 
     def meta(self, key: str) -> str | None:
         """A stored setting."""
-        found = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
-        return None if found is None else str(found[0])
+        found = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchall()  # all: no read left open
+        return str(found[0][0]) if found else None
 
     def set_meta(self, key: str, value: str) -> None:
         """Store a setting."""
-        self.db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # -- tables and their logs -------------------------------------------------------------------
 
     def create_table(self, table_id: str, config: dict[str, Any], created: int = 0) -> None:
         """Keep a new table's settings."""
-        self.db.execute(
+        self._write(
             "INSERT INTO tables (id, config, created) VALUES (?, ?, ?)", (table_id, json.dumps(config), created)
         )
 
@@ -112,23 +171,25 @@ class Store:
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any], at: int) -> int:
         """Commit one row of a table's log; returns its id."""
-        cursor = self.db.execute(
+        return self._write(
             "INSERT INTO log (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
             (table_id, seq, kind, json.dumps(data, separators=(",", ":")), at),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
 
     def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
         """Commit a deck order (our notation), made while row ``seq`` was applied."""
-        self.db.execute(
+        self._write(
             "INSERT INTO log (table_id, seq, kind, data, at) VALUES (?, ?, 'shuffle', ?, ?)",
             (table_id, seq, json.dumps(cards), at),
         )
 
     def remove(self, row_id: int) -> None:
         """Take back a row the engine refused after all (a step may refuse what the legal bounds allow)."""
-        self.db.execute("DELETE FROM log WHERE id = ?", (row_id,))
+        if row_id < 0:
+            self._pending = [write for write in self._pending if write[0] != -row_id]
+            self._written -= 1
+            return
+        self._write("DELETE FROM log WHERE id = ?", (row_id,))
 
     def rows(self, table_id: str) -> list[Row]:
         """A table's log, in order."""
@@ -141,19 +202,17 @@ class Store:
 
     def add_secret(self, secret: str, table_id: str, seat: int) -> None:
         """A secret that opens ``seat`` of the table (-1: the spectators' link)."""
-        self.db.execute(
-            "INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat)
-        )
+        self._write("INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat))
 
     def find_secret(self, secret: str) -> tuple[str, int] | None:
         """The table and seat a secret opens, if any."""
-        found = self.db.execute("SELECT table_id, seat FROM secrets WHERE digest = ?", (digest(secret),)).fetchone()
-        return None if found is None else (str(found[0]), int(found[1]))
+        found = self.db.execute("SELECT table_id, seat FROM secrets WHERE digest = ?", (digest(secret),)).fetchall()
+        return (str(found[0][0]), int(found[0][1])) if found else None
 
     def rotate_secret(self, old: str, new: str) -> None:
         """Replace a seat's secret (committed before the new one is sent)."""
-        self.db.execute("UPDATE secrets SET digest = ? WHERE digest = ?", (digest(new), digest(old)))
+        self._write("UPDATE secrets SET digest = ? WHERE digest = ?", (digest(new), digest(old)))
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``ok`` when the file is sound."""
-        return str(self.db.execute("PRAGMA integrity_check").fetchone()[0])
+        return str(self.db.execute("PRAGMA integrity_check").fetchall()[0][0])

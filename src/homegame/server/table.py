@@ -676,7 +676,7 @@ class _ReadOnly(Store):
     """The store seen by a table rebuilt only to be read (histories): it writes nothing."""
 
     def __init__(self, store: Store) -> None:
-        self.path, self.db = store.path, store.db
+        self.path, self.db, self._writer = store.path, store.db, None
 
     def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
         """Nothing."""

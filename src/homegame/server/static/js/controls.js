@@ -150,17 +150,21 @@ function amountControls(ctx, d) {
     return el("div", { class: "action-row amount", dataset: { form: "amount" } }, button);
   }
   const id = `amount-${d.kind}`;
+  // The amount being chosen survives the snapshots that arrive meanwhile (they redraw the controls).
+  const kept = ctx.amounts?.[d.kind];
+  const start = Number.isInteger(kept) && kept >= d.min && kept <= d.max ? kept : d.min;
   const number = el("input", {
-    type: "number", id, min: d.min, max: d.max, step: 1, value: d.min, inputmode: "numeric",
+    type: "number", id, min: d.min, max: d.max, step: 1, value: start, inputmode: "numeric",
     dataset: { amount: d.kind }, "aria-label": `${verb} amount`,
   });
   const slider = el("input", {
-    type: "range", min: d.min, max: d.max, step: 1, value: d.min, class: "slider",
+    type: "range", min: d.min, max: d.max, step: 1, value: start, class: "slider",
     "aria-label": `${verb} amount slider`,
   });
   const button = el("button", { type: "button", class: `act act-${d.kind}`, dataset: { action: d.kind } });
   const setLabel = () => {
     const value = Number(number.value);
+    if (ctx.amounts) ctx.amounts[d.kind] = value;
     button.textContent = `${verb} ${chips(value)}`;
     button.setAttribute("aria-label", `${verb} ${value}`);
     const ok = Number.isInteger(value) && value >= d.min && value <= d.max;

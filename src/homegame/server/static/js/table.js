@@ -229,6 +229,7 @@ function render(state) {
     app.selection.clear();
     app.divide = {};
     app.place = {};
+    app.amounts = {};
   }
   if (state.last) remember(state.last);
   // Hooks for tests and tools: what the page has drawn.
@@ -495,6 +496,12 @@ function toggleCard(card) {
 
 function drawControls(state, view) {
   const box = $("controls");
+  const focused = document.activeElement?.closest?.("#controls [data-amount]")?.dataset.amount;
+  drawControlsInto(box, state, view);
+  if (focused) box.querySelector(`[data-amount="${focused}"]`)?.focus();
+}
+
+function drawControlsInto(box, state, view) {
   box.replaceChildren();
   const picker = state.choosing && state.choosing.seat === app.you && app.you !== null;
   if (picker) {
@@ -522,6 +529,7 @@ function drawControls(state, view) {
     shown: app.shownCards ?? new Set(),
     divide: app.divide,
     place: app.place,
+    amounts: app.amounts ?? (app.amounts = {}),
     send: act,
     confirm: confirmDialog,
     toggle: toggleCard,

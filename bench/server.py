@@ -1,0 +1,149 @@
+"""The server under load: N tables of six bot clients each, on loopback.
+
+A real ``homegame serve`` (its own process, a fresh database in a temporary directory, no pause
+between hands) and, in this process, six ``homegame join``-style bot clients a table on one event
+loop. Every table is paused until all its seats are taken, then all are resumed at once. Printed for
+each number of tables: hands a second (all tables together), the action-to-update latency (from a
+client sending its action to that client receiving the state that holds it: p50, p99, slowest),
+and the server's resident memory when the tables were made, half way and at the end (the target:
+flat; p99 under 50 ms at 10 tables and 150 ms at 50).
+
+    python bench/server.py [--tables 10,50] [--hands 50] [--bots caller] [--game holdem]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import select
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+from homegame.server.client import BotDecider, Client, Invite
+
+TOKEN = "bench-host-secret"
+SEATS = 6
+
+
+def start(db: Path) -> tuple[subprocess.Popen[str], str]:
+    """``homegame serve`` on an OS-chosen port; the process and its base URL."""
+    command = [sys.executable, "-m", "homegame", "serve", "--port", "0", "--between-hands", "0"]
+    process = subprocess.Popen([*command, "--db", str(db), "--host-token", TOKEN], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], 30)
+    if not ready:
+        raise SystemExit("the server did not start")
+    return process, process.stdout.readline().split()[2].split("/host#")[0]
+
+
+def memory(pid: int) -> float:
+    """The process's resident memory in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def seat(url: str, level: str, *, hands: int, seed: int, latencies: list[float], go: asyncio.Event) -> int:
+    """One bot client until it leaves; the hands it played."""
+    client = Client(BotDecider(level, random.Random(seed)), hands=hands, quit_when_idle=True)
+    invite = Invite.parse(url)
+    sent: tuple[int, float] | None = None
+    async with connect(invite.socket, max_size=2**22) as websocket:
+        await websocket.send(json.dumps(client.hello(invite.token)))
+        first = True
+        while not client.done:
+            text = await asyncio.wait_for(websocket.recv(), 120)
+            message = json.loads(text)
+            if sent is not None and message.get("type") == "state" and message["seq"] > sent[0]:
+                latencies.append(time.perf_counter() - sent[1])
+                sent = None
+            answers = client.receive(message)
+            if first:
+                first = False
+                go.set()
+            for answer in answers:
+                if answer["type"] == "act":
+                    sent = (answer["seq"], time.perf_counter())
+                await websocket.send(json.dumps(answer))
+    return len(client.played)
+
+
+async def run(tables: int, hands: int, level: str, game: str) -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        process, base = start(Path(directory) / "bench.sqlite")
+        try:
+            async with httpx.AsyncClient(base_url=base, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+                made = []
+                for _ in range(tables):
+                    answer = await http.post("/api/tables", json={"game": game, "seats": SEATS, "stack": 10_000})
+                    made.append(answer.json())
+                    await http.post(f"/api/tables/{made[-1]['table']}/pause")
+                before = memory(process.pid)
+                latencies: list[float] = []
+                arrived = [asyncio.Event() for _ in range(tables * SEATS)]
+                urls = [url for table in made for url in table["invites"]]
+                tasks = [
+                    asyncio.create_task(seat(url, level, hands=hands, seed=index, latencies=latencies, go=arrived[index]))
+                    for index, url in enumerate(urls)
+                ]
+                await asyncio.wait_for(asyncio.gather(*(event.wait() for event in arrived)), 120)
+                began = time.perf_counter()
+                for table in made:
+                    await http.post(f"/api/tables/{table['table']}/resume")
+                half: list[float] = []
+
+                async def sample() -> None:
+                    await asyncio.sleep(0.5)
+                    while not all(task.done() for task in tasks):
+                        if len(latencies) > tables * hands * 5 and not half:
+                            half.append(memory(process.pid))
+                        await asyncio.sleep(0.2)
+
+                sampler = asyncio.create_task(sample())
+                await asyncio.wait_for(asyncio.gather(*tasks), 3600)
+                elapsed = time.perf_counter() - began
+                await sampler
+                after = memory(process.pid)
+                listed = (await http.get("/api/tables")).json()
+        finally:
+            process.send_signal(signal.SIGINT)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    played = sum(table["hands"] for table in listed)
+    ms = sorted(latency * 1000 for latency in latencies)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    print(
+        f"{tables:>3} tables x {SEATS} {level} bots: {played} hands in {elapsed:.1f} s "
+        f"= {played / elapsed:,.0f} hands/s; "
+        f"action to update p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, slowest {ms[-1]:.1f} ms "
+        f"({len(ms)} actions); server memory {before:.0f} MB, {half[0] if half else float('nan'):.0f} MB, "
+        f"{after:.0f} MB"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="10,50", help="numbers of tables, comma-separated (default 10,50)")
+    parser.add_argument("--hands", type=int, default=50, help="hands each bot plays (default 50)")
+    parser.add_argument("--bots", default="caller", choices=("random", "caller", "sensible"))
+    parser.add_argument("--game", default="holdem")
+    args = parser.parse_args()
+    for count in (int(text) for text in args.tables.split(",")):
+        asyncio.run(run(count, args.hands, args.bots, args.game))
+
+
+if __name__ == "__main__":
+    main()
