@@ -130,7 +130,7 @@ def test_cards_are_named_one_at_a_time_then_done() -> None:
     seat = state.current_player()
     down = list(state.hand.down[seat])
     _play(state, f"draw {down[1]}")
-    assert state.current_player() == seat and "picked [1]" in state.information_state_string(seat)
+    assert state.current_player() == seat and "picked draw [1]" in state.information_state_string(seat)
     _play(state, f"draw {down[3]}", "draw done")
     assert state.is_chance_node()  # the two new cards
     _advance(state, _passive, lambda state: not state.is_chance_node())

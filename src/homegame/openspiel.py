@@ -451,7 +451,7 @@ class _Node:
         """The hand as the seats may see it: while dealing, as it stood at the last decision (the
         live hand holds cards chance has not decided yet); ``None`` before the first decision."""
         self.children: dict[object, _Node] = {}
-        self.moves: dict[tuple[int, ...], dict[int, _Move]] = {}
+        self.moves: dict[tuple[ActionKind | None, tuple[int, ...]], dict[int, _Move]] = {}
         self.texts: dict[tuple[object, ...], str] = {}
 
     def child(self, table: HomegameGame, step: Card | tuple[int, Action]) -> _Node:
@@ -508,10 +508,12 @@ class _Deal:
 
     @property
     def hand(self) -> Hand:
+        """The live hand (while dealing, it holds cards chance has not decided yet)."""
         return self.node.hand
 
     @property
     def dealing(self) -> bool:
+        """Whether the state is a chance node."""
         return self.node.dealing
 
     def seat(self) -> int:
@@ -520,7 +522,8 @@ class _Deal:
 
     def moves(self) -> dict[int, _Move]:
         """What each legal id does now, for the seat to decide."""
-        cached = self.node.moves.get(self.picks)
+        key = (self.picking, self.picks)
+        cached = self.node.moves.get(key)
         if cached is not None:
             return cached
         seat = self.seat()
@@ -531,7 +534,7 @@ class _Deal:
             if not picks or legal.kind is self.picking:  # mid-way, only that descriptor goes on
                 moves.update(_moves(legal, layout, picks, self.hand, seat))
         moves = dict(sorted(moves.items()))
-        self.node.moves[self.picks] = moves
+        self.node.moves[key] = moves
         return moves
 
 
@@ -544,8 +547,9 @@ def _restore(
 ) -> _Deal:
     """A pickled :class:`_Deal` back: the hand dealt and played again, in a game of those parameters."""
     deal = _Deal(pyspiel.load_game(GAME_TYPE.short_name, params))
-    settled = _Node(deal.table, decided, actions[:-1]).hand if actions else None
-    deal.node = _Node(deal.table, decided, actions, settled)  # dealing, it shows the hand before the last action
+    deal.node = _Node(deal.table, decided, actions)
+    if deal.node.dealing and actions:  # the seats see the hand as it stood before the last action
+        deal.node.settled = _Node(deal.table, decided, actions[:-1]).hand
     deal.picks, deal.picking = picks, picking
     return deal
 
@@ -797,7 +801,9 @@ class HomegameObserver:
       (N each): chips and flags per seat; ``declared`` (N x 5): revealed declarations
       (high, low, both, in, out); ``pot`` (1); ``wild`` (13): the wild rank, two to ace;
       ``over`` (1);
-    - ``picked`` (16): the places of the cards the viewer has named so far;
+    - ``picking`` (5): what the viewer is naming cards for, one at a time (draw, discard, roll,
+      pass, or a split); ``picked`` (16): the places of the cards named so far (a split: for each
+      card so far, the hand it went to, from 1);
     - with perfect recall, ``history`` (H x (N + 18 + 1)): for each action of the hand in order
       (the first ``H``), who acted, its kind and the amount bet to, as every seat sees them.
 
@@ -805,7 +811,7 @@ class HomegameObserver:
     >>> state = game.new_initial_state()
     >>> state.apply_action(2); state.apply_action(0)
     >>> state.information_state_tensor(0)[:4], len(state.information_state_tensor(0))
-    ([1.0, 0.0, 1.0, 0.0], 203)
+    ([1.0, 0.0, 1.0, 0.0], 208)
     >>> '"down":["Ks"]' in state.information_state_string(0)
     True
     """
@@ -826,6 +832,7 @@ class HomegameObserver:
             ("pot", (1,)),
             ("wild", (13,)),
             ("over", (1,)),
+            ("picking", (len(_CARDS) + 1,)),
             ("picked", (MAX_CARDS,)),
         ]
         if self.recall:
@@ -873,9 +880,15 @@ class HomegameObserver:
         if view.wild_rank is not None:
             pieces["wild"][int(view.wild_rank) - int(Rank.TWO)] = 1
         pieces["over"][0] = float(view.over)
-        if viewer is not None and viewer in view.to_act and not deal.dealing:
-            for place in deal.picks:
-                pieces["picked"][place] = 1
+        if viewer is not None and deal.picks and not deal.dealing and viewer == deal.seat():
+            if deal.picking in _CARDS:
+                pieces["picking"][_CARDS.index(deal.picking)] = 1
+                for place in deal.picks:
+                    pieces["picked"][place] = 1
+            else:  # dividing: the hand each card so far went to, from 1
+                pieces["picking"][len(_CARDS)] = 1
+                for place, into in enumerate(deal.picks):
+                    pieces["picked"][place] = into + 1
         if self.recall:
             history = pieces["history"]
             seats = self.game.players
@@ -893,7 +906,7 @@ class HomegameObserver:
 
     def _text(self, deal: _Deal, viewer: int | None) -> str:
         picking = viewer is not None and bool(deal.picks) and not deal.dealing and viewer == deal.seat()
-        key = (self.recall, viewer, deal.picks if picking else ())
+        key = (self.recall, viewer, deal.picking if picking else None, deal.picks if picking else ())
         text = deal.node.texts.get(key)
         if text is None:
             hand = deal.node.settled
@@ -905,7 +918,7 @@ class HomegameObserver:
                 data.pop("events", None)
             text = json.dumps(data, sort_keys=True, separators=(",", ":"))
             if picking:
-                text += f" picked {list(deal.picks)}"
+                text += f" picked {deal.picking} {list(deal.picks)}"
             deal.node.texts[key] = text
         return text
 
