@@ -7,6 +7,7 @@ import { chips, el, fill, pairs, words } from "./util.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const storeKey = `homegame.seat.${tableId}`;
+const historyKey = `homegame.hands.${tableId}`;
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -219,6 +220,9 @@ function render(state) {
   fill($("title"), state.game?.title ?? state.title ?? "Table");
   fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
   $("status").dataset.status = state.status ?? "";
+  const myStatus = state.seats?.find((entry) => entry.seat === app.you)?.status;
+  $("sit-out").hidden = myStatus === "sitting_out";
+  $("sit-in").hidden = myStatus !== "sitting_out";
   const asked = (state.rebuys ?? []).find((r) => r.seat === app.you);
   const status = [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
   fill($("status"), status.filter(Boolean).join(" · "));
@@ -662,6 +666,20 @@ function remember(last) {
   for (const [index, seat] of (last.dealt ?? app.state?.dealt ?? []).entries()) names[index] = seat === app.you ? `${nameOfTable(seat)} (you)` : nameOfTable(seat);
   app.history.set(last.hand, { ...last, names });
   while (app.history.size > 50) app.history.delete(app.history.keys().next().value);
+  try {
+    sessionStorage.setItem(historyKey, JSON.stringify([...app.history.values()]));
+  } catch {
+    /* the panel keeps this page's hands only */
+  }
+}
+
+/** The previous hands this tab has seen, kept across reloads. */
+function loadHistory() {
+  try {
+    for (const last of JSON.parse(sessionStorage.getItem(historyKey) ?? "[]")) app.history.set(last.hand, last);
+  } catch {
+    app.history.clear();
+  }
 }
 
 function drawHistory() {
@@ -814,6 +832,7 @@ function onKey(event) {
   }
 }
 
+loadHistory();
 setupMenu();
 setInterval(tickClock, 500);
 setConnection("connecting");
