@@ -184,6 +184,31 @@ def test_the_command_line_prints_json(capsys: pytest.CaptureFixture[str]) -> Non
     assert sum(data["distinct"].values()) == 7_462
 
 
+def test_the_qualifier_counts_the_hands_that_qualify(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 19, item 15: --qualifier counts what it says. Five unequal ranks, all eight or lower:
+    # C(8, 5) rank sets of 4^5 suits each; from seven cards, five of the eight low ranks or more.
+    assert count(get("low-a5", qualifier=8), cards=5).qualified == comb(8, 5) * 4**5
+    assert count(get("low-a5"), cards=5).qualified is None
+    assert main(["tables", "--cards", "7", "--ranking", "low-a5", "--qualifier", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["qualified"] == 24_530_944
+    assert main(["tables", "--cards", "5", "--ranking", "low-a5", "--qualifier", "8"]) == 0
+    assert re.search(r"^qualifying +57,344 ", capsys.readouterr().out, re.MULTILINE)
+
+
+def test_rows_by_top_card_royal_flushes_and_wild_cards_held() -> None:
+    table = count(get("high"), cards=5)
+    assert table.royal_flushes == 4
+    assert table.by_top is not None and table.by_top["straight_flush"]["5"] == 4  # the steel wheels
+    lows = count(get("low-a5"), cards=5).by_top
+    assert lows is not None and lows["high_card"]["5"] == 4**5 and lows["high_card"]["8"] == comb(7, 4) * 4**5
+    deuces = count(get("high", wild="2"), cards=5).by_wild
+    assert deuces is not None and sorted(deuces) == [0, 1, 2, 3, 4]
+    assert sum(deuces[4].values()) == 48  # the four deuces and one other card
+    assert deuces[4]["five_of_a_kind"] == 48
+    assert sum(deuces[0].values()) == comb(48, 5)
+    assert count(get("high"), cards=7).by_top is None  # counted by ranks, not by classes
+
+
 def test_an_option_that_cannot_apply_is_refused_with_a_reason(capsys: pytest.CaptureFixture[str]) -> None:
     # Issue 19, item 14: never silently ignored.
     assert main(["tables", "--cards", "5", "--deck", "36", "-o", "lowest_rank=2"]) == 2

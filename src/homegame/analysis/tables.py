@@ -95,6 +95,12 @@ class Table:
 
     ``counts`` and ``distinct`` list every category of the ranking, best first, zeros
     included; ``values`` maps each hand value (its reference key) to its number of hands.
+    ``qualified`` counts the hands that meet the ranking's qualifier (``None`` without one).
+    Hands of at most a full hand, counted by classes, are also told apart by their top card
+    (``by_top``: category, then the rank symbol of the card that counts first, so
+    ``by_top["straight_flush"]["A"]`` are the royal flushes and ``by_top["high_card"]["8"]`` the
+    8-lows of a low) and by how many wild cards they hold (``by_wild``: count, then category);
+    both are ``None`` when the hands were counted another way.
     """
 
     ranking: str
@@ -104,10 +110,31 @@ class Table:
     counts: Mapping[str, int]
     distinct: Mapping[str, int]
     values: Mapping[int, int] = dataclasses.field(repr=False)
+    qualified: int | None = None
+    by_top: Mapping[str, Mapping[str, int]] | None = dataclasses.field(default=None, repr=False)
+    by_wild: Mapping[int, Mapping[str, int]] | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def royal_flushes(self) -> int | None:
+        """The straight flushes topped by an ace (``None`` when :attr:`by_top` is not known).
+
+        >>> from homegame.ranking import get
+        >>> count(get("high"), cards=5).royal_flushes
+        4
+        """
+        return None if self.by_top is None else self.by_top.get("straight_flush", {}).get("A", 0)
 
     def to_json(self) -> dict[str, object]:
-        """``{"hands": total, "counts": {category: n}, "distinct": {category: n}}``."""
-        return {"hands": self.hands, "counts": dict(self.counts), "distinct": dict(self.distinct)}
+        """``{"hands": total, "counts": {category: n}, "distinct": {category: n}}``, with
+        ``qualified``, ``by_top`` and ``by_wild`` when they are known."""
+        data: dict[str, object] = {"hands": self.hands, "counts": dict(self.counts), "distinct": dict(self.distinct)}
+        if self.qualified is not None:
+            data["qualified"] = self.qualified
+        if self.by_top is not None:
+            data["by_top"] = {category: dict(tops) for category, tops in self.by_top.items()}
+        if self.by_wild is not None:
+            data["by_wild"] = {str(wild): dict(counts) for wild, counts in self.by_wild.items()}
+        return data
 
     def rows(self) -> list[Row]:
         """One :class:`Row` per category, best first."""
@@ -128,6 +155,11 @@ class Table:
             for row in self.rows()
         ]
         lines.append(("total", f"{self.hands:,}", f"{1:.8f}", "", f"{sum(self.distinct.values()):,}"))
+        if self.qualified is not None:
+            qualified = self.qualified
+            lines.append(
+                ("qualifying", f"{qualified:,}", f"{qualified / self.hands:.8f}", _odds(qualified, self.hands), "")
+            )
         widths = [max(len(line[i]) for line in [header, *lines]) for i in range(len(header))]
         text = [self.title, ""]
         for line in [header, *lines]:
@@ -195,14 +227,20 @@ def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: 
 
 @dataclass(slots=True)
 class _Tally:
-    """Hands per hand value (reference key), and each value's category."""
+    """Hands per hand value (reference key), each value's category and whether it qualifies; counted
+    by classes, also hands per category and top card, and per number of wild cards and category."""
 
     hands: Counter[int] = dataclasses.field(default_factory=Counter)
     category: dict[int, Category] = dataclasses.field(default_factory=dict)
+    failed: set[int] = dataclasses.field(default_factory=set)
+    top: Counter[tuple[Category, str]] | None = None
+    wild: Counter[tuple[int, Category]] | None = None
 
-    def add(self, key: int, category: Category, hands: int) -> None:
+    def add(self, key: int, category: Category, hands: int, qualified: bool = True) -> None:
         self.hands[key] += hands
         self.category[key] = category
+        if not qualified:
+            self.failed.add(key)
 
 
 def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table:
@@ -219,6 +257,17 @@ def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table
     total = sum(counts.values())
     if total != comb(deck.size, cards):
         raise AssertionError(f"counted {total} hands, not C({deck.size}, {cards})")
+    by_top: dict[str, dict[str, int]] | None = None
+    if tally.top is not None:
+        by_top = {category: {} for category in counts}
+        for (category, top), hands in sorted(tally.top.items(), key=lambda item: -item[1]):
+            by_top[category.value][top] = hands
+    by_wild: dict[int, dict[str, int]] | None = None
+    if tally.wild is not None:
+        by_wild = {}
+        for (wild, category), hands in sorted(tally.wild.items(), key=lambda item: item[0][0]):
+            by_wild.setdefault(wild, dict.fromkeys(counts, 0))[category.value] += hands
+    qualifier = getattr(ranking, "qualifier", None)
     return Table(
         ranking=ranking.label,
         deck=deck,
@@ -227,6 +276,9 @@ def _table(ranking: Ranking, deck: DeckSpec, cards: int, tally: _Tally) -> Table
         counts=counts,
         distinct=distinct,
         values=dict(tally.hands),
+        qualified=None if qualifier is None else total - sum(tally.hands[key] for key in tally.failed),
+        by_top=by_top,
+        by_wild=by_wild,
     )
 
 
@@ -280,8 +332,9 @@ def _count_classes(ranking: PokerRanking, deck: DeckSpec, cards: int, report: Pr
     ]
     ranks_of = {size: list(_multisets(deck.ranks, size, room)) for size in {cards - j - len(h) for j, h in shapes}}
     work = sum(len(ranks_of[cards - j - len(held)]) for j, held in shapes)
-    tally = _Tally()
-    judged: dict[tuple[object, ...], tuple[int, Category]] = {}
+    tally = _Tally(top=Counter(), wild=Counter())
+    assert tally.top is not None and tally.wild is not None
+    judged: dict[tuple[object, ...], tuple[int, Category, bool, str]] = {}
     done = 0
     for wild_jokers, held in shapes:
         ways_held = comb(jokers, wild_jokers) * prod(comb(packs, n) for n in Counter(held).values())
@@ -300,11 +353,20 @@ def _count_classes(ranking: PokerRanking, deck: DeckSpec, cards: int, report: Pr
                 memo = (tuple(plain), one_suit, wild_naturals, wild_jokers, len(held))
                 if memo not in judged:
                     value = ranking.evaluate((*prefix, *_suited(spread, plain, one_suit, suits, packs)))
-                    judged[memo] = (value.key, value.category)
-                key, category = judged[memo]
-                tally.add(key, category, ways_held * ways_wild * ways)
+                    judged[memo] = (value.key, value.category, value.qualified, _top(ranking, value.counted))
+                key, category, qualified, top = judged[memo]
+                hands = ways_held * ways_wild * ways
+                tally.add(key, category, hands, qualified)
+                tally.top[category, top] += hands
+                tally.wild[wild_jokers + len(held) + len(wild_naturals), category] += hands
     report(1.0)
     return tally
+
+
+def _top(ranking: PokerRanking, counted: Sequence[Card]) -> str:
+    """The rank symbol of the card that counts first (an ace low of a low is still ``A``)."""
+    rank = counted[0].rank if counted else None
+    return "-" if rank is None else rank.symbol
 
 
 def _in_deck(card: Card, deck: DeckSpec) -> bool:
@@ -410,7 +472,8 @@ def _count_dealt(evaluator: Any, deck: DeckSpec, cards: int, report: Progress) -
         report(done / total)
     tally = _Tally()
     for ordinal in np.flatnonzero(ordinals).tolist():
-        tally.add(int(evaluator.keys[ordinal]), evaluator.categories[ordinal], int(ordinals[ordinal]))
+        qualified = bool(evaluator.qualified[ordinal])
+        tally.add(int(evaluator.keys[ordinal]), evaluator.categories[ordinal], int(ordinals[ordinal]), qualified)
     return tally
 
 
@@ -477,7 +540,9 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
     np.add.at(counts, ordinals, ways)
     tally = _Tally()
     for ordinal in np.flatnonzero(counts).tolist():
-        tally.add(int(tables.keys[ordinal]), tables.categories[ordinal], int(counts[ordinal]))
+        tally.add(
+            int(tables.keys[ordinal]), tables.categories[ordinal], int(counts[ordinal]), bool(tables.qualified[ordinal])
+        )
     return tally
 
 
@@ -508,7 +573,7 @@ def _count_each(ranking: Ranking, deck: DeckSpec, cards: int, report: Progress) 
     total = comb(deck.size, cards)
     for done, hand in enumerate(combinations(deck.cards(), cards), 1):
         value = ranking.evaluate(hand)
-        tally.add(value.key, value.category, 1)
+        tally.add(value.key, value.category, 1, value.qualified)
         if done % 4096 == 0:
             report(done / total)
     report(1.0)
