@@ -222,3 +222,20 @@ def test_the_game_documents_of_the_docs_play(tmp_path: Path) -> None:
         shapes.append((game.num_distinct_actions(), game.max_chance_outcomes()))
         pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     assert shapes == [(12, 6), (228, 6)]
+
+
+def test_public_and_all_players_observations() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = _game("kuhn")
+    state = _play(game.new_initial_state(), "deal Ks", "deal Js")
+    kinds = pyspiel.PrivateInfoType
+    seen = {}
+    for kind in (kinds.NONE, kinds.SINGLE_PLAYER, kinds.ALL_PLAYERS):
+        observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kind))
+        observer.set_from(state, 0)
+        text = observer.string_from(state, 0)
+        seen[kind] = ("Ks" in text, "Js" in text, int(observer.dict["seen"].sum()))
+    assert seen[kinds.NONE] == (False, False, 0)  # the spectator's view
+    assert seen[kinds.SINGLE_PLAYER] == (True, False, 1)
+    assert seen[kinds.ALL_PLAYERS] == (True, True, 2)

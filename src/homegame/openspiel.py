@@ -789,7 +789,8 @@ class HomegameObserver:
     The string is the JSON of the view (:func:`homegame.engine.wire.to_json`, keys sorted), with
     the events for an information state (perfect recall) and without them for an observation,
     and the seat's picks so far when it is naming cards one at a time. A public observation
-    (``private_info`` none) is the spectator's view; ``ALL_PLAYERS`` joins every seat's.
+    (``private_info`` none) is the spectator's view; ``ALL_PLAYERS`` joins every seat's (its
+    tensor: the spectator's, with every seat's down cards in ``seen``).
 
     The tensor (``dict`` names its pieces; ``N`` seats, ``D`` distinct cards of the deck):
 
@@ -873,6 +874,10 @@ class HomegameObserver:
                 pieces[name][seat.seat] = float(getattr(seat, name))
             if seat.declared in _SIDES:
                 pieces["declared"][seat.seat, _SIDES.index(seat.declared)] = 1
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:  # every seat's down cards, by its own view
+            for each in range(self.game.players):
+                for card in hand.view(each).seats[each].down or ():
+                    pieces["seen"][each, index[card]] = 1
         for row, (_, cards) in enumerate(view.rows[:MAX_ROWS_SEEN]):
             for card in cards:
                 pieces["rows"][row, index[card]] = 1
