@@ -95,13 +95,10 @@ async function sendChecked(ctx, action, allIn, what) {
 }
 
 function plainButton(ctx, d) {
-  const amount = d.amount ?? (d.min || undefined);
+  // `amount`, when given, is what the action takes from the stack (a call, a bring-in, a push's price).
+  const amount = d.amount ?? 0;
   let label = PLAIN_LABELS[d.kind] ?? words(d.kind);
-  if (amount && ["call", "bring_in", "complete"].includes(d.kind)) {
-    label += ` ${chips(d.kind === "call" ? amount : amount)}`;
-  }
-  const myBet = ctx.me?.bet ?? 0;
-  const putIn = d.kind === "call" ? (amount ?? 0) : d.kind === "bring_in" || d.kind === "complete" ? (amount ?? 0) - myBet : 0;
+  if (amount) label += ["call", "bring_in", "complete"].includes(d.kind) ? ` ${chips(amount)}` : ` (${chips(amount)})`;
   const classes = `act act-${d.kind}${d.kind === "fold" ? " danger" : ""}`;
   return el(
     "button",
@@ -110,7 +107,7 @@ function plainButton(ctx, d) {
       class: classes,
       dataset: { action: d.kind },
       "aria-label": label,
-      onclick: () => sendChecked(ctx, { kind: d.kind }, d.all_in || isAllIn(ctx, putIn), label),
+      onclick: () => sendChecked(ctx, { kind: d.kind }, isAllIn(ctx, amount), label),
     },
     label,
   );
