@@ -512,17 +512,25 @@ _BLOCK = 4096  # rows per task of the parallel loop
 
 
 @njit(cache=True, inline="always")
-def _look_up(total: int, naturals: int, table: tuple[Array, Array]) -> int:
+def _look_up(total: int, naturals: int, table: tuple[Array, Array], pair: Array) -> int:
     """The best ordinal in a rank table (slots and directory) of the hand whose ``naturals``
-    natural cards add up to ``total``, or -1 (no such cards): one of its two slots holds it."""
+    natural cards add up to ``total``, or -1 (no such cards): one of its two slots holds it.
+
+    ``pair`` is two int64 of scratch: the two slots are stored there and the one holding the
+    total is read back by index. Which slot holds it is a coin toss from hand to hand, so a
+    branch (which the compiler makes of a plain ``if``, even written as arithmetic) would be
+    mispredicted half the time; the indexed read costs a third as much.
+    """
     slots, directory = table
     total &= _NATURALS
     base = directory[naturals, 0]
     shift = 32 - directory[naturals, 1]
-    first = slots[base + (((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift)]
-    second = slots[base + (((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift)]
-    entry = first if first >> _ORDINAL_BITS == total else second
-    return int(entry & ((1 << _ORDINAL_BITS) - 1)) if entry >> _ORDINAL_BITS == total else -1
+    pair[0] = slots[base + (((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift)]
+    pair[1] = slots[base + (((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift)]
+    entry = pair[np.int64(pair[0] >> _ORDINAL_BITS != total)]
+    # -1 when neither slot holds the total (no such cards), also without a branch
+    found = np.int64(entry >> _ORDINAL_BITS == total)
+    return int((entry & ((1 << _ORDINAL_BITS) - 1)) * found - (1 - found))
 
 
 @njit(cache=True, inline="always")
@@ -557,6 +565,7 @@ def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...])
     _, natural_five, natural_ranks, translate = natural
     size = hand.shape[0]
     best = -1
+    pair = np.empty(2, dtype=np.int64)
     for leave in range(1 << size):
         if _bits(leave) != size - 5:
             continue
@@ -575,7 +584,7 @@ def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...])
         elif count == 0:
             best = max(best, _natural_look_up(total, natural_five, natural_ranks, translate))
         else:
-            best = max(best, _look_up(total, 5 - count, five))
+            best = max(best, _look_up(total, 5 - count, five, pair))
     return best
 
 
@@ -599,6 +608,7 @@ def _evaluate_rows(  # noqa: PLR0917
     card_values, card_masks, ranks_table, _, flush, natural = tables
     natural_rows, _, natural_ranks, translate = natural
     size = hands.shape[1]
+    pair = np.empty(2, dtype=np.int64)  # scratch of _look_up
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         # written out, as in the natural kernel: a loop over the size costs more
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
@@ -607,6 +617,14 @@ def _evaluate_rows(  # noqa: PLR0917
             total += card_values[hands[i, 5]]
             if size > 6:
                 total += card_values[hands[i, 6]]
+        if not per_hand and mode == _FLUSH_WINS:  # the common case, apart: no five cards of a suit, wild included
+            count = total >> _WILD_SHIFT
+            if not ((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111 & FLUSH_BITS:
+                if count == 0:
+                    out[i] = _natural_look_up(total, natural_rows, natural_ranks, translate)
+                else:
+                    out[i] = _look_up(total, size - count, ranks_table, pair)
+                continue
         mask = 0
         if per_hand or mode == _SUBSETS:
             for j in range(size):
@@ -645,7 +663,7 @@ def _evaluate_rows(  # noqa: PLR0917
             if count == 0:
                 best = max(best, _natural_look_up(total, natural_rows, natural_ranks, translate))
             else:
-                best = max(best, _look_up(total, size - count, ranks_table))
+                best = max(best, _look_up(total, size - count, ranks_table, pair))
         out[i] = best
 
 
