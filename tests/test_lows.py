@@ -82,3 +82,15 @@ def test_a_low_chosen_by_house_rules_needs_them_with_its_own_defaults() -> None:
         load_text(no_rules, "push.toml")
     with pytest.raises(GameSpecError, match="choose a poker low, not high"):
         load_text(text.replace('ranking = "high", form', 'ranking = "high", low_rules = true, form'), "push.toml")
+
+
+@pytest.mark.parametrize(
+    ("name", "low"),
+    [("razz", "low-a5"), ("a-5-triple-draw", "low-a5"), ("2-7-single-draw", "low-27"), ("2-7-triple-draw", "low-27")],
+)
+def test_the_lowball_games_offer_the_low_and_the_qualifier_too(name: str, low: str) -> None:
+    game = load(name)
+    assert (game.option_values()["low"], game.option_values()["qualifier"]) == (low, "none")
+    assert "House rules low and qualifier" in game.rules
+    changed = game.under(game.option_values({"low": "low-reversed", "qualifier": "9"}))
+    assert changed.steps[-1].contests[0].ranking.label == "low-reversed qualifier=9"  # type: ignore[attr-defined]
