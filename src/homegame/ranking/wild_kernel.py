@@ -389,6 +389,7 @@ class WildEvaluator:
         "_dynamic",
         "_jokers",
         "_lowest",
+        "_merged",
         "_natural",
         "_tables",
         "_translate",
@@ -402,6 +403,7 @@ class WildEvaluator:
         spec = ranking.wild
         assert spec is not None
         self._tables = tables
+        self._merged: dict[int, tuple[npt.NDArray[np.int64], int]] = {}
         self.label: str = tables.label
         """The ranking's label."""
         self.keys: npt.NDArray[np.int64] = tables.keys
@@ -433,6 +435,21 @@ class WildEvaluator:
 
     def __repr__(self) -> str:
         return f"<WildEvaluator {self.label}: {len(self.keys)} values>"
+
+    def _rank_table(self, size: int) -> tuple[npt.NDArray[np.int64], int]:
+        """The rank table of hands of ``size`` cards as the compiled loops read it: the entries of
+        every segment (every number of natural cards) hashed again into one table, so that a
+        look-up's hash needs nothing but the hand's own total (a segment's start and size, read
+        hand by hand, cost more than the look-up). Made on first use (a few hundredths of a second)."""
+        table = self._merged.get(size)
+        if table is None:
+            slots = getattr(self._tables, f"rank{size}")
+            entries = {
+                int(entry) >> _ORDINAL_BITS: int(entry) & ((1 << _ORDINAL_BITS) - 1) for entry in slots[slots >= 0]
+            }
+            merged = _cuckoo(entries)
+            table = self._merged[size] = (merged, 32 - (len(merged).bit_length() - 1))
+        return table
 
     @classmethod
     def for_ranking(cls, ranking: Ranking) -> WildEvaluator | None:
@@ -481,8 +498,8 @@ class WildEvaluator:
         out = np.empty(array.shape[0], dtype=np.int32)
         run = _evaluate_parallel if parallel else _evaluate
         size = array.shape[1]
-        ranks = (getattr(tables, f"rank{size}"), tables.directory[size - 5])
-        five = (tables.rank5, tables.directory[0])
+        ranks = self._rank_table(size)
+        five = self._rank_table(5)
         natural = (self._natural.offsets[size - 5], self._natural.offsets[0], self._natural.ranks, self._translate)
         run(array, named, setup, (self._card_values, self._card_masks, ranks, five, tables.flush, natural), out)
         if (out < 0).any():
@@ -512,21 +529,20 @@ _BLOCK = 4096  # rows per task of the parallel loop
 
 
 @njit(cache=True, inline="always")
-def _look_up(total: int, naturals: int, table: tuple[Array, Array], pair: Array) -> int:
-    """The best ordinal in a rank table (slots and directory) of the hand whose ``naturals``
-    natural cards add up to ``total``, or -1 (no such cards): one of its two slots holds it.
+def _look_up(total: int, table: tuple[Array, int], pair: Array) -> int:
+    """The best ordinal in a rank table of one hand size (its slots, all numbers of natural
+    cards together, and the shift of its hashes) of the hand whose natural cards add up to
+    ``total``, or -1 (no such cards): one of its two slots holds it.
 
     ``pair`` is two int64 of scratch: the two slots are stored there and the one holding the
     total is read back by index. Which slot holds it is a coin toss from hand to hand, so a
     branch (which the compiler makes of a plain ``if``, even written as arithmetic) would be
     mispredicted half the time; the indexed read costs a third as much.
     """
-    slots, directory = table
+    slots, shift = table
     total &= _NATURALS
-    base = directory[naturals, 0]
-    shift = 32 - directory[naturals, 1]
-    pair[0] = slots[base + (((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift)]
-    pair[1] = slots[base + (((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift)]
+    pair[0] = slots[((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift]
+    pair[1] = slots[((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift]
     entry = pair[np.int64(pair[0] >> _ORDINAL_BITS != total)]
     # -1 when neither slot holds the total (no such cards), also without a branch
     found = np.int64(entry >> _ORDINAL_BITS == total)
@@ -584,7 +600,7 @@ def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...])
         elif count == 0:
             best = max(best, _natural_look_up(total, natural_five, natural_ranks, translate))
         else:
-            best = max(best, _look_up(total, 5 - count, five, pair))
+            best = max(best, _look_up(total, five, pair))
     return best
 
 
@@ -617,14 +633,38 @@ def _evaluate_rows(  # noqa: PLR0917
             total += card_values[hands[i, 5]]
             if size > 6:
                 total += card_values[hands[i, 6]]
-        if not per_hand and mode == _FLUSH_WINS:  # the common case, apart: no five cards of a suit, wild included
+        if not per_hand and mode == _FLUSH_WINS:  # the common case, apart and written out
             count = total >> _WILD_SHIFT
-            if not ((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111 & FLUSH_BITS:
+            suits = (total >> SUIT_SHIFT) & 0xFFFF
+            flushes = (suits + (3 + count) * 0x1111) & FLUSH_BITS  # suits with five cards, wild included
+            if not flushes:
                 if count == 0:
                     out[i] = _natural_look_up(total, natural_rows, natural_ranks, translate)
                 else:
-                    out[i] = _look_up(total, size - count, ranks_table, pair)
+                    out[i] = _look_up(total, ranks_table, pair)
                 continue
+            mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+            mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]]
+            if size > 5:
+                mask += card_masks[hands[i, 5]]
+                if size > 6:
+                    mask += card_masks[hands[i, 6]]
+            # every suit's flush entry (-1 for a suit short of five) and the rank entry, all read:
+            # which suit flushes is a coin toss, and a mispredicted branch costs more than a read
+            clubs, diamonds = int(flush[count, mask & 0x1FFF]), int(flush[count, (mask >> 13) & 0x1FFF])
+            hearts, spades = int(flush[count, (mask >> 26) & 0x1FFF]), int(flush[count, (mask >> 39) & 0x1FFF])
+            best = max(clubs, diamonds, hearts, spades)
+            whole = 0  # a flushing suit holding every natural card: its flush entry is the hand's value
+            for suit in range(4):
+                whole |= ((flushes >> (4 * suit + 3)) & 1) & np.int64((suits >> (4 * suit)) & 15 == size - count)
+            if count == 0:
+                ranked = _natural_look_up(total, natural_rows, natural_ranks, translate)
+            else:
+                ranked = _look_up(total, ranks_table, pair)
+            pair[0] = max(best, ranked)
+            pair[1] = best
+            out[i] = pair[whole]
+            continue
         mask = 0
         if per_hand or mode == _SUBSETS:
             for j in range(size):
@@ -663,7 +703,7 @@ def _evaluate_rows(  # noqa: PLR0917
             if count == 0:
                 best = max(best, _natural_look_up(total, natural_rows, natural_ranks, translate))
             else:
-                best = max(best, _look_up(total, size - count, ranks_table, pair))
+                best = max(best, _look_up(total, ranks_table, pair))
         out[i] = best
 
 
