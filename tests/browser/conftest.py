@@ -8,6 +8,7 @@ Every page opened through :class:`Pages` records console errors; a test fails if
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -42,6 +43,7 @@ class Server:
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     process: subprocess.Popen[str] | None = None
     log: list[str] = field(default_factory=list)
+    opened: list[str] = field(default_factory=list)
 
     @property
     def url(self) -> str:
@@ -126,7 +128,19 @@ class Server:
         """Create a table (the body of ``POST /api/tables``; no clock unless asked)."""
         body.setdefault("clock", None)
         answer: dict[str, Any] = self.api("POST", "/api/tables", body)
+        self.opened.append(answer["table"])
         return answer
+
+    def close_tables(self) -> None:
+        """Close the tables made so far, so their bots stop dealing once the test is done."""
+        if self.process is None:
+            return
+        for table in self.opened:
+            request = urllib.request.Request(f"{self.url}/api/tables/{table}/close", data=b"", method="POST")
+            request.add_header("Authorization", f"Bearer {self.token}")
+            with contextlib.suppress(urllib.error.HTTPError):  # closed already
+                urllib.request.urlopen(request, timeout=15).close()
+        self.opened.clear()
 
 
 @pytest.fixture(scope="session")
@@ -136,6 +150,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.start()
     yield running
     running.stop()
+
+
+@pytest.fixture(autouse=True)
+def _close_tables(server: Server) -> Iterator[None]:
+    """Every test's tables close when it ends (the host page's too: they are listed and closed)."""
+    yield
+    for listed in server.api("GET", "/api/tables"):
+        if listed["status"] not in ("closing", "closed") and listed["table"] not in server.opened:
+            server.opened.append(listed["table"])
+    server.close_tables()
 
 
 @pytest.fixture
