@@ -360,3 +360,10 @@ def test_no_dask_scheduler_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pool, "DASK_TIMEOUT", 0.5)
     with pytest.raises(ParseError, match="no Dask scheduler"):
         odds("stud", ["(Ah Kh) Qh", "(2s 2d) 9h"], trials=10, dask="tcp://127.0.0.1:9")
+
+
+def test_the_help_states_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["odds", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"{odds_module.EXACT_LIMIT:,} deals" in text and f"{odds_module.FAST_LIMIT:,} boards" in text

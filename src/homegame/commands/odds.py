@@ -35,7 +35,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--board", default="", metavar="CARDS", help="community cards already dealt")
     parser.add_argument("--dead", default="", metavar="CARDS", help="cards out of play (folded, burnt, seen)")
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--exact", action="store_true", help="count every deal (refused past the limit it states)")
+    how.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every deal, refused past 3,000,000 deals (200,000,000 boards when only a hold'em board "
+        "is to come); by default, counted within those limits and dealt at random past them",
+    )
     how.add_argument("--trials", type=int, metavar="N", help="deal N random deals (Monte Carlo) instead")
     parser.add_argument("--seed", type=int, default=0, help="seed of the random deals (default 0)")
     parser.add_argument(
