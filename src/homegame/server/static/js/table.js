@@ -112,13 +112,16 @@ function onMessage(data) {
       if (data.token) keepSecret(data.token);
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
       app.you = data.you ?? null;
+      $("controls").classList.remove("sending");
       setConnection("connected");
       render(data.state);
       break;
     case "state":
+      $("controls").classList.remove("sending");
       render(data.state);
       break;
     case "error":
+      $("controls").classList.remove("sending");
       toast(data.message ?? data.code ?? "refused", "error");
       break;
     case "closed":
@@ -144,7 +147,8 @@ function send(message) {
 }
 
 function act(action) {
-  send({ type: "act", hand: app.hand, seq: app.seq, action });
+  // One answer per decision: the controls rest until the next snapshot (or a refusal) arrives.
+  if (send({ type: "act", hand: app.hand, seq: app.seq, action })) $("controls").classList.add("sending");
 }
 
 // ---- little views ----
@@ -216,7 +220,8 @@ function render(state) {
   if (!state) return;
   app.state = state;
   const view = state.view ?? null;
-  document.title = `${state.game?.title ?? state.title ?? "Table"} · homegame`;
+  const myTurn = (view?.legal ?? []).length > 0 || (state.choosing && state.choosing.seat === app.you && app.you !== null);
+  document.title = `${myTurn ? "● Your turn · " : ""}${state.game?.title ?? state.title ?? "Table"} · homegame`;
   fill($("title"), state.game?.title ?? state.title ?? "Table");
   fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
   $("status").dataset.status = state.status ?? "";
