@@ -103,3 +103,42 @@ export function describeResult(result, events, name) {
   if (result?.carried) lines.push({ seat: null, amount: result.carried, text: `${chips(result.carried)} carried over to the next deal` });
   return lines;
 }
+
+/**
+ * The table as it stood after the first `step` events of a hand (as one seat saw them): the rows,
+ * each seat's cards (down, up, and what it showed), who had folded, and the pot.
+ */
+export function replayState(events, step) {
+  const table = { rows: {}, seats: new Map(), pot: 0 };
+  const seat = (n) => {
+    if (!table.seats.has(n)) table.seats.set(n, { down: [], up: [], hidden: 0, shown: null, folded: false, won: 0 });
+    return table.seats.get(n);
+  };
+  for (const event of events.slice(0, step)) {
+    const type = String(event.type ?? "");
+    if (type === "posted") table.pot += event.amount ?? 0;
+    else if (type === "dealt") {
+      const cards = (event.cards ?? []).map(notation);
+      if (event.seat === null || event.seat === undefined) {
+        const row = event.row ?? "board";
+        table.rows[row] = [...(table.rows[row] ?? []), ...(cards.length ? cards : Array(event.hidden ?? 0).fill("??"))];
+      } else if (event.up) seat(event.seat).up.push(...cards);
+      else if (cards.length) seat(event.seat).down.push(...cards);
+      else seat(event.seat).hidden += event.hidden ?? 0;
+    } else if (type === "acted") {
+      table.pot += event.put_in ?? 0;
+      if (event.action?.kind === "fold") seat(event.seat).folded = true;
+    } else if (type === "drew" && event.drawn?.length) {
+      const mine = seat(event.seat);
+      const thrown = new Set((event.discarded ?? []).map(notation));
+      mine.down = [...mine.down.filter((card) => !thrown.has(card)), ...event.drawn.map(notation)];
+    } else if (type === "turned_up") table.rows[event.row] = (event.cards ?? []).map(notation);
+    else if (type === "shown") seat(event.seat).shown = (event.cards ?? []).map(notation);
+    else if (type === "returned") table.pot -= event.amount ?? 0;
+    else if (type === "won") {
+      table.pot -= event.amount ?? 0;
+      seat(event.seat).won += event.amount ?? 0;
+    } else if (event.put_in) table.pot += event.put_in;
+  }
+  return table;
+}

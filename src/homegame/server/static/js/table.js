@@ -2,7 +2,7 @@
 
 import { cardElement, isWild, notation, rankPlural } from "./cards.js";
 import { buildControls } from "./controls.js";
-import { describeEvent, describeResult } from "./describe.js";
+import { describeEvent, describeResult, replayState } from "./describe.js";
 import { chips, el, fill, pairs, words } from "./util.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
@@ -714,8 +714,32 @@ function replay(last) {
   const name = (seat) => last.names?.[seat] ?? `seat ${seat + 1}`;
   let step = 0;
   const show = () => {
-    fill($("replay-title"), `Hand ${last.hand}: step ${step} of ${events.length}`);
-    fill($("replay-body"), el("ol", {}, events.slice(0, step).map((e, i) => el("li", { class: i === step - 1 ? "current" : "" }, describeEvent(e, name)))));
+    fill($("replay-title"), `Hand ${last.hand}${last.game ? ` (${last.game})` : ""}: step ${step} of ${events.length}`);
+    const table = replayState(events, step);
+    const seats = [...table.seats.entries()].sort((a, b) => a[0] - b[0]);
+    const small = (card) => cardElement(card, { size: "small" });
+    fill(
+      $("replay-body"),
+      el("p", { class: "replay-now" }, step ? describeEvent(events[step - 1], name) : "The deal"),
+      el(
+        "div",
+        { class: "replay-table" },
+        Object.entries(table.rows).map(([row, cards]) => el("div", { class: "replay-row" }, el("span", { class: "row-label" }, words(row.replaceAll("-", " "))), cards.map(small))),
+        seats.map(([index, seat]) =>
+          el(
+            "div",
+            { class: `replay-seat${seat.folded ? " folded" : ""}`, dataset: { seat: index } },
+            el("span", { class: "name" }, name(index)),
+            (seat.shown ?? [...seat.down, ...Array(seat.hidden).fill("??")]).map(small),
+            seat.shown ? null : seat.up.map(small),
+            seat.won ? el("span", { class: "seat-won" }, `+${chips(seat.won)}`) : null,
+          ),
+        ),
+        el("div", { class: "pot" }, `Pot ${chips(Math.max(0, table.pot))}`),
+      ),
+      el("ol", { class: "replay-log" }, events.slice(0, step).map((e, i) => el("li", { class: i === step - 1 ? "current" : "" }, describeEvent(e, name)))),
+    );
+    $("replay-body").querySelector(".replay-log li.current")?.scrollIntoView({ block: "nearest" });
   };
   $("replay-prev").onclick = () => {
     step = Math.max(0, step - 1);
