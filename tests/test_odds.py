@@ -367,3 +367,19 @@ def test_the_help_states_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
         main(["odds", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"{odds_module.EXACT_LIMIT:,} deals" in text and f"{odds_module.FAST_LIMIT:,} boards" in text
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 3), st.sampled_from([3, 4]), st.sampled_from([4, 5]))
+def test_omaha_boards_counted_in_loops_equal_the_general_path(
+    order: list[int], players: int, shown: int, held: int
+) -> None:
+    cards = [Card.from_code(code) for code in order]
+    hands = [" ".join(str(card) for card in cards[held * i : held * (i + 1)]) for i in range(players)]
+    board = cards[held * players : held * players + shown]
+    game = "omaha" if held == 4 else "five-card-omaha"
+    fast = odds(game, hands, board=board)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
+        general = odds(game, hands, board=board)
+    assert fast == general

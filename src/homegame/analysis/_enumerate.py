@@ -299,3 +299,85 @@ def _flush_boards(  # noqa: PLR0917
                                 count += values[seat] == best
                             for seat in range(seats):
                                 split[seat, count if values[seat] == best else 0] += weight
+
+
+@njit(cache=True)
+def count_hole_boards(  # noqa: PLR0917
+    pool: Array,
+    more: int,
+    known: Array,
+    holes: Array,
+    hole_masks: Array,
+    shared: int,
+    tables: Any,
+    qualified: Array,
+    split: Array,
+) -> int:
+    """As :func:`count_boards`, for hands made of exactly ``5 - shared`` of a player's own cards and
+    ``shared`` of the board (Omaha: two and three): ``holes[seat, p]`` and ``hole_masks[seat, p]`` are
+    the card keys and masks summed over each choice ``p`` of the seat's own cards, ``known`` the
+    board so far, ``more`` the cards to come; ``tables`` the kernel's tables of five cards. Each
+    board's ``C(5, shared)`` choices are summed once and tried with every choice of every seat."""
+    card_keys, card_masks, _, five, ranks, flush, mode = tables
+    seats, choices = holes.shape
+    size = known.shape[0] + more
+    board = np.empty(size, dtype=np.int64)
+    board[: known.shape[0]] = known
+    picks = _choose(size, shared)
+    pick_totals = np.empty(picks, dtype=np.int64)
+    pick_masks = np.empty(picks, dtype=np.int64)
+    values = np.empty(seats, dtype=np.int64)
+    check = qualified.shape[0] > 0
+    index = np.arange(more, dtype=np.int64)
+    chosen = np.arange(shared, dtype=np.int64)
+    n = pool.shape[0]
+    boards = 0
+    while True:
+        for j in range(more):
+            board[known.shape[0] + j] = pool[index[j]]
+        # every choice of the board's shared cards, summed once
+        for j in range(shared):
+            chosen[j] = j
+        count = 0
+        while True:
+            total = 0
+            mask = 0
+            for j in range(shared):
+                total += card_keys[board[chosen[j]]]
+                mask += card_masks[board[chosen[j]]]
+            pick_totals[count] = total
+            pick_masks[count] = mask
+            count += 1
+            if not _next(chosen, size):
+                break
+        best = -1
+        for seat in range(seats):
+            value = -1
+            for p in range(choices):
+                for q in range(picks):
+                    total = holes[seat, p] + pick_totals[q]
+                    suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
+                    if suited and mode != _NO_SUITS:
+                        suit = ((suited >> 7) & 1) + 2 * ((suited >> 11) & 1) + 3 * ((suited >> 15) & 1)
+                        found = flush[((hole_masks[seat, p] + pick_masks[q]) >> (13 * suit)) & 0x1FFF]
+                    else:
+                        rank_sum = total & SUM_MASK
+                        found = ranks[five[rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)]
+                    if check and not qualified[found]:
+                        found = -1
+                    value = max(value, found)
+            values[seat] = value
+            best = max(best, value)
+        if best < 0:
+            for seat in range(seats):
+                split[seat, seats + 1] += 1
+        else:
+            winners = 0
+            for seat in range(seats):
+                winners += values[seat] == best
+            for seat in range(seats):
+                split[seat, winners if values[seat] == best else 0] += 1
+        boards += 1
+        if more == 0 or not _next(index, n):
+            break
+    return boards

@@ -98,8 +98,9 @@ EXACT_LIMIT = 3_000_000
 (``exact=True`` then refuses). Heads-up hold'em before the flop (1,712,304 boards) is within it."""
 FAST_LIMIT = 200_000_000
 """Most deals counted when only the board is to come and one kernel ranking judges the best five of
-every player's cards and the board (hold'em, the ace-to-five lows): those boards are counted in
-compiled nested loops (:mod:`homegame.analysis._enumerate`), about three hundred million a second."""
+every player's cards and the board (hold'em): those boards are counted in compiled loops
+(:mod:`homegame.analysis._enumerate`), hundreds of millions a second. Omaha's boards are counted in
+compiled loops too (each hand tries sixty five-card hands), within :data:`EXACT_LIMIT`."""
 CHUNK = 8192
 """Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream (``SeedSequence([s, i])``),
 so a seeded answer is the same however the chunks are shared out."""
@@ -935,7 +936,8 @@ def odds(
         if not assignments:
             raise ParseError("the ranges leave no way to deal every hand at once")
         total = per_pick * len(assignments)
-    limit = FAST_LIMIT if _Fast.of(judge, spot) is not None else EXACT_LIMIT
+    fast = _Fast.of(judge, spot)
+    limit = FAST_LIMIT if fast is not None and fast.hole is None else EXACT_LIMIT
     if exact is None:
         exact = total <= limit
     if exact and total > limit:
@@ -945,7 +947,6 @@ def odds(
     tally = _Tally(len(spot.seats), len(judge.judged))
     if exact:
         done = 0
-        fast = _Fast.of(judge, spot)
         for pick in assignments:
             pool = _remove(spot.pool, [code for combo in pick for code in combo]).tolist()
             if fast is not None:
@@ -988,6 +989,8 @@ class _Fast:
     qualified: npt.NDArray[np.bool_]
     """Which ordinals qualify (empty: all of them, nothing to check)."""
     row: str
+    hole: int | None = None
+    """Exactly so many of a player's own cards play (Omaha: two); ``None``: any of them."""
 
     @classmethod
     def of(cls, judge: _Judge, spot: _Spot) -> _Fast | None:
@@ -1000,10 +1003,12 @@ class _Fast:
         scorer = judge.scorers[0]
         evaluator = scorer.evaluator
         form = scorer.form
-        if not isinstance(evaluator, Evaluator) or evaluator._tables.mode is Mode.SUBSETS:
+        if not isinstance(evaluator, Evaluator):
             return None
-        if form.size != 5 or form.hole is not None or form.max_hole is not None or scorer.down_only:
+        if form.size != 5 or form.max_hole is not None or scorer.down_only:
             return None
+        if form.hole is None and evaluator._tables.mode is Mode.SUBSETS:
+            return None  # (five-card hands, as Omaha's, never need the subsets of a flush: every mode serves)
         if any(seat.more_down or seat.more_up for seat in spot.seats) or len({s.width for s in spot.seats}) != 1:
             return None
         if any(more for name, _, more in spot.rows if name != scorer.row) or scorer.row not in {
@@ -1011,9 +1016,45 @@ class _Fast:
         }:
             return None
         board = next(len(known) + more for name, known, more in spot.rows if name == scorer.row)
+        if form.hole is not None:  # exactly so many own cards and the rest from the board (Omaha)
+            fits = form.hole <= spot.seats[0].width and 5 - form.hole <= board
+            return cls(evaluator, 5, judge.unit, _qualified(evaluator), scorer.row, form.hole) if fits else None
         size = spot.seats[0].width + board
-        qualified = evaluator.qualified if not evaluator.qualified.all() else np.zeros(0, dtype=np.bool_)
-        return cls(evaluator, size, judge.unit, qualified, scorer.row) if 5 <= size <= 7 else None
+        return cls(evaluator, size, judge.unit, _qualified(evaluator), scorer.row) if 5 <= size <= 7 else None
+
+    def _hole_boards(
+        self,
+        spot: _Spot,
+        *,
+        pick: Sequence[tuple[int, ...]],
+        pool: Sequence[int],
+        known: Sequence[int],
+        more: int,
+        tables: Any,
+        split: npt.NDArray[np.int64],
+    ) -> int:
+        """Count the boards when exactly ``hole`` own cards play (:func:`count_hole_boards`)."""
+        from homegame.analysis._enumerate import count_hole_boards
+        from homegame.ranking.lookup import CARD_KEYS, CARD_MASKS
+
+        assert self.hole is not None
+        own = [(*combo, *seat.down, *seat.up) for seat, combo in zip(spot.seats, pick, strict=True)]
+        choices = [list(combinations(cards, self.hole)) for cards in own]
+        holes = np.array([[sum(CARD_KEYS[c] for c in choice) for choice in seat] for seat in choices], dtype=np.int64)
+        masks = np.array([[sum(CARD_MASKS[c] for c in choice) for choice in seat] for seat in choices], dtype=np.int64)
+        return int(
+            count_hole_boards(
+                np.array(pool, dtype=np.int64),
+                more,
+                np.array(known, dtype=np.int64),
+                holes,
+                masks,
+                5 - self.hole,
+                tables,
+                self.qualified,
+                split,
+            )
+        )
 
     def tally(self, spot: _Spot, pick: Sequence[tuple[int, ...]], pool: Sequence[int]) -> _Tally:
         """Count every board for the seats holding ``pick`` (their ranges) and their known cards."""
@@ -1027,7 +1068,10 @@ class _Fast:
         masks = np.array([sum(CARD_MASKS[code] for code in hand) for hand in hands], dtype=np.int64)
         split = np.zeros((seats, seats + 2), dtype=np.int64)
         tables = self.evaluator._compiled_tables(self.size)
-        boards = count_boards(np.array(pool, dtype=np.int64), more, totals, masks, tables, self.qualified, split)
+        if self.hole is not None:
+            boards = self._hole_boards(spot, pick=pick, pool=pool, known=known, more=more, tables=tables, split=split)
+        else:
+            boards = count_boards(np.array(pool, dtype=np.int64), more, totals, masks, tables, self.qualified, split)
         tally = _Tally(seats, 1)
         tally.deals = int(boards)
         per_seat = reduce(math.lcm, range(1, seats + 1), 1)
@@ -1071,6 +1115,11 @@ def _work_of(spec: _Spec) -> _Work:
     widths = [[seat.downs if scorer.down_only else seat.width for seat in spot.seats] for scorer in judge.scorers]
     downs = [seat.downs for seat in spot.seats]
     return _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
+
+
+def _qualified(evaluator: Any) -> npt.NDArray[np.bool_]:
+    """The ordinals that qualify, or an empty array when all do (nothing to check)."""
+    return evaluator.qualified if not evaluator.qualified.all() else np.zeros(0, dtype=np.bool_)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
