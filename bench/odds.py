@@ -25,6 +25,10 @@ CASES: list[tuple[str, Callable[[], Odds]]] = [
     ("hold'em three-way AsAd v KhKc v 7s6s, preflop, exact", lambda: odds("holdem", ["AsAd", "KhKc", "7s6s"])),
     ("hold'em AA v KK (36 hands a side), preflop, exact", lambda: odds("holdem", ["AA", "KK"])),
     (
+        "omaha heads-up before the flop, exact",
+        lambda: odds("omaha", ["As Ad Kc Qd", "Jh Th 9s 8s"]),
+    ),
+    (
         "omaha heads-up on the flop, exact",
         lambda: odds("omaha", ["As Ad Kc Qd", "Jh Th 9s 8s"], board="2h 7h Qc"),
     ),
