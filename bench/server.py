@@ -94,8 +94,8 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
                 arrived = [asyncio.Event() for _ in range(tables * SEATS)]
                 urls = [url for table in made for url in table["invites"]]
                 tasks = [
-                    asyncio.create_task(seat(url, level, hands=hands, seed=index, latencies=latencies, go=arrived[index]))
-                    for index, url in enumerate(urls)
+                    asyncio.create_task(seat(url, level, hands=hands, seed=i, latencies=latencies, go=arrived[i]))
+                    for i, url in enumerate(urls)
                 ]
                 await asyncio.wait_for(asyncio.gather(*(event.wait() for event in arrived)), 120)
                 began = time.perf_counter()

@@ -36,7 +36,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, MutableSequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -188,6 +188,8 @@ class ServerTable:
         """When each seat on the clock began to decide (ms)."""
         self.settled_at = 0
         self._applying = 0
+        self._written_for: Hand | None = None
+        self._written: dict[int | None, list[JSON]] = {}
 
     # -- making and restoring --------------------------------------------------------------------
 
@@ -573,7 +575,7 @@ class ServerTable:
         hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
         view = None
         if hand is not None:
-            view = to_json(hand.view(dealt.index(viewer) if viewer in dealt else None))
+            view = self._view(hand, dealt.index(viewer) if viewer in dealt else None)
         last: JSON = None
         if self.hand is None and self.previous is not None and not behind:
             seen = self.previous.view(self.previous_dealt.index(viewer) if viewer in self.previous_dealt else None)
@@ -616,6 +618,19 @@ class ServerTable:
             "rebuys": [{"seat": seat, "amount": info.rebuy} for seat, info in enumerate(self.seats) if info.rebuy],
             "game": None if game is None else {"name": game.name, "title": game.title},
         }
+
+    def _view(self, hand: Hand, seat: int | None) -> JSON:
+        """The view of ``hand`` for one of its seats as JSON, its events written once a hand for
+        each viewer (an event as a seat sees it never changes: a later event reveals more)."""
+        view = hand.view(seat)
+        if self._written_for is not hand:
+            self._written_for, self._written = hand, {}
+        written = self._written.setdefault(seat, [])
+        written.extend(to_json(event) for event in view.events[len(written) :])
+        data = to_json(replace(view, events=()))
+        assert isinstance(data, dict)
+        data["events"] = list(written)
+        return data
 
     def _seat(self, seat: int) -> dict[str, JSON]:
         info = self.seats[seat]
