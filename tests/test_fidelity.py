@@ -9,12 +9,12 @@ import pytest
 
 from homegame.bots import CallerBot, Turn, play
 from homegame.bots.sensible import SensibleBot
-from homegame.engine import Declare, Hand, Table
-from homegame.engine.actions import Keep, Push
+from homegame.engine import BetTo, Declare, Hand, RaiseTo, Table
+from homegame.engine.actions import ActionKind, AmountLegal, Keep, Push
 from homegame.engine.events import Won
 from homegame.engine.steps.buy import Bought
 from homegame.engine.table import FixedGame
-from homegame.errors import ParseError
+from homegame.errors import IllegalActionError, ParseError
 from homegame.games import load
 from test_casino import check_down, check_down_once, stacked
 from test_classics import GUTS, guts, matches, stud_deck
@@ -190,3 +190,31 @@ def test_a_scoop_may_cause_a_kill_in_a_split_game() -> None:
 
     assert killer() is None
     assert killer(scoop_kills=True) == "p0"
+
+
+def fourth_street(game: str, **options: object) -> Hand:
+    """Three-handed seven-card stud: seat 0 pairs its kings showing on fourth street, and acts first."""
+    spec = load(game)
+    hole = {0: "2c 3c Kd Kh", 1: "4c 5c 9d 7s", 2: "6c 8c Td Js"}
+    hand = Hand(spec, [200, 200, 200], button=2, deck=stacked(spec, 3, 2, hole), options=options)
+    while len(hand.up[0]) < 2:
+        check_down_once(hand)
+    return hand
+
+
+def test_stud_an_open_pair_on_fourth_street_gives_the_option_of_the_big_bet() -> None:
+    # Item 8, the casino rule: "if an open pair shows on fourth street, any player may bet the
+    # higher limit"; a house rule, on in stud high, off in stud hi-lo and razz.
+    hand = fourth_street("stud")
+    assert hand.pending() == (0,) and [str(legal) for legal in hand.legal_actions(0)] == ["check", "bet_to 5..10 by 5"]
+    with pytest.raises(IllegalActionError, match=r"5\.\.10 by 5"):
+        hand.act(0, BetTo(7))
+    hand.act(0, BetTo(5))
+    assert [str(legal) for legal in hand.legal_actions(1)][-1] == "raise_to 10..15 by 5"  # a small or a big raise
+    hand.act(1, RaiseTo(15))
+    assert [str(legal) for legal in hand.legal_actions(2)][-1] == "raise_to 25"  # the big bet chosen: big bets on
+    assert [str(legal) for legal in fourth_street("stud", open_pair_big_bet=False).legal_actions(0)][-1] == "bet_to 5"
+    assert [str(legal) for legal in fourth_street("stud-hi-lo").legal_actions(0)][-1] == "bet_to 5"
+    assert fourth_street("stud-hi-lo", open_pair_big_bet=True).legal_actions(0)[-1] == AmountLegal(
+        ActionKind.BET_TO, min=5, max=10, step=5
+    )

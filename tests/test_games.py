@@ -65,7 +65,7 @@ def test_every_problem_is_reported_at_once_with_its_location() -> None:
         "draw.toml: steps[3].max: must be 0..5, not 9",
         "draw.toml: steps[4].size: must be one of small, big, not 'huge'",
         "draw.toml: steps[4].colour: unknown field "
-        "(known: bring_in, first, kind, showing, showing_wild, size, with_board)",
+        "(known: bring_in, first, kind, open_pair, showing, showing_wild, size, with_board)",
     ]
 
 

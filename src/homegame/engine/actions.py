@@ -426,38 +426,48 @@ class PlainLegal(Legal):
 @dataclass(frozen=True, slots=True)
 class AmountLegal(Legal):
     """Bet or raise: this round's bet may become any amount ``min..max`` (``min == max`` when the
-    limit fixes it).
+    limit fixes it), or with a ``step`` only ``min``, ``min + step``... up to ``max`` (fixed limit
+    where a bet may be the small or the big one: seven-card stud's open pair on fourth street).
 
     >>> legal = AmountLegal(ActionKind.BET_TO, min=10, max=10)
     >>> print(legal, legal.make())
     bet_to 10 bet_to 10
+    >>> either = AmountLegal(ActionKind.BET_TO, min=5, max=10, step=5)
+    >>> print(either, "/", either.refusal(BetTo(7)))
+    bet_to 5..10 by 5 / the amount must be 5..10 by 5
     """
 
     form: ClassVar[str] = "amount"
     _: KW_ONLY
     min: int
     max: int
+    step: int = 0
 
     def __str__(self) -> str:
-        return f"{self.kind} {_bounds(self.min, self.max)}"
+        return f"{self.kind} {self._amounts()}"
 
     def __repr__(self) -> str:
-        return f"AmountLegal({self.kind!r}, min={self.min}, max={self.max})"
+        step = f", step={self.step}" if self.step else ""
+        return f"AmountLegal({self.kind!r}, min={self.min}, max={self.max}{step})"
+
+    def _amounts(self) -> str:
+        return _bounds(self.min, self.max) + (f" by {self.step}" if self.step and self.min < self.max else "")
 
     def make(self, amount: int | None = None) -> Action:
         """The action making the round's bet ``amount`` (by default the least allowed)."""
         return self.check(_AMOUNTS[self.kind](self.min if amount is None else amount))
 
     def sample(self, rng: random.Random) -> Action:
-        """An amount drawn uniformly within the bounds."""
-        return _AMOUNTS[self.kind](rng.randint(self.min, self.max))
+        """An amount drawn uniformly among those allowed."""
+        return _AMOUNTS[self.kind](rng.randrange(self.min, self.max + 1, self.step or 1))
 
     def refusal(self, action: Action) -> str:
         """Why ``action`` is not allowed (its amount out of bounds, or another kind), or ``""``."""
         if action.kind is not self.kind:
             return f"not a {self.kind} action"
         assert isinstance(action, _Amount)
-        return "" if self.min <= action.amount <= self.max else f"the amount must be {_bounds(self.min, self.max)}"
+        allowed = self.min <= action.amount <= self.max and not (self.step and (action.amount - self.min) % self.step)
+        return "" if allowed else f"the amount must be {self._amounts()}"
 
 
 def _own(cards: Sequence[Card], pool: Sequence[Card]) -> str:

@@ -129,12 +129,15 @@ class BettingRound:
     of a bring-in); ``bring_in``, when positive, makes ``first`` choose between
     bringing it in and completing. ``level`` is the least the round's bet
     stands at: the full big blind, even when the big blind was all in for less
-    (the others must still call the full blind).
+    (the others must still call the full blind). ``big_unit``, when positive, gives every player
+    the option of betting or raising that much instead (seven-card stud's open pair on fourth
+    street); once someone does, the round goes on in it.
     """
 
     __slots__ = (
         "acted",
         "betting",
+        "big_unit",
         "bring_in",
         "cap",
         "current",
@@ -159,10 +162,12 @@ class BettingRound:
         uncapped_heads_up: bool = False,
         bring_in: int = 0,
         level: int = 0,
+        big_unit: int = 0,
     ) -> None:
         self.hand = hand
         self.betting = hand.game.betting
         self.unit = unit
+        self.big_unit = big_unit
         self.opening = unit if self.betting is Betting.FIXED_LIMIT else hand.stakes.opening_bet
         self.cap = cap
         self.uncapped_heads_up = uncapped_heads_up
@@ -234,6 +239,9 @@ class BettingRound:
         if self.incomplete and self.current:
             return (*options, PlainLegal(ActionKind.COMPLETE, chips=low - bet))
         kind = ActionKind.BET_TO if self.current == 0 else ActionKind.RAISE_TO
+        big = self.full_level + self.big_unit
+        if self.big_unit and not self.incomplete and big <= all_in:
+            return (*options, AmountLegal(kind, min=low, max=big, step=self.big_unit - self.unit))
         return (*options, AmountLegal(kind, min=low, max=high))
 
     def _may_raise(self, seat: int) -> bool:
@@ -300,6 +308,8 @@ class BettingRound:
             full = to - self.full_level >= self.opening
         else:
             full = to - self.current >= self.increment
+        if full and self.big_unit and to - self.full_level >= self.big_unit:
+            self.unit, self.big_unit = self.big_unit, 0  # the big bet was chosen: the round goes on in it
         if full:
             base = self.full_level if self.incomplete else self.current
             if self.betting is not Betting.FIXED_LIMIT:

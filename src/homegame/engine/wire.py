@@ -148,6 +148,8 @@ def _legal(legal: Legal) -> dict[str, JSON]:
             out.update(amount=legal.chips)
     elif isinstance(legal, AmountLegal):
         out.update(min=legal.min, max=legal.max)
+        if legal.step:
+            out.update(step=legal.step)
     elif isinstance(legal, CardsLegal):
         out.update(min=legal.min, max=legal.max, cards=to_json(legal.cards), price=legal.price)
     elif isinstance(legal, ChoiceLegal):
@@ -253,7 +255,8 @@ def legal_from_json(data: object) -> Legal:
     if cls is PlainLegal:
         return PlainLegal(kind, chips=_get(obj, "amount", int, where) if "amount" in obj else 0)
     if cls is AmountLegal:
-        return AmountLegal(kind, min=_get(obj, "min", int, where), max=_get(obj, "max", int, where))
+        step = _get(obj, "step", int, where) if "step" in obj else 0
+        return AmountLegal(kind, min=_get(obj, "min", int, where), max=_get(obj, "max", int, where), step=step)
     if cls is ChoiceLegal:
         choices = [_object(choice, where) for choice in _list(obj.get("choices"), where)]
         names = tuple(_get(choice, "name", str, where) for choice in choices)

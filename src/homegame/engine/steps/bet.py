@@ -26,6 +26,11 @@ Who acts first (``first``):
 With ``with_board = true`` the hand showing counts the community cards too (rules
 004, Billabong: "the best exposed partial poker hand (counting the community
 cards, as in Oxford stud)").
+
+With ``open_pair = true`` (seven-card stud's fourth street) and the house rule
+``open_pair_big_bet`` on, a pair showing among the players still in gives every
+player the option of the big bet, the casino rule; once someone bets or raises
+the big bet, the round is played in big bets.
 """
 
 from __future__ import annotations
@@ -67,11 +72,12 @@ class Bet(Step):
     showing_wild: str = ""
     bring_in: str = "lowest"
     with_board: bool = False
+    open_pair: bool = False
 
     @classmethod
     def read(cls, fields: Fields) -> Bet:
-        """``size``, ``first``, ``showing`` (a ranking name), ``showing_wild`` (a wild spec), ``bring_in``
-        and ``with_board``."""
+        """``size``, ``first``, ``showing`` (a ranking name), ``showing_wild`` (a wild spec), ``bring_in``,
+        ``with_board`` and ``open_pair``."""
         showing = fields.string("showing", "high")
         showing_wild = fields.string("showing_wild", "")
         try:
@@ -86,6 +92,7 @@ class Bet(Step):
             showing_wild=showing_wild,
             bring_in=fields.string("bring_in", "lowest", ("lowest", "highest")),
             with_board=fields.boolean("with_board", False),
+            open_pair=fields.boolean("open_pair", False),
         )
 
     def begin(self, hand: Hand) -> Decision | None:
@@ -106,7 +113,14 @@ class Bet(Step):
             uncapped_heads_up=lift is True,
             bring_in=bring_in,
             level=max(stakes.big_blind, stakes.straddle) if self.first == "after-blinds" else 0,
+            big_unit=stakes.big_bet if self._open_pair(hand) else 0,
         )
+
+    def _open_pair(self, hand: Hand) -> bool:
+        """True when a pair shows among the players still in and the house plays the big-bet option."""
+        if not self.open_pair or hand.option("open_pair_big_bet", False) is not True:
+            return False
+        return any(len({card.rank for card in hand.up[seat]}) < len(hand.up[seat]) for seat in hand.in_hand())
 
     def _first(self, hand: Hand, bring_in: int) -> int:
         if self.first == "after-blinds" and hand.last_blind >= 0:
@@ -163,3 +177,5 @@ class Bet(Step):
             fields.problem("kind", "spread limit needs stakes.max_bet > 0")
         if self.first == "bring-in" and not stakes.bring_in:
             fields.problem("first", "a bring-in needs stakes.bring_in > 0")
+        if self.open_pair and game.betting is not Betting.FIXED_LIMIT:
+            fields.problem("open_pair", "the open pair's big bet is a fixed-limit rule")
