@@ -16,7 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from homegame.bots.choices import simplest
 from homegame.cli import main
+from homegame.engine.wire import to_json
 from homegame.server.app import Connection, Limits
 from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
@@ -116,6 +118,28 @@ def test_a_table_deals_only_views_and_restores_from_its_log(tmp_path: Path) -> N
     seqs = [row.seq for row in store.rows("t") if row.kind != "shuffle"]
     assert seqs == list(range(1, len(seqs) + 1))
     assert store.integrity() == "ok"
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud-declare", "draw", "baseball", "chinese-poker"])
+def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
+    table = make(game=game, seats=3, bots=2, bot_level="random", stack=400)
+    run(table)
+    for _ in range(30):
+        if table.hand is None:
+            break
+        hand = table.hand
+        for viewer in (0, 1, 2, None):
+            seat = table.dealt.index(viewer) if viewer in table.dealt else None
+            assert snap(table, viewer)["view"] == to_json(hand.view(seat))
+        _step(table)  # the bots have played up to the person's turn: the person plays the simplest action
+
+
+def _step(table: ServerTable) -> None:
+    seat = to_act(table)
+    assert table.hand is not None
+    legal = table.hand.legal_actions(table.dealt.index(seat))
+    table.act(seat, table.number, table.seq, to_json(simplest(legal)))
+    run(table)
 
 
 def test_dealing_never_touches_the_global_random_state() -> None:
@@ -393,6 +417,21 @@ def test_every_message_is_one_seats_view_and_secrets_rotate(live: Live) -> None:
     assert spectator.until(lambda m: m["type"] == "error")["code"] == "forbidden"
     for connection in (again, bob, spectator, stale):
         connection.close()
+
+
+def test_a_dropped_socket_gets_the_same_seat_the_same_cards_and_no_new_deal(live: Live) -> None:
+    created = live.new(game="holdem", seats=2, stack=100)
+    ann, bob = (Seat(url) for url in created["invites"])
+    ann.until(lambda m: m.get("state", {}).get("view") is not None)
+    bob.at(ann.seq)
+    before, token = ann.state["view"], ann.welcome["token"]
+    ann.close()
+    bob.until(lambda m: m["type"] == "state" and not m["state"]["seats"][0]["connected"])
+    again = Seat(created["invites"][0], token=token)
+    assert again.welcome["you"] == 0 and again.welcome["seq"] == ann.seq and again.welcome["hand"] == 1
+    assert again.state["view"] == before
+    again.close()
+    bob.close()
 
 
 def test_a_forged_seat_gets_nothing(live: Live) -> None:

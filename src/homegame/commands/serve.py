@@ -76,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=server.limits.message_bytes * 2,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
+        ws_per_message_deflate=False,  # snapshots are small; compressing each costs more than it saves on a LAN
         timeout_graceful_shutdown=2,
     )
     uvicorn.Server(config).run(sockets=[listener])

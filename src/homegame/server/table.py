@@ -190,6 +190,8 @@ class ServerTable:
         self._applying = 0
         self._written_for: Hand | None = None
         self._written: dict[int | None, list[JSON]] = {}
+        self._judged: dict[object, JSON] = {}
+        """Each seat's hand so far in the hand being written, as JSON (the same cards, the same hand)."""
 
     # -- making and restoring --------------------------------------------------------------------
 
@@ -621,15 +623,21 @@ class ServerTable:
 
     def _view(self, hand: Hand, seat: int | None) -> JSON:
         """The view of ``hand`` for one of its seats as JSON, its events written once a hand for
-        each viewer (an event as a seat sees it never changes: a later event reveals more)."""
+        each viewer (an event as a seat sees it never changes: a later event reveals more), and the
+        hand a seat's cards make judged once for the same cards."""
         view = hand.view(seat)
         if self._written_for is not hand:
-            self._written_for, self._written = hand, {}
+            self._written_for, self._written, self._judged = hand, {}, {}
         written = self._written.setdefault(seat, [])
         written.extend(to_json(event) for event in view.events[len(written) :])
-        data = to_json(replace(view, events=()))
+        data = to_json(replace(view, events=(), hands=()))
         assert isinstance(data, dict)
         data["events"] = list(written)
+        judged = self._judged
+        for made in view.hands:
+            if made not in judged:
+                judged[made] = to_json(made)
+        data["hands"] = [judged[made] for made in view.hands]
         return data
 
     def _seat(self, seat: int) -> dict[str, JSON]:
