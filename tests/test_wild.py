@@ -618,3 +618,23 @@ def test_wild_kernel_refuses_what_it_cannot_judge() -> None:
         evaluator.batch([[0, 4, 8, 12, 16]], wild_ranks=[7])
     with pytest.raises(ValueError, match="distinct"):
         evaluator.batch([[20, 20, 20, 20, 20]])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_wild_kernel_hands_of_few_natural_cards_equal_the_reasoning_path(data: st.DataObject) -> None:
+    # three or four jokers: such hands are read from the kernel's table of few natural cards
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    ranking = data.draw(st.sampled_from([get("high", wild="bug"), KERNEL_RANKINGS[0], KERNEL_RANKINGS[3]]))
+    assert isinstance(ranking, PokerRanking)
+    evaluator = WildEvaluator.for_ranking(ranking)
+    assert evaluator is not None
+    size = data.draw(st.integers(5, 6))  # at most two natural cards beside four jokers at most
+    jokers = data.draw(st.integers(max(3, size - 2), 4))
+    naturals = data.draw(
+        st.lists(st.sampled_from(natural_deck(ranking)), min_size=size - jokers, max_size=size - jokers, unique=True)
+    )
+    hand = data.draw(st.permutations([*naturals, *(Card.joker(n) for n in range(1, jokers + 1))]))
+    ordinal = evaluator.batch([[card.code for card in hand]])[0]
+    assert evaluator.keys[ordinal] == ranking.evaluate(hand).key

@@ -48,7 +48,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
 from typing import Any
 
@@ -387,6 +387,7 @@ class WildEvaluator:
         "_card_masks",
         "_card_values",
         "_dynamic",
+        "_few",
         "_jokers",
         "_lowest",
         "_merged",
@@ -404,6 +405,7 @@ class WildEvaluator:
         assert spec is not None
         self._tables = tables
         self._merged: dict[int, tuple[npt.NDArray[np.int64], int]] = {}
+        self._few: dict[int, npt.NDArray[np.int32]] = {}
         self.label: str = tables.label
         """The ranking's label."""
         self.keys: npt.NDArray[np.int64] = tables.keys
@@ -435,6 +437,46 @@ class WildEvaluator:
 
     def __repr__(self) -> str:
         return f"<WildEvaluator {self.label}: {len(self.keys)} values>"
+
+    def _run(
+        self, array: npt.NDArray[np.uint8], named: npt.NDArray[np.int64], setup: tuple[Any, ...], *, parallel: bool
+    ) -> npt.NDArray[np.int32]:
+        """The compiled loops on ``array``, ``setup`` given (columns, per hand, mode, the table of few naturals)."""
+        size = array.shape[1]
+        out = np.empty(array.shape[0], dtype=np.int32)
+        run = _evaluate_parallel if parallel else _evaluate
+        natural = (self._natural.offsets[size - 5], self._natural.offsets[0], self._natural.ranks, self._translate)
+        tables = (self._card_values, self._card_masks, self._rank_table(size), self._rank_table(5), self._tables.flush)
+        run(array, named, setup, (*tables, natural), out)
+        return out
+
+    def _few_table(self, size: int) -> npt.NDArray[np.int32]:
+        """The ordinal of every hand of ``size`` cards with at most two natural cards, the rest
+        jokers, by its natural cards in the order they are held: ``table[a * 53 + b]`` with 52 for
+        "no card" (-1 for no such hand). With so many wild cards a flush is nearly always in
+        reach, and one read beats judging every suit. Made on first use from the compiled loops
+        themselves (1,378 hands)."""
+        table = self._few.get(size)
+        if table is None:
+            table = np.full(_FEW**_FEW_HELD, -1, dtype=np.int32)
+            naturals = [code for code in range(52) if self._card_values[code] < _WILD]
+            for held in range(max(1, size - MAX_JOKERS), _FEW_HELD + 1):
+                chosen = np.array(list(combinations(naturals, held)), dtype=np.int64).reshape(-1, held)
+                if not len(chosen):
+                    continue
+                jokers = np.broadcast_to(np.arange(JOKER_BASE, JOKER_BASE + size - held), (len(chosen), size - held))
+                hands = np.ascontiguousarray(np.concatenate([chosen, jokers], axis=1), dtype=np.uint8)
+                none = np.full(len(hands), _NO_RANK, dtype=np.int64)
+                setup = (np.zeros(size, dtype=np.bool_), False, int(self._tables.mode), _NO_TABLE)
+                ordinals = self._run(hands, none, setup, parallel=False)
+                for order in permutations(range(held)):
+                    index = np.zeros(len(chosen), dtype=np.int64)
+                    for place in range(_FEW_HELD):
+                        column = chosen[:, order[place]] if place < held else np.full(len(chosen), 52)
+                        index = index * _FEW + column
+                    table[index] = ordinals
+            self._few[size] = table
+        return table
 
     def _rank_table(self, size: int) -> tuple[npt.NDArray[np.int64], int]:
         """The rank table of hands of ``size`` cards as the compiled loops read it: the entries of
@@ -494,14 +536,10 @@ class WildEvaluator:
                 raise ValueError("wild=lowest-down needs the down columns: batch(hands, down=[...])")
             columns[list(down)] = True
         tables = self._tables
-        setup = (columns, wild_ranks is not None or bool(columns.any()), int(tables.mode))
-        out = np.empty(array.shape[0], dtype=np.int32)
-        run = _evaluate_parallel if parallel else _evaluate
+        per_hand = wild_ranks is not None or bool(columns.any())
         size = array.shape[1]
-        ranks = self._rank_table(size)
-        five = self._rank_table(5)
-        natural = (self._natural.offsets[size - 5], self._natural.offsets[0], self._natural.ranks, self._translate)
-        run(array, named, setup, (self._card_values, self._card_masks, ranks, five, tables.flush, natural), out)
+        few = self._few_table(size) if self._jokers and not per_hand else _NO_TABLE
+        out = self._run(array, named, (columns, per_hand, int(tables.mode), few), parallel=parallel)
         if (out < 0).any():
             bad = array[int(np.flatnonzero(out < 0)[0])].tolist()
             raise ValueError(f"not 5 to 7 distinct cards of the deck of {self.label}: {bad}")
@@ -522,6 +560,12 @@ def _evaluator(ranking: PokerRanking) -> WildEvaluator:
 # showdown) is moved from the natural cards to the wild ones afterwards. Small helpers are
 # inlined, so no array is reference-counted per hand.
 
+_FEW = 53
+"""The table of few naturals indexes each natural card by its code, and "no card" by 52."""
+_FEW_HELD = 2
+"""The most natural cards of a hand the table of few naturals holds (53 * 53 entries: it stays in
+the fastest cache; with three, the table of 53 ** 3 entries is slower than judging the hand)."""
+_NO_TABLE = np.zeros(0, dtype=np.int32)
 _WILD_SHIFT = 56
 _WILD = 1 << _WILD_SHIFT
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
@@ -620,11 +664,13 @@ def _evaluate_rows(  # noqa: PLR0917
     """Write the ordinals of ``hands[start:stop]`` into ``out[start:stop]``; ``setup``: the columns
     whose lowest card is wild, whether a hand may make a rank wild (lowest card, named rank), and
     the mode. The rank masks of the natural cards are added up only when a flush is possible."""
-    columns, per_hand, mode = setup
+    columns, per_hand, mode, few = setup
     card_values, card_masks, ranks_table, _, flush, natural = tables
     natural_rows, _, natural_ranks, translate = natural
     size = hands.shape[1]
     pair = np.empty(2, dtype=np.int64)  # scratch of _look_up
+    held = np.empty(size + 2, dtype=np.int64)  # the natural cards of a hand, in order, then "none"
+    fewest = max(1, size - MAX_JOKERS)  # the table of few naturals holds hands of fewest..2 naturals
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         # written out, as in the natural kernel: a loop over the size costs more
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
@@ -633,6 +679,15 @@ def _evaluate_rows(  # noqa: PLR0917
             total += card_values[hands[i, 5]]
             if size > 6:
                 total += card_values[hands[i, 6]]
+        if few.shape[0] and fewest <= size - (total >> _WILD_SHIFT) <= _FEW_HELD:  # two naturals or fewer
+            kept = 0
+            for j in range(size):  # without a branch: every card written, only a natural one kept
+                held[kept] = hands[i, j]
+                kept += card_values[hands[i, j]] < _WILD
+            held[kept] = 52
+            held[kept + 1] = 52
+            out[i] = few[held[0] * _FEW + held[1]]
+            continue
         if not per_hand and mode == _FLUSH_WINS:  # the common case, apart and written out
             count = total >> _WILD_SHIFT
             suits = (total >> SUIT_SHIFT) & 0xFFFF
