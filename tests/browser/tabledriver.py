@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 ENABLED = "#controls button[data-action]:not([disabled])"
 TURN = "#controls button[data-action]"  # a card action's button is disabled until its cards are picked
 PICKABLE = "#me button.card.pickable[aria-pressed=false], #controls .pick-row button.card[aria-pressed=false]"
@@ -32,6 +34,25 @@ def sync(pages: list[Any]) -> int:
     for page in pages:
         page.wait_for_function(f"Number(document.body.dataset.seq) >= {newest}")
     return newest
+
+
+def wait_change(pages: list[Any], finished: int, rounds: int = 120) -> bool:
+    """Wait (bounded: ``rounds`` short waits of each page in turn) until some page draws a newer
+    state, offers a decision, or has finished hand ``finished``. A snapshot may change a page
+    without a new sequence number (a seat connecting), so a decision is waited for as such."""
+    seqs = [number(page, "seq") for page in pages]
+    for _ in range(rounds):
+        for page, seq in zip(pages, seqs, strict=True):
+            try:
+                page.wait_for_function(
+                    f"""() => Number(document.body.dataset.seq) > {seq} || document.querySelector('{TURN}')
+                        || Number(document.body.dataset.finished || 0) >= {finished}""",
+                    timeout=250,
+                )
+                return True
+            except PlaywrightTimeout:
+                continue
+    return False
 
 
 def own_down(page: Any) -> set[str]:

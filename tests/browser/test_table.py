@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from tabledriver import connected, has_turn, number, play_turn, sync, wait_turn_or_end
+from tabledriver import connected, has_turn, number, play_turn, sync, wait_change, wait_turn_or_end
 
 from homegame.games import load, names
 
@@ -56,8 +56,8 @@ def turn_of(seats: list[Any]) -> Any:
         turn = next((page for page in seats if has_turn(page)), None)
         if turn is not None:
             return turn
-        seq = number(seats[0], "seq")
-        seats[0].wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+        if not wait_change(seats, 10**6):
+            pytest.fail("the table stopped: " + "; ".join(describe(page) for page in seats))
     pytest.fail("nobody had a decision to make")
 
 
@@ -96,12 +96,7 @@ def play_hand(
                 page.screenshot(path=shots[0] / f"{shots[1]}-seat{index}-mid.png", full_page=True)
         turn = next((index for index, page in enumerate(seats) if has_turn(page)), None)
         if turn is None:
-            seq = number(seats[0], "seq")
-            try:
-                seats[0].wait_for_function(
-                    f"Number(document.body.dataset.seq) > {seq} || Number(document.body.dataset.finished) >= 1"
-                )
-            except Exception:
+            if not wait_change(seats, 1):
                 pytest.fail("the table stopped: " + "; ".join(describe(page) for page in seats))
             continue
         play_turn(seats[turn], (choose or [{}] * len(seats))[turn])
