@@ -4,15 +4,18 @@ leaving, dealer's choice, what the screen may show, and saved hands that replay.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from homegame.cards import format_cards
 from homegame.cli import main
 from homegame.engine.actions import ActionKind as K
 from homegame.engine.actions import AmountLegal, CardsLegal, ChoiceLegal, DivideLegal, PlaceLegal, PlainLegal
 from homegame.games import load, names
+from homegame.games.mixes import load_game_or_mix, mix_names
 from homegame.play import Record, Settings, StakesRule, Standings, run
 from homegame.play.commands import CommandError, Meta, read
 from homegame.play.replay import replay
@@ -21,9 +24,10 @@ from homegame.play.replay import replay
 def session(lines: str, game: str | None = "holdem", **settings: object) -> tuple[Standings, str]:
     """Play a session with ``lines`` typed, against caller bots; the standings and the transcript."""
     defaults: dict[str, object] = {"seats": 3, "bots": "caller", "seed": 5}
+    mix = settings.pop("game_or_mix", None)
     defaults.update(settings)
     out = io.StringIO()
-    chosen = load(game) if game else None
+    chosen = load_game_or_mix(str(mix)) if mix else load(game) if game else None
     standings = run(Settings(game=chosen, **defaults), io.StringIO(lines), out)  # type: ignore[arg-type]
     return standings, out.getvalue()
 
@@ -98,11 +102,44 @@ def test_ctrl_c_leaves_with_the_ledger() -> None:
 
 def test_dealers_choice() -> None:
     standings, text = session("zz\ndraw\nc\nd\nc\n\nf\nq\n", game=None)
-    assert "You deal: name the game." in text and "holdem" in text and "Five-card draw" in text
+    assert "You deal: name the game" in text and "holdem" in text and "Five-card draw" in text
     assert "'zz' is not one of these games" in text
     assert "Hand 1 · Five-card draw" in text
     assert "seat 1 deals and calls" in text
     assert standings.hands >= 1
+
+
+def test_a_mixed_game_plays_its_rotation() -> None:
+    standings, text = session(("c\n" * 12 + "\n") * 3 + "q\n", None, game_or_mix="horse", seats=2)
+    assert standings.hands >= 3 and sum(standings.net) + standings.carried == 0
+    assert "H.O.R.S.E.: Fixed-limit Texas hold'em for the next 2 hands." in text
+    assert "H.O.R.S.E.: Fixed-limit Omaha hi-lo, eight or better for the next 2 hands." in text
+    assert "Hand 3 · Fixed-limit Omaha hi-lo" in text
+
+
+def test_dealers_choice_offers_mixes_and_says_why_a_game_is_missing() -> None:
+    _, text = session("five-o\nhorse\n" + "c\n" * 12 + "\nq\n", game=None)
+    assert "Mixed games (a hand of each in turn):" in text and " horse" in text
+    assert "Not for 3 players: five-o, kuhn" in text
+    assert "five-o is heads-up: play it with --seats 2" in text
+    assert text.count(" 1 2-7-single-draw") == 1  # a wrong answer does not scroll the list away
+    assert "H.O.R.S.E., a hand of each in turn: Fixed-limit Texas hold'em first." in text
+    assert "Hand 1 · Fixed-limit Texas hold'em" in text
+
+
+def test_a_bot_dealer_calls_a_game_that_fits_favouring_families_played_less() -> None:
+    from homegame.play.session import _Session
+
+    out = io.StringIO()
+    dealer = _Session(Settings(seats=8, bots="caller", seed=3), Console(file=out), io.StringIO())
+    calls = []
+    for _ in range(40):
+        game = dealer._bot_choice()
+        dealer._count(game)
+        calls.append(game)
+    assert all(game.players[0] <= 8 <= game.players[1] for game in calls)
+    families = Counter(game.family.value for game in calls)
+    assert max(families.values()) - min(families.values()) <= 3, families
 
 
 def test_the_screen_shows_only_what_the_person_may_see(tmp_path: Path) -> None:
@@ -151,7 +188,9 @@ def test_a_damaged_history_is_reported(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "draw", "--seats", "9"]) == 2
-    assert "draw is for 2 to 6 players, not 9" in capsys.readouterr().err
+    assert "draw is for 2 to 6 players, not 9: play it with --seats 6" in capsys.readouterr().err
+    assert main(["play", "five-o"]) == 2
+    assert "five-o is heads-up: play it with --seats 2" in capsys.readouterr().err
     assert main(["play", "--stakes", "blinds=3"]) == 2
     assert "no such amount" in capsys.readouterr().err
 
@@ -263,5 +302,14 @@ def test_a_person_can_play_every_catalogue_game(name: str) -> None:
     seats = min(max(3, game.players[0]), game.players[1])
     out = io.StringIO()
     standings = run(Settings(game=game, seats=seats, bots="caller", seed=2), Persistent(out), out)
+    assert standings.hands == 1 and sum(standings.net) + standings.carried == 0
+    assert "This hand:" in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+@pytest.mark.parametrize("name", mix_names())
+def test_a_person_can_play_every_mix(name: str) -> None:
+    mix = load_game_or_mix(name)
+    out = io.StringIO()
+    standings = run(Settings(game=mix, seats=3, bots="caller", seed=2), Persistent(out), out)
     assert standings.hands == 1 and sum(standings.net) + standings.carried == 0
     assert "This hand:" in out.getvalue() and "Traceback" not in out.getvalue()

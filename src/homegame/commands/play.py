@@ -15,11 +15,13 @@ def register(subparsers: Any) -> None:
         "play",
         help=HELP,
         description=HELP + ". Type ? at the table for help, q to leave.",
-        epilog="examples:  homegame play    homegame play holdem --seats 4    homegame play draw --stakes x5 "
-        "--bots caller --history hands/",
+        epilog="examples:  homegame play    homegame play holdem --seats 4    homegame play horse    "
+        "homegame play draw --stakes x5 --bots caller --history hands/",
     )
     parser.add_argument(
-        "game", nargs="?", help="a catalogue game or a game document (.toml); none: dealer's choice of the catalogue"
+        "game",
+        nargs="?",
+        help="a catalogue game or mixed game (horse...), or a game document (.toml); none: dealer's choice",
     )
     parser.add_argument("--seats", type=int, default=6, help="players at the table, you included (default 6)")
     parser.add_argument("--stack", type=int, help="everyone's starting chips (default 200, times the stakes scale)")
@@ -42,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from homegame.errors import ParseError
-    from homegame.games import load
+    from homegame.games.mixes import load_game_or_mix
     from homegame.play import Settings, StakesRule
     from homegame.play import run as play
 
@@ -50,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
     stakes = StakesRule.parse(args.stakes)
     settings = Settings(
-        game=load(args.game) if args.game else None,
+        game=load_game_or_mix(args.game) if args.game else None,
         seats=args.seats,
         stack=args.stack if args.stack is not None else 200 * stakes.scale,
         stakes=stakes,

@@ -10,8 +10,10 @@ The person sits in seat 0 of the engine's :class:`~homegame.engine.table.Table`,
 which keeps the stacks, the button (it starts with the person and moves one
 seat left each hand), chips nobody won (they carry into the next pot) and the
 ledger. A player who runs out of chips buys in again for the starting stack.
-In dealer's choice the dealer names the game: the person picks from the games
-that suit the table, a bot picks one at random.
+A mixed game (H.O.R.S.E. and the others) plays its rotation. In dealer's choice
+the dealer names the game: the person picks from the games and mixes that suit
+the table (a mix is then dealt once round its games, a hand each); a bot picks
+a game that suits the table, favouring the families played least so far.
 
 >>> import io
 >>> from homegame.games import load
@@ -29,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import random
 import sys
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import partial
@@ -42,14 +45,15 @@ from homegame.engine.actions import Action
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
-from homegame.engine.table import DealersChoice, FixedGame, Table
+from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games import load, names
+from homegame.games.mixes import Mix, load_mix, mix_names
 from homegame.play.commands import CommandError, Meta, read
 from homegame.play.history import Record
 from homegame.play.render import Names, Screen
 
-__all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "run"]
+__all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "fits", "run"]
 
 PERSON = 0
 """The person's seat."""
@@ -106,11 +110,11 @@ class StakesRule:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
-    """A session's settings: the game (``None``: dealer's choice), the number of seats, the starting
-    stack, the stakes rule, the seed (``None``: a fresh shuffle every time), which bots, and the
-    directory that keeps a history file per hand (``None``: none kept)."""
+    """A session's settings: the game or mixed game (``None``: dealer's choice), the number of seats,
+    the starting stack, the stakes rule, the seed (``None``: a fresh shuffle every time), which
+    bots, and the directory that keeps a history file per hand (``None``: none kept)."""
 
-    game: Game | None = None
+    game: Game | Mix | None = None
     seats: int = 6
     stack: int = 200
     stakes: StakesRule = StakesRule()
@@ -170,11 +174,20 @@ class _Session:
         if not 2 <= seats <= 10:
             raise ParseError(f"a table has 2 to 10 seats, not {seats}")
         game = settings.game
-        if game is not None and not game.players[0] <= seats <= game.players[1]:
-            raise ParseError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {seats}")
-        self.games = (game,) if game is not None else _catalogue(seats)
+        if game is not None:
+            problem = fits(game, seats)
+            if problem:
+                raise ParseError(problem)
+        self.games: tuple[Game, ...] = (
+            game.games if isinstance(game, Mix) else (game,) if game is not None else _catalogue(seats)
+        )
+        self.mixes: tuple[Mix, ...] = _mixes(seats) if game is None else ()
         if not self.games:
             raise ParseError(f"no game of the catalogue is for {seats} players")
+        self.queue: list[Game] = []
+        """The games still to deal of a mix the dealer chose."""
+        self.played: Counter[str] = Counter()
+        """Hands dealt so far of each family (a bot dealer favours the families played least)."""
         self.settings = settings
         self.stream = stream
         self.interactive = stream is sys.stdin and stream.isatty()
@@ -186,7 +199,13 @@ class _Session:
         seed = settings.seed
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.rng = rng
-        schedule = FixedGame(self.games[0]) if game is not None else DealersChoice(self.games)
+        schedule: Schedule
+        if isinstance(game, Mix):
+            schedule = game.schedule(seats)
+        elif game is not None:
+            schedule = FixedGame(game)
+        else:
+            schedule = DealersChoice(self.games + tuple(each for mix in self.mixes for each in mix.games))
         self.table = Table(schedule, size=seats, button=PERSON, rng=rng)
         self.bots: list[Bot | None] = [None]
         for seat in range(1, seats):
@@ -280,40 +299,90 @@ class _Session:
                 self.screen.say(f"{self.names.says(seat, 'buys', 'buy')} in again for {self.settings.stack}")
 
     def _pick(self) -> Game:
-        """The next game: the session's game, else the dealer's choice (named to the table)."""
-        if len(self.games) == 1:
-            return self.games[0]
-        dealer = self.table.button
-        if dealer != PERSON:
-            game = self.rng.choice(self.games)
-            self.screen.say(f"{self.names(dealer)} deals and calls {game.title}.")
+        """The next game: one that goes on (Guts), the session's game or the mix's turn, else the
+        dealer's choice (named to the table)."""
+        table, settings = self.table, self.settings
+        if table.continuing is not None:
+            return self._count(table.continuing)
+        if isinstance(settings.game, Mix):
+            game = table.next_game()
+            every = settings.game.hands_per_game(len(self.names.names))
+            if table.hands_played % every == 0:
+                hands = f"{every} hand{'s' if every != 1 else ''}"
+                self.screen.say(f"{settings.game.title}: {game.title} for the next {hands}.")
+            return self._count(game)
+        if settings.game is not None:
+            return self._count(table.next_game())
+        if self.queue:
+            game = self.queue.pop(0)
+            self.screen.say(f"The mix goes on: {game.title}.")
+        elif table.button != PERSON:
+            game = self._bot_choice()
+            self.screen.say(f"{self.names(table.button)} deals and calls {game.title}.")
         else:
-            game = self._ask_game()
-        self.table.choose(game)
+            chosen = self._ask_game()
+            if isinstance(chosen, Mix):
+                game, *rest = chosen.games
+                self.queue = rest
+                self.screen.say(f"{chosen.title}, a hand of each in turn: {game.title} first.")
+            else:
+                game = chosen
+        table.choose(game)
+        return self._count(game)
+
+    def _count(self, game: Game) -> Game:
+        self.played[game.family.value] += 1
         return game
 
-    def _ask_game(self) -> Game:
-        self.screen.say("You deal: name the game.")
+    def _bot_choice(self) -> Game:
+        """A bot dealer's call among the games that suit the table: a family first, the more likely
+        the fewer hands of it have been dealt (``1 / (1 + hands)^2``), then any game of it."""
+        families = sorted({game.family.value for game in self.games})
+        weights = [1 / (1 + self.played[family]) ** 2 for family in families]
+        family = self.rng.choices(families, weights)[0]
+        return self.rng.choice([game for game in self.games if game.family.value == family])
+
+    def _ask_game(self) -> Game | Mix:
+        self.screen.say("You deal: name the game (a number or a name; ? lists them again, q leaves).")
         self._list_games()
+        choices: list[Game | Mix] = [*self.games, *self.mixes]
         while True:
             answer = self._ask("game> ").strip().lower()
             if answer in _QUIT:
                 raise _Leave
-            if answer.isdigit() and 1 <= int(answer) <= len(self.games):
-                return self.games[int(answer) - 1]
-            try:
-                wanted = load(answer) if answer and answer != "?" else None
-            except PokerError:
-                wanted = None
-            if wanted is not None and wanted in self.games:
-                return wanted
-            if answer and answer != "?":
-                self.screen.problem(f"{answer!r} is not one of these games: type its number or name")
-            self._list_games()
+            if answer in ("", "?", "help"):
+                self._list_games()
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                return choices[int(answer) - 1]
+            wanted = _find(answer)
+            if wanted is not None and wanted.name in {choice.name for choice in choices}:
+                return next(choice for choice in choices if choice.name == wanted.name)
+            if wanted is not None:
+                self.screen.problem(fits(wanted, len(self.names.names)) or f"{wanted.name} is not offered here")
+            else:
+                self.screen.problem(f"{answer!r} is not one of these games: type its number or name (? lists them)")
 
     def _list_games(self) -> None:
-        for number, game in enumerate(self.games, 1):
-            self.screen.say(f"  {number:>2}  {game.name:<16} {game.title}")
+        """The games and mixes by number, three to a line (a whole catalogue fits a 24-line screen),
+        and the games left out because they do not suit this table."""
+        entries = [game.name for game in self.games]
+        self._columns(entries, 1)
+        if self.mixes:
+            self.screen.say("Mixed games (a hand of each in turn):")
+            self._columns([mix.name for mix in self.mixes], len(entries) + 1)
+        seats = len(self.names.names)
+        hidden = [name for name in names() if name not in entries]
+        if hidden:
+            self.screen.say(f"Not for {seats} players: {', '.join(hidden)} (type one to see why).", style="dim")
+
+    def _columns(self, entries: list[str], first: int) -> None:
+        width, per_line = 26, 3
+        for start in range(0, len(entries), per_line):
+            cells = [
+                f"{first + start + index:>3} {name}" for index, name in enumerate(entries[start : start + per_line])
+            ]
+            self.screen.say("".join(cell.ljust(width) for cell in cells).rstrip())
 
     def _ask(self, prompt: str) -> str:
         """A line from the person (echoed when it comes from a script); the end of input leaves."""
@@ -355,6 +424,48 @@ class _Session:
             self.screen.say(f"You leave during hand {self.table.hands_played + 1}; it does not count.")
         self.screen.say("You leave the table.", style="bold")
         self._show_ledger()
+
+
+def fits(game: Game | Mix, seats: int) -> str | None:
+    """Why ``game`` cannot be dealt to ``seats`` players, with the ``--seats`` that would do; ``None``
+    when it can.
+
+    >>> fits(load("five-o"), 6)
+    'five-o is heads-up: play it with --seats 2'
+    >>> fits(load("draw"), 9)
+    'draw is for 2 to 6 players, not 9: play it with --seats 6'
+    >>> fits(load("draw"), 4) is None
+    True
+    """
+    low, high = game.players
+    if low <= seats <= high:
+        return None
+    if low == high == 2:
+        return f"{game.name} is heads-up: play it with --seats 2"
+    return f"{game.name} is for {low} to {high} players, not {seats}: play it with --seats {min(high, max(low, seats))}"
+
+
+def _find(name: str) -> Game | Mix | None:
+    """A catalogue game or mix by name or alias, or ``None``."""
+    for loader in (load, load_mix):
+        try:
+            return loader(name)
+        except PokerError:
+            continue
+    return None
+
+
+def _mixes(seats: int) -> tuple[Mix, ...]:
+    """The catalogue's mixes for ``seats`` players."""
+    found = []
+    for name in mix_names():
+        try:
+            mix = load_mix(name)
+        except PokerError:
+            continue
+        if fits(mix, seats) is None:
+            found.append(mix)
+    return tuple(found)
 
 
 def _catalogue(seats: int) -> tuple[Game, ...]:
