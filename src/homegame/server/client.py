@@ -23,12 +23,13 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol, TextIO
 from urllib.parse import urlsplit
 
 from homegame.bots import Bot, Turn
 from homegame.engine.view import View
-from homegame.engine.wire import JSON, to_json, view_from_json
+from homegame.engine.wire import JSON, legal_from_json, to_json, view_from_json
 from homegame.errors import ParseError
 from homegame.play.session import BOTS
 
@@ -69,8 +70,9 @@ class Invite:
 class Decider(Protocol):
     """Whoever decides for a seat."""
 
-    def act(self, state: Message, view: View) -> JSON | None:
-        """The action (wire JSON) to take now, the seat's turn come; ``None`` to leave."""
+    def act(self, state: Message, turn: Turn) -> JSON | None:
+        """The action (wire JSON) to take now, the seat's turn come (``turn.view()`` reads the
+        view sent, on demand); ``None`` to leave."""
         ...
 
     def choose(self, state: Message, games: list[str]) -> str:
@@ -91,10 +93,9 @@ class BotDecider:
         self.bot: Bot = BOTS[level](rng)
         self.rng = rng
 
-    def act(self, state: Message, view: View) -> JSON | None:
+    def act(self, state: Message, turn: Turn) -> JSON | None:
         """The bot's choice among the legal actions the server sent."""
-        assert view.viewer is not None
-        return to_json(self.bot.choose(Turn(view.viewer, view.legal, lambda: view)))
+        return to_json(self.bot.choose(turn))
 
     def choose(self, state: Message, games: list[str]) -> str:
         """A game at random."""
@@ -187,8 +188,8 @@ class Client:
         view_data = state.get("view")
         choosing = state.get("choosing")
         if view_data is not None and view_data.get("legal") and seat in dealt:
-            view = view_from_json(view_data)
-            action = self.decider.act(state, view)
+            legal = tuple(legal_from_json(item) for item in view_data["legal"])
+            action = self.decider.act(state, Turn(view_data["viewer"], legal, partial(view_from_json, view_data)))
             if action is None:  # a person who quits leaves and goes: the table's clock plays their hand out
                 self.leaving = self.done = True
                 return [*out, {"type": "leave"}]
@@ -248,10 +249,11 @@ class PersonDecider:
         self.screen.narrate(view.events[self.told_events :], view, self._game(view))
         self.told_events = len(view.events)
 
-    def act(self, state: Message, view: View) -> JSON | None:
+    def act(self, state: Message, turn: Turn) -> JSON | None:
         """Show the table and read the person's move (``q``: leave)."""
         from homegame.play.commands import CommandError, Meta, read
 
+        view = turn.view()
         game = self._game(view)
         self.screen.table(view, game)
         while True:
