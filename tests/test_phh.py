@@ -233,7 +233,7 @@ def test_homegame_history_replay_reports_each_hand(tmp_path: Path, capsys: pytes
     path.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + DWAN_IVEY.replace("antes = [500, 500, 500]", "antes = [1, 2, 3]"))
     assert main(["history", "replay", str(path), "--json"]) == 1
     hands = json.loads(capsys.readouterr().out)["hands"]
-    assert hands[0] == {"finishing_stacks": [572100, 1997500, 1109500]}
+    assert hands[0] == {"finishing_stacks": [572100, 1997500, 1109500], "same": None}
     assert "the same for every player" in hands[1]["error"]
     assert main(["history", "replay", str(path)]) == 1
     assert "hand 2: cannot be played: antes" in capsys.readouterr().out

@@ -5,7 +5,8 @@
   ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
 - ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--json]``: play every hand of a PHH
   file on our engine (written by homegame, PokerKit, or the public PHH dataset) and print each
-  hand's finishing stacks, or why it cannot be played and where (the hand and the line).
+  hand's finishing stacks beside those the file gives, or why it cannot be played and where (the
+  hand and the line); exit status 1 when any hand cannot be played or ends elsewhere than its file says.
 
 A file names its games only by catalogue name: a hand of a game of one's own is replayed with
 ``--game DOC``, the document named on the command line, never a path read from the file.
@@ -59,8 +60,9 @@ def register(subparsers: Any) -> None:
         "replay",
         help="play the hands of a PHH file and print their finishing stacks",
         description="Play every hand of a .phh or .phhs file on homegame's engine and print each hand's "
-        "finishing stacks in file order; a hand that cannot be played is reported with the reason. "
-        "Exit status 1 if any hand could not be played.",
+        "finishing stacks in file order, compared with the stacks the file gives (finishing_stacks or winnings); "
+        "a hand that cannot be played is reported with the reason and its line. "
+        "Exit status 1 if any hand could not be played or ends elsewhere than its file says.",
         epilog="example:  homegame history replay hands.phhs --json",
     )
     replay.add_argument("file", type=Path, help="a .phh or .phhs file")
@@ -68,7 +70,8 @@ def register(subparsers: Any) -> None:
     replay.add_argument(
         "--json",
         action="store_true",
-        help='print {"hands": [{"finishing_stacks": [...]} or {"error": "...", "line": N}, ...]}',
+        help='print {"hands": [{"finishing_stacks": [...], "expected": [...], "same": true, "note": "..."} '
+        'or {"error": "...", "line": N}, ...]} (expected: what the file says; same: null when it says nothing)',
     )
     replay.set_defaults(handler=run_replay)
 
@@ -148,25 +151,50 @@ def run_replay(args: argparse.Namespace) -> int:
 
     game = _document(args.game)
     results: list[dict[str, Any]] = []
-    for entry in read_entries(read_text(args.file, MAX_SIZE)):
+    try:
+        entries = read_entries(read_text(args.file, MAX_SIZE))
+    except ParseError as error:
+        raise ParseError(f"{args.file}: {error}", token=str(args.file)) from None
+    for entry in entries:
         if entry.record is None:
             results.append({"error": str(entry.error), "line": entry.line})
             continue
         try:
-            stacks = replay(entry.record, game).finishing_stacks
+            played = replay(entry.record, game)
         except ReplayError as error:
             results.append({"error": str(error), "line": entry.line_of(error.action)})
-        else:
-            results.append({"finishing_stacks": [_number(stack) for stack in stacks]})
+            continue
+        result: dict[str, Any] = {"finishing_stacks": [_number(stack) for stack in played.finishing_stacks]}
+        if played.expected is not None:
+            result["expected"] = [_number(stack) for stack in played.expected]
+        result["same"] = played.same
+        if played.note:
+            result["note"] = played.note
+        results.append(result)
     if args.json:
         print_json({"hands": results})
     else:
         for number, result in enumerate(results, 1):
-            if "error" in result:
-                print(f"hand {number}: cannot be played: {result['error']} (line {result['line']})")
-            else:
-                print(f"hand {number}: " + " ".join(str(stack) for stack in result["finishing_stacks"]))
-    return 1 if any("error" in result for result in results) else 0
+            print(f"hand {number}: {_describe(result)}")
+    return 1 if any("error" in result or result["same"] is False for result in results) else 0
+
+
+def _describe(result: dict[str, Any]) -> str:
+    """One hand's line of the report.
+
+    >>> _describe({"finishing_stacks": [3, 1], "expected": [2, 2], "same": False})
+    '3 1 (the file says 2 2: different)'
+    >>> _describe({"error": "no", "line": 4})
+    'cannot be played: no (line 4)'
+    """
+    if "error" in result:
+        return f"cannot be played: {result['error']} (line {result['line']})"
+    text = " ".join(str(stack) for stack in result["finishing_stacks"])
+    if result["same"] is True:
+        text += " (as the file says)"
+    elif result["same"] is False:
+        text += f" (the file says {' '.join(str(stack) for stack in result['expected'])}: different)"
+    return text + (f"; {result['note']}" if "note" in result else "")
 
 
 def _number(amount: int | Decimal) -> int | float:

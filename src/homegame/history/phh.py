@@ -218,10 +218,14 @@ class Entry:
 
 def read_entries(text: str) -> list[Entry]:
     """Every hand of a PHH text, each read on its own (one hand's problems do not hide the others);
-    a text that is not TOML at all raises :class:`ParseError` with its line.
+    a text that is not TOML at all, or holds no hand, raises :class:`ParseError` with its line.
 
     >>> [(entry.label, entry.line) for entry in read_entries('[1]\\nvariant = "NT"\\n\\n[2]\\nvariant = 3')]
     [('[1]', 1), ('[2]', 4)]
+    >>> read_entries('name = "homegame"')
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: not a PHH file: it holds no hand (no table with a variant)
     """
     data = _toml(text)
     lines = text.splitlines()
@@ -230,6 +234,8 @@ def read_entries(text: str) -> list[Entry]:
     else:
         headers = _headers(lines)
         tables = [(f"[{key}]", headers.get(key, 1), value) for key, value in data.items()]
+    if not any(isinstance(value, dict) and "variant" in value for _, _, value in tables):
+        raise ParseError("not a PHH file: it holds no hand (no table with a variant)")
     entries = []
     for label, line, value in tables:
         try:

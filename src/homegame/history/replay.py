@@ -61,11 +61,11 @@ from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.showdown import Showdown
 from homegame.errors import IllegalActionError, ParseError, PokerError
-from homegame.history.phh import Amount, Record, parse_phh_cards
+from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
 from homegame.history.variants import CODES
 
-__all__ = ["ReplayError", "Replayed", "replay"]
+__all__ = ["ReplayError", "Replayed", "expected", "replay"]
 
 T = TypeVar("T")
 
@@ -81,10 +81,25 @@ class ReplayError(PokerError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Replayed:
-    """A PHH hand played on our engine: the hand, and each player's finishing stack in the file's units."""
+    """A PHH hand played on our engine: the hand, and each player's finishing stack in the file's units.
+
+    ``expected`` is what the file says the hand ends with (its ``finishing_stacks``, or the stacks
+    its ``winnings`` give), ``None`` when it says nothing; ``same`` whether the replay ends there
+    (``None`` when there is nothing to compare), and ``note`` whatever the replay had to read
+    differently from the file's words to play it.
+    """
 
     hand: Hand
     finishing_stacks: tuple[Amount, ...]
+    expected: tuple[Amount, ...] | None = None
+    note: str = ""
+
+    @property
+    def same(self) -> bool | None:
+        """Whether the replay ends where the file says (``None``: the file does not say)."""
+        if self.expected is None:
+            return None
+        return tuple(map(Decimal, self.expected)) == tuple(map(Decimal, self.finishing_stacks))
 
 
 def replay(record: Record, game: Game | None = None) -> Replayed:
@@ -95,13 +110,50 @@ def replay(record: Record, game: Game | None = None) -> Replayed:
     chooses a path to read).
     """
     try:
-        if record.variant in CODES:
-            return _Standard(record).play()
-        return _own(record, game)
+        played = _Standard(record).play() if record.variant in CODES else _own(record, game)
+        return replace(played, expected=expected(record, played))
     except ReplayError:
         raise
     except (PokerError, ValueError) as error:
         raise ReplayError(str(error)) from None
+
+
+def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ...] | None:
+    """The finishing stacks the file gives: its ``finishing_stacks``; else, from its ``winnings``
+    (what each player took from the pots), the replay's stacks with the file's winnings for ours
+    (which needs ``played``, the replay); ``None`` when the file says neither.
+
+    >>> from homegame.history.phh import loads
+    >>> record = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...                'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n'
+    ...                'finishing_stacks = [51, 49]')
+    >>> expected(record), replay(record).same
+    ((51, 49), True)
+    """
+    seats = len(record.starting_stacks)
+    given = record.extra.get("finishing_stacks")
+    if given is not None:
+        return _amounts(given, seats, "finishing_stacks")
+    winnings = record.extra.get("winnings")
+    if winnings is None or played is None:
+        return None
+    won = _amounts(winnings, seats, "winnings")
+    scale = _scale(record)
+    ours = [0] * seats
+    for event in played.hand.events:
+        if isinstance(event, Won):
+            ours[event.seat] += event.amount
+    return tuple(
+        _unscale(_chips(played.finishing_stacks[seat], scale) - ours[seat] + _chips(won[seat], scale), scale)
+        for seat in range(seats)
+    )
+
+
+def _amounts(value: object, seats: int, name: str) -> tuple[Amount, ...]:
+    """A list of one amount a player, else a :class:`ReplayError` naming the field."""
+    if not isinstance(value, list) or len(value) != seats or not all(_is_amount(item) for item in value):
+        raise ReplayError(f"{name} must be a list of {seats} amounts, one a player, not {value!r:.60}")
+    return tuple(value)
 
 
 # -- amounts ---------------------------------------------------------------------------------------
@@ -459,6 +511,8 @@ class _Standard:
                 take_deals(need, 0, "the draw")
                 for seat in in_hand:
                     self._take([holes[seat].popleft() for _ in range(need[seat])], [seat] * need[seat])
+            elif step.kind == "kill":
+                continue  # a chance to kill the pot: PHH has no verb for it, so the file's hand had none
             elif not isinstance(step, Antes | Blinds):
                 raise ReplayError(f"homegame cannot plan a {step.kind} step from a PHH file")
         for line in queue:
