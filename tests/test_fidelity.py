@@ -4,18 +4,19 @@ clause it holds, or names the casino convention and the house rule that turns it
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from homegame.bots import CallerBot, Turn, play
 from homegame.bots.sensible import SensibleBot
 from homegame.engine import BetTo, Declare, Hand, RaiseTo, Table
-from homegame.engine.actions import ActionKind, AmountLegal, Keep, Push
+from homegame.engine.actions import ActionKind, AmountLegal, Buy, Keep, Push
 from homegame.engine.events import Won
 from homegame.engine.steps.buy import Bought
 from homegame.engine.table import FixedGame
-from homegame.errors import IllegalActionError, ParseError
-from homegame.games import load
+from homegame.errors import GameSpecError, IllegalActionError, ParseError
+from homegame.games import load, load_text
 from test_casino import check_down, check_down_once, stacked
 from test_classics import GUTS, guts, matches, stud_deck
 
@@ -218,3 +219,34 @@ def test_stud_an_open_pair_on_fourth_street_gives_the_option_of_the_big_bet() ->
     assert fourth_street("stud-hi-lo", open_pair_big_bet=True).legal_actions(0)[-1] == AmountLegal(
         ActionKind.BET_TO, min=5, max=10, step=5
     )
+
+
+FIVE_DOWN = '[[steps]]\nkind = "deal"\ncards = ["down", "down", "down", "down", "down"]\n'
+TWO_KILL_THREE = (
+    '[[steps]]\nkind = "deal"\ncards = ["down", "down"]\n\n[[steps]]\nkind = "kill"\n\n'
+    '[[steps]]\nkind = "deal"\ncards = ["down", "down", "down"]\n'
+)
+
+
+def lowball_with_the_kill(option: bool = True) -> str:
+    """Deuce-to-seven triple draw with the kill: the first two cards, the kill, the other three."""
+    text = Path(load("2-7-triple-draw").path).read_text().replace(FIVE_DOWN, TWO_KILL_THREE)
+    kill_bet = '[options.kill_bet]\ndefault = false\ndoc = "a player may kill with a double bet"\n\n'
+    return text.replace("[options.", kill_bet + "[options.", 1) if option else text
+
+
+def test_lowball_a_player_may_kill_with_a_double_bet_after_the_first_two_cards() -> None:
+    # Item 11. Rule 004: "In some variants of Lowball, a player may choose to kill by placing a
+    # double bet after seeing his first two cards" (the house rule kill_bet, off by default).
+    game = load_text(lowball_with_the_kill(), "2-7-kill.toml")
+    hand = Hand(game, [100, 100, 100], seed=1, options={"kill_bet": True})
+    assert [len(cards) for cards in hand.down] == [2, 2, 2] and hand.pending() == (1,)
+    assert [str(legal) for legal in hand.legal_actions(1)] == ["buy kill (3)", "decline"]  # its small blind counts
+    hand.act(1, Buy("kill"))
+    assert [len(cards) for cards in hand.down] == [5, 5, 5] and hand.bets == [0, 4, 2]
+    assert hand.stakes.small_bet == 2 * game.stakes.small_bet and hand.stakes.big_bet == 2 * game.stakes.big_bet
+    assert hand.pending() == (2,) and list(map(str, hand.legal_actions(2))) == ["fold", "call 2", "raise_to 8"]
+    plain = Hand(game, [100, 100, 100], seed=1)
+    assert plain.pending() == (0,) and list(map(str, plain.legal_actions(0))) == ["fold", "call 2", "raise_to 4"]
+    with pytest.raises(GameSpecError, match="the game needs the option kill_bet"):
+        load_text(lowball_with_the_kill(option=False), "2-7-kill.toml")
