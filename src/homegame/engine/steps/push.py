@@ -61,7 +61,8 @@ class PushStep(Step):
     >>> print(PushStep(price="push_price").describe())
     Each player in turn is offered an up card (the one pushed on by the player before, or a fresh
     one) and keeps it, or pushes it to the next player (the last player: to the discard pile) and
-    buys a replacement for push_price chips (a house rule), which must be kept.
+    buys a replacement for push_price chips (a house rule), which must be kept; the last player's
+    push costs one chip.
     """
 
     kind: ClassVar[str] = "push"
@@ -81,7 +82,7 @@ class PushStep(Step):
         return (
             "Each player in turn is offered an up card (the one pushed on by the player before, or a fresh one) "
             "and keeps it, or pushes it to the next player (the last player: to the discard pile) and buys a "
-            f"replacement for {price_words(self.price)}, which must be kept."
+            f"replacement for {price_words(self.price)}, which must be kept; the last player's push costs one chip."
         )
 
     def check_game(self, game: Game, fields: Fields) -> None:
