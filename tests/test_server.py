@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from homegame.bots.choices import simplest
 from homegame.cli import main
 from homegame.engine.wire import to_json
+from homegame.errors import ParseError
 from homegame.server.app import Connection, Limits
+from homegame.server.client import Invite
 from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
@@ -27,6 +29,13 @@ from homegame.server.table import RefusedError, ServerTable
 from server_helpers import HOST_TOKEN, Live, Seat, bots, live_server
 
 START = 1_800_000_000_000
+_KNOWN_SETTINGS = {"game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names", "options"} | {
+    "stakes",
+    "clock",
+    "spectators",
+    "missed_hands",
+    "title",
+}
 
 
 class Clock:
@@ -338,6 +347,50 @@ def test_the_table_settings_are_checked_field_by_field() -> None:
     for body, field in cases:
         with pytest.raises(ValueError, match=field):
             TableConfig.from_json({"seats": 3, "stack": 100, **body})
+
+
+def test_spectators_one_hand_behind_see_the_last_hand_not_this_one() -> None:
+    table = make(bots=2, bot_level="caller", spectators="behind")
+    run(table)
+    assert table.hand is not None and snap(table, None)["view"] is None
+    finish_hand(table)
+    assert table.number == 2 and table.previous is not None
+    behind = snap(table, None)
+    assert behind["view"] == to_json(table.previous.view(None)) and behind["view"]["over"]
+    assert behind["dealt"] == list(table.previous_dealt)
+
+
+def test_leaving_cashes_out_at_the_end_of_the_hand() -> None:
+    table = make(bots=2, bot_level="caller")
+    run(table)
+    table.leave(0)
+    table.host("pause")  # the bots would play on by themselves
+    assert table.seats[0].status == "playing" or 0 not in table.dealt
+    finish_hand(table)
+    assert table.seats[0].status == "left" and table.table.seats[0] is None
+    [ann] = [session for session in table.sessions() if session.name == "player 1"]
+    assert ann.buy_out == ann.buy_in + ann.net and ann.stack == 0 and ann.end > 0
+    assert sum(session.net for session in table.sessions()) + table.table.carried == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(sorted(_KNOWN_SETTINGS)), JSONISH, max_size=8) | JSONISH)
+def test_the_hosts_settings_are_read_or_refused_in_one_line(data: Any) -> None:
+    try:
+        config = TableConfig.from_json(data)
+    except ParseError as error:
+        assert "\n" not in str(error)
+        return
+    assert TableConfig.from_json(config.to_json()) == config
+
+
+@given(st.text(max_size=60))
+def test_an_invite_link_is_read_or_refused(text: str) -> None:
+    try:
+        invite = Invite.parse(text)
+    except ParseError:
+        return
+    assert invite.socket.startswith(("ws://", "wss://")) and invite.token
 
 
 # -- the ledger and the settle-up --------------------------------------------------------------
