@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from homegame.cli import main
 from homegame.engine import Hand
 from homegame.engine.events import Won
 from homegame.errors import GameSpecError
@@ -94,3 +95,9 @@ def test_the_lowball_games_offer_the_low_and_the_qualifier_too(name: str, low: s
     assert "House rules low and qualifier" in game.rules
     changed = game.under(game.option_values({"low": "low-reversed", "qualifier": "9"}))
     assert changed.steps[-1].contests[0].ranking.label == "low-reversed qualifier=9"  # type: ignore[attr-defined]
+
+
+def test_the_rules_command_shows_the_low_the_house_rules_choose(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "stud-hi-lo", "-o", "low=low-reversed", "-o", "qualifier=none"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "low (low-reversed, best-5)" in out and "low = low-reversed (default low-a5)" in out

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(game, Mix):
         return _mix(game, args.json)
     values = game.option_values(parse_options(args.option))
-    steps = [step.describe() for step in game.steps]
+    steps = [step.describe() for step in game.under(values).steps]  # as the house rules in force play them
     if args.json:
         print_json(
             {
