@@ -250,6 +250,10 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
     clock.now = START + 12_000  # two seconds into the bank
     table.act(seat, table.number, table.seq, {"kind": "call"})
     assert table.seats[seat].bank_ms == 3_000
+    clock.now += 4_000
+    restored = ServerTable.restore("t", table.config, table.store, now=clock)  # the clock runs on from the log
+    assert restored.wake_at() == table.wake_at() and snap(restored, seat)["clock"] == snap(table, seat)["clock"]
+    assert [info.bank_ms for info in restored.seats] == [info.bank_ms for info in table.seats]
     for _ in range(20):  # hands, each played out by the clock
         if any(info.status == "sitting_out" for info in table.seats):
             break
