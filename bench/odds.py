@@ -18,7 +18,7 @@ import argparse
 import time
 from collections.abc import Callable
 
-from homegame.analysis.odds import Odds, odds
+from homegame.analysis.calculator import Odds, odds
 
 CASES: list[tuple[str, Callable[[], Odds]]] = [
     ("hold'em AhKh v QsQd, preflop, exact", lambda: odds("holdem", ["AhKh", "QsQd"])),

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import homegame.analysis.odds as odds_module
-from homegame.analysis.odds import Odds, holding, odds, parse_range
+import homegame.analysis.calculator as odds_module
+from homegame.analysis.calculator import Odds, holding, odds, parse_range
 from homegame.cards import Card, parse
 from homegame.cli import main
 from homegame.errors import ParseError

@@ -1,9 +1,9 @@
 """Analysis: odds, probability tables and simulation, built on the engine and the rankings.
 
 - :mod:`homegame.analysis.tables`: exact hand probability tables (``homegame tables``).
-- :mod:`homegame.analysis.odds`: every player's odds from known hands (``homegame odds``); the
-  module is callable, ``homegame.analysis.odds(game, hands, board=..., dead=..., exact=..., trials=...)``,
-  and imported only when first used (it brings in the engine).
+- :mod:`homegame.analysis.calculator`: every player's odds from known hands (``homegame odds``):
+  ``homegame.analysis.odds(game, hands, board=..., dead=..., exact=..., trials=...)``, imported only
+  when first used (it brings in the engine).
 
 >>> from homegame.analysis import count
 >>> from homegame.ranking import get
@@ -20,5 +20,5 @@ def __getattr__(name: str) -> object:
     if name == "odds":
         import importlib
 
-        return importlib.import_module("homegame.analysis.odds")
+        return importlib.import_module("homegame.analysis.calculator").odds
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

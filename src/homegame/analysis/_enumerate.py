@@ -1,4 +1,4 @@
-"""The compiled enumerator of :mod:`homegame.analysis.odds`: every board, counted without arrays.
+"""The compiled enumerator of :mod:`homegame.analysis.calculator`: every board, counted without arrays.
 
 When every player's own cards are known and only the board is to come, and one kernel ranking
 judges the best five of each player's cards and the board (hold'em, any number of players), the

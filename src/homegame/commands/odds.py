@@ -1,6 +1,6 @@
 """``homegame odds GAME HAND HAND...``: every player's chance in every contest, exact where it can be.
 
-The command line of :func:`homegame.analysis.odds.odds`: hands in the card notation (stud's down
+The command line of :func:`homegame.analysis.calculator.odds`: hands in the card notation (stud's down
 cards in parentheses, a draw after a slash, hold'em ranges), ``--board`` and ``--dead`` cards,
 ``--exact`` or ``--trials N``, ``--seed S`` and ``--json``. A progress bar shows on the terminal
 for anything that takes more than a moment.
@@ -71,7 +71,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Work out and print the odds."""
-    from homegame.analysis.odds import odds
+    from homegame.analysis.calculator import odds
     from homegame.cli import print_json
     from homegame.errors import ParseError
     from homegame.games import load
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _from_history(args: argparse.Namespace) -> int:
     """``--from FILE [--at N]``: the odds in the middle of the file's first hand."""
-    from homegame.analysis.odds import midway
+    from homegame.analysis.calculator import midway
     from homegame.cli import print_json, read_text
     from homegame.commands.history import MAX_SIZE
     from homegame.errors import ParseError
@@ -140,7 +140,7 @@ def _from_history(args: argparse.Namespace) -> int:
 
 def _by_street(args: argparse.Namespace) -> int:
     """``--by-street [--plot FILE.png]``: the odds after each deal of the given run-out."""
-    from homegame.analysis.odds import by_street, plot_streets
+    from homegame.analysis.calculator import by_street, plot_streets
     from homegame.cli import print_json, writable
     from homegame.errors import ParseError
 

@@ -47,8 +47,6 @@ from __future__ import annotations
 
 import math
 import re
-import sys
-import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -1351,13 +1349,3 @@ def plot_streets(streets: Sequence[Street], path: str) -> None:
     axes.grid(alpha=0.3)
     figure.savefig(path, format="png", dpi=100)
     plt.close(figure)
-
-
-class _Callable(types.ModuleType):
-    """This module, callable: ``homegame.analysis.odds(game, hands, ...)`` is :func:`odds`."""
-
-    def __call__(self, game: Game | str, hands: Sequence[str | Holding], **options: Any) -> Odds:
-        return odds(game, hands, **options)
-
-
-sys.modules[__name__].__class__ = _Callable
