@@ -220,12 +220,19 @@ class Room:
             return
         await self.changed()
 
+    def _auto(self) -> bool:
+        """One of the table's own moves, if one is due (one the engine refuses waits for the next change)."""
+        try:
+            return self.table.auto(self.table.now())
+        except RefusedError:
+            return False
+
     async def drive(self) -> None:
         """Make the table's own moves as they fall due, forever."""
         table = self.table
         while True:
             self.wake.clear()
-            while table.auto(table.now()):
+            while self._auto():
                 await table.store.durable()
                 self.broadcast()
                 await asyncio.sleep(0)

@@ -227,7 +227,7 @@ class ServerTable:
         self._applying = row.seq
         try:
             self._apply(row.kind, row.data, row.at)
-        except IllegalActionError:  # written, then refused by a step, and the server stopped before taking it back
+        except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
             self.store.remove(row.id)
             return
         finally:
@@ -247,7 +247,7 @@ class ServerTable:
         self._applying = seq
         try:
             self._apply(kind, data, at)
-        except IllegalActionError as error:
+        except ValueError as error:  # a step refusing what the bounds allowed; a deal the engine refuses
             self.store.remove(row_id)
             raise RefusedError("illegal", str(error)) from None
         self.seq = seq
