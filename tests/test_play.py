@@ -206,10 +206,13 @@ def test_stakes_rule_scales_and_sets() -> None:
     ("typed", "expected"),
     [
         ("f", "fold"),
-        ("k", "call"),
+        ("c", "call"),
         ("b 10", "raise_to 10"),
         ("a", "raise_to 100"),
         ("raise_to 9", "raise_to 9"),
+        ("r min", "raise_to 4"),
+        ("r max", "raise_to 100"),
+        ("u", "undo"),
         ("?", "help"),
         ("q", "quit"),
     ],
@@ -217,6 +220,48 @@ def test_stakes_rule_scales_and_sets() -> None:
 def test_short_commands(typed: str, expected: str) -> None:
     legal = (PlainLegal(K.FOLD), PlainLegal(K.CALL, chips=2), AmountLegal(K.RAISE_TO, min=4, max=100))
     assert str(read(typed, legal)) == expected
+
+
+def test_a_check_never_calls_and_amounts_may_be_named() -> None:
+    from homegame.play.commands import Sizing
+
+    facing = (PlainLegal(K.FOLD), PlainLegal(K.CALL, chips=10), AmountLegal(K.RAISE_TO, min=20, max=190))
+    for typed in ("k", "x", "check"):
+        with pytest.raises(CommandError, match="you face a bet: c calls 10, f folds"):
+            read(typed, facing)
+    assert str(read("k", (PlainLegal(K.CHECK), AmountLegal(K.BET_TO, min=2, max=100)))) == "check"
+    sizing = Sizing(pot_after_call=40, top=10)
+    words = ("r pot", "r half", "r 2x", "r min", "r max", "r 35")
+    assert [str(read(typed, facing, sizing)) for typed in words] == [
+        "raise_to 50",
+        "raise_to 30",
+        "raise_to 20",
+        "raise_to 20",
+        "raise_to 190",
+        "raise_to 35",
+    ]
+    assert str(read("r pot", facing, Sizing(pot_after_call=400, top=10))) == "raise_to 190"  # kept within bounds
+    with pytest.raises(CommandError, match="a whole number, min, max, pot, half or 2x"):
+        read("r lots", facing, sizing)
+
+
+def test_all_in_and_leaving_ask_first() -> None:
+    standings, text = session("a\nn\nq\nn\nc\n" + "c\n" * 3 + "q\n")
+    assert "That puts in all your 200 chips: all in? (y/n) n" in text
+    assert "Leave the table in the middle of the hand? (y/n) n" in text
+    assert "you raise to 200" not in text and "you call" in text
+    assert standings.hands == 1
+    _, text = session("a\ny\nq\n")
+    assert "you raise to 200" in text
+
+
+def test_undo_takes_back_an_action_nobody_has_answered() -> None:
+    out = io.StringIO()
+    standings = run(Settings(game=load("push"), seats=3, bots="caller", seed=1), Undoing(out), out)
+    text = out.getvalue()
+    assert "nothing to undo: u takes back your last action while nobody else has" in text
+    assert "You take back: keep." in text
+    assert standings.hands == 1 and sum(standings.net) + standings.carried == 0
 
 
 def test_commands_for_draws_and_choices() -> None:
@@ -313,3 +358,16 @@ def test_a_person_can_play_every_mix(name: str) -> None:
     standings = run(Settings(game=mix, seats=3, bots="caller", seed=2), Persistent(out), out)
     assert standings.hands == 1 and sum(standings.net) + standings.carried == 0
     assert "This hand:" in out.getvalue() and "Traceback" not in out.getvalue()
+
+
+class Undoing(Persistent):
+    """The persistent person, who also types ``u`` at every third prompt of the hand (40 times at most)."""
+
+    undone = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.screen.getvalue().endswith("> ") and self.count % 3 == 2 and self.undone < 40:
+            self.count += 1
+            self.undone += 1
+            return "u\n"
+        return super().readline(size)

@@ -2,9 +2,11 @@
 
 Short forms, mapped onto the legal action descriptors whatever the game:
 
-- ``f`` fold; ``c`` or ``k`` check or call (whichever is legal; in stud, bring in); ``b N`` or
-  ``r N`` bet or raise so that your bet this round is N in all (``b``/``r``
-  alone when the limit fixes the size; ``r`` completes in stud); ``a`` all in
+- ``f`` fold; ``k`` (or ``x``) check, and never anything else: facing a bet it says so;
+  ``c`` call (or check when nothing is bet; in stud, bring in); ``b N`` or ``r N`` bet or
+  raise so that your bet this round is N in all (``b``/``r`` alone when the limit fixes
+  the size; ``r`` completes in stud), N a number, ``min``, ``max``, ``pot`` (a pot-sized
+  bet or raise), ``half`` (half the pot) or ``2x`` (twice the bet you face); ``a`` all in
   (the most you may bet or raise, else a call); ``bi`` bring in;
 - ``d 1 3`` discard your cards number 1 and 3 and draw as many (``d`` alone,
   or ``pat``, stands pat; cards may be named too: ``d Kc 2d``), or just discard
@@ -14,7 +16,8 @@ Short forms, mapped onto the legal action descriptors whatever the game:
   ``roll 2``, ``pass 1 4 5``, ``buy card``, ``keep``, ``push``, ``decline``,
   ``split 1 2 3 4 5 / 6 7``, ``place 3 front`` (and kinds added later:
   ``KIND N`` / ``KIND 1 3`` / ``KIND CHOICE``);
-- ``?`` help, ``t`` the table again, ``rules``, ``ledger``, ``q`` leave.
+- ``?`` help, ``t`` the table again, ``rules``, ``ledger``, ``u`` undo your last action (while
+  nobody else has acted since), ``q`` leave.
 
 A command that makes no sense now raises :class:`CommandError`, whose message
 says why and what may be done instead.
@@ -24,6 +27,12 @@ says why and what may be done instead.
 >>> legal = (fold, call, AmountLegal(ActionKind.RAISE_TO, min=4, max=100))
 >>> print(read("c", legal), read("r 40", legal), read("a", legal), read("?", legal))
 call raise_to 40 raise_to 100 help
+>>> print(read("r pot", legal, Sizing(pot_after_call=7, top=2)), read("r 2x", legal, Sizing(pot_after_call=7, top=2)))
+raise_to 9 raise_to 4
+>>> read("k", legal)
+Traceback (most recent call last):
+...
+homegame.play.commands.CommandError: you face a bet: c calls 2, f folds (k only ever checks)
 >>> read("r 2", legal)
 Traceback (most recent call last):
 ...
@@ -37,6 +46,7 @@ homegame.play.commands.CommandError: 'k' takes nothing after it
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from homegame.bots.choices import strongest
@@ -54,7 +64,7 @@ from homegame.engine.actions import (
 )
 from homegame.errors import IllegalActionError, ParseError, PokerError
 
-__all__ = ["CommandError", "Meta", "read", "shortcuts"]
+__all__ = ["CommandError", "Meta", "Sizing", "read", "shortcuts"]
 
 
 class Meta(StrEnum):
@@ -64,7 +74,32 @@ class Meta(StrEnum):
     TABLE = "table"
     RULES = "rules"
     LEDGER = "ledger"
+    UNDO = "undo"
     QUIT = "quit"
+
+
+@dataclass(frozen=True, slots=True)
+class Sizing:
+    """What the words ``pot``, ``half`` and ``2x`` are measured against: the pot once you call
+    (``pot_after_call``) and the most anyone has bet this round (``top``)."""
+
+    pot_after_call: int
+    top: int
+
+    def amount(self, word: str) -> int | None:
+        """The round's bet a word names (``None``: not one of them): ``pot`` calls and raises by the
+        pot, ``half`` by half of it, ``2x`` doubles the bet faced.
+
+        >>> [Sizing(pot_after_call=30, top=10).amount(word) for word in ("pot", "half", "2x", "min")]
+        [40, 25, 20, None]
+        """
+        if word == "pot":
+            return self.top + self.pot_after_call
+        if word == "half":
+            return self.top + self.pot_after_call // 2
+        if word in ("2x", "x2", "double") and self.top:
+            return 2 * self.top
+        return None
 
 
 class CommandError(PokerError, ValueError):
@@ -78,12 +113,15 @@ _META = {
     "table": Meta.TABLE,
     "rules": Meta.RULES,
     "ledger": Meta.LEDGER,
+    "u": Meta.UNDO,
+    "undo": Meta.UNDO,
     "q": Meta.QUIT,
     "quit": Meta.QUIT,
     "exit": Meta.QUIT,
 }
 _FOLD = ("f", "fold")
-_PASSIVE = ("c", "k", "x", "call", "check")
+_PASSIVE = ("c", "call")
+_CHECK = ("k", "x", "check")
 _RAISE = ("b", "r", "bet", "raise", "complete", "comp")
 _ALL_IN = ("a", "all", "allin", "all-in", "shove")
 _BRING_IN = ("bi", "bring", "bring-in", "bring_in")
@@ -91,12 +129,13 @@ _DRAW = ("d", "draw", "discard")
 _PAT = ("p", "pat", "stand")
 _RAISE_KINDS = (ActionKind.BET_TO, ActionKind.RAISE_TO, ActionKind.COMPLETE)
 _KINDS = {kind.value: kind for kind in ActionKind}
-_RESERVED = frozenset((*_FOLD, *_PASSIVE, *_RAISE, *_ALL_IN, *_BRING_IN, *_DRAW, *_PAT))
+_RESERVED = frozenset((*_FOLD, *_PASSIVE, *_CHECK, *_RAISE, *_ALL_IN, *_BRING_IN, *_DRAW, *_PAT))
 """Short words that never pick a choice by its first letters (except ``b``, both, in a declaration)."""
 
 
-def read(text: str, legal: Sequence[Legal]) -> Action | Meta:
-    """The action (or session command) that ``text`` asks for, given the ``legal`` actions."""
+def read(text: str, legal: Sequence[Legal], sizing: Sizing | None = None) -> Action | Meta:
+    """The action (or session command) that ``text`` asks for, given the ``legal`` actions (and the
+    ``sizing`` that ``pot``, ``half`` and ``2x`` are measured against)."""
     words = text.strip().split()
     if not words:
         raise CommandError(f"type what you do: {_menu(legal)} (? for help)")
@@ -105,23 +144,33 @@ def read(text: str, legal: Sequence[Legal]) -> Action | Meta:
         return _META[word]
     by_kind = {option.kind: option for option in legal}
     try:
-        return _action(word, args, legal, by_kind)
+        return _action(word, args, legal, by_kind, sizing)
     except (IllegalActionError, ParseError) as error:
         raise CommandError(str(error)) from None
 
 
-def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal]) -> Action:
+def _action(
+    word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal], sizing: Sizing | None
+) -> Action:
     chosen = _choice(word, args, legal)
     if chosen is not None:
         return chosen
     named = _KINDS.get(word)
-    if named in by_kind:
-        return _generic(by_kind[named], args)
+    if named in by_kind and named is not ActionKind.CHECK:
+        return _generic(by_kind[named], args, sizing)
     if word in _FOLD:
         _nothing_after(word, args)
         if ActionKind.FOLD in by_kind:
             return by_kind[ActionKind.FOLD].make()
         raise CommandError(f"no need to fold: nobody has bet (you may {_menu(legal)})")
+    if word in _CHECK:
+        _nothing_after(word, args)
+        if ActionKind.CHECK in by_kind:
+            return by_kind[ActionKind.CHECK].make()
+        call = by_kind.get(ActionKind.CALL)
+        if isinstance(call, PlainLegal):
+            raise CommandError(f"you face a bet: c calls {call.chips}, f folds (k only ever checks)")
+        raise CommandError(f"you cannot check now (you may {_menu(legal)})")
     if word in _PASSIVE:
         _nothing_after(word, args)
         found = by_kind.get(ActionKind.CHECK) or by_kind.get(ActionKind.CALL) or by_kind.get(ActionKind.BRING_IN)
@@ -129,7 +178,7 @@ def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[Ac
             raise CommandError(f"you cannot check or call now (you may {_menu(legal)})")
         return found.make()
     if word in _RAISE or word in _ALL_IN:
-        return _raise(word, args, legal, by_kind)
+        return _raise(word, args, legal, by_kind, sizing)
     if word in _BRING_IN and ActionKind.BRING_IN in by_kind:
         _nothing_after(word, args)
         return by_kind[ActionKind.BRING_IN].make()
@@ -141,7 +190,9 @@ def _action(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[Ac
     raise CommandError(f"{word!r} is not something you can do now: you may {_menu(legal)} (? for help)")
 
 
-def _raise(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal]) -> Action:
+def _raise(
+    word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[ActionKind, Legal], sizing: Sizing | None
+) -> Action:
     """Bet, raise or complete (``b N``, ``r``), or go all in (``a``: else a call)."""
     raising = next((by_kind[kind] for kind in _RAISE_KINDS if kind in by_kind), None)
     if raising is None:
@@ -154,7 +205,7 @@ def _raise(word: str, args: list[str], legal: Sequence[Legal], by_kind: dict[Act
     if word in _ALL_IN:
         _nothing_after(word, args)
         return raising.make(raising.max)
-    amount = _amount(args, raising)
+    amount = _amount(args, raising, sizing)
     if raising.min == raising.max and amount != raising.min:
         raise CommandError(f"the size is fixed: {shortcuts(raising)[0]} alone makes your bet {raising.min}")
     return raising.make(amount)
@@ -180,7 +231,7 @@ def _choice(word: str, args: list[str], legal: Sequence[Legal]) -> Action | None
     return None
 
 
-def _generic(option: Legal, args: list[str]) -> Action:
+def _generic(option: Legal, args: list[str], sizing: Sizing | None = None) -> Action:
     """Any kind by its engine name: ``KIND``, ``KIND N``, ``KIND 1 3`` or ``KIND CARDS``, ``KIND CHOICE``,
     ``KIND 1 CHOICE`` (a card and where it goes), ``KIND 1 2 3 4 5 / 6 7`` (hands, strongest first)."""
     if isinstance(option, DivideLegal):
@@ -199,7 +250,7 @@ def _generic(option: Legal, args: list[str]) -> Action:
     if isinstance(option, CardsLegal):
         return option.make(_cards(args, option.cards))
     if isinstance(option, AmountLegal):
-        return option.make(_amount(args, option) if args else None)
+        return option.make(_amount(args, option, sizing) if args else None)
     _nothing_after(option.kind, args)
     return option.make()
 
@@ -214,8 +265,9 @@ def _pick(typed: str, choices: Sequence[str]) -> str:
     raise CommandError(f"{typed!r}: choose one of {', '.join(choices)}")
 
 
-def _amount(args: list[str], option: AmountLegal) -> int:
-    """An amount: a whole number, ``min`` or ``max``; none when the size is fixed."""
+def _amount(args: list[str], option: AmountLegal, sizing: Sizing | None = None) -> int:
+    """An amount: a whole number, ``min``, ``max``, or ``pot``, ``half``, ``2x`` (measured by ``sizing``,
+    then kept within the bounds); none when the size is fixed."""
     if not args:
         if option.min == option.max:
             return option.min
@@ -230,7 +282,10 @@ def _amount(args: list[str], option: AmountLegal) -> int:
             return option.max
         if word.isdigit():
             return int(word)
-    raise CommandError(f"{' '.join(args)!r} is not an amount (a whole number, min or max)")
+        sized = sizing.amount(word) if sizing is not None else None
+        if sized is not None:
+            return max(option.min, min(option.max, sized))
+    raise CommandError(f"{' '.join(args)!r} is not an amount (a whole number, min, max, pot, half or 2x)")
 
 
 def _cards(args: list[str], pool: Sequence[Card]) -> tuple[Card, ...]:

@@ -41,15 +41,17 @@ from typing import TextIO
 from rich.console import Console
 
 from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
-from homegame.engine.actions import Action
+from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo
 from homegame.engine.betting import Stakes
+from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game
-from homegame.engine.hand import Hand
+from homegame.engine.hand import Chance, Hand
 from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
+from homegame.engine.view import View
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games import load, names
 from homegame.games.mixes import Mix, load_mix, mix_names
-from homegame.play.commands import CommandError, Meta, read
+from homegame.play.commands import CommandError, Meta, Sizing, read
 from homegame.play.history import Record
 from homegame.play.render import Names, Screen
 
@@ -72,8 +74,8 @@ class StakesRule:
     named in ``amounts`` set outright.
 
     >>> rule = StakesRule.parse("x5")
-    >>> rule.apply(Stakes(small_blind=1, big_blind=2))
-    Stakes(ante=0, small_blind=5, big_blind=10, straddle=0, bring_in=0, small_bet=0, big_bet=0, min_bet=0, max_bet=0)
+    >>> rule.apply(Stakes(small_blind=1, big_blind=2)).to_dict()
+    {'small_blind': 5, 'big_blind': 10}
     >>> StakesRule.parse("big_blind=4, small_blind=2").apply(Stakes(small_blind=1, big_blind=2)).to_dict()
     {'small_blind': 2, 'big_blind': 4}
     >>> StakesRule.parse("blinds=3")
@@ -227,24 +229,32 @@ class _Session:
             table.stakes = self.settings.stakes.apply(game.stakes)
             hand = self.hand = table.deal()
             screen.header(table.hands_played + 1, game, hand.stakes, table.button)
-            self._deal(hand)
-            self._finish(hand)
+            self._finish(self._deal(hand))
             if self._ask("Enter for the next hand, q to leave: ").strip().lower() in _QUIT:
                 raise _Leave
 
-    def _deal(self, hand: Hand) -> None:
-        """Play one hand to its end, telling the person everything they may see as it happens."""
+    def _deal(self, hand: Hand) -> Hand:
+        """Play one hand to its end, telling the person everything they may see as it happens; the
+        hand as it ended (an undo rebuilds it)."""
         told = 0
+        mark: int | None = None  # the events before the person's last action, while it may be undone
         while True:
             view = hand.view(PERSON)
             self.screen.narrate(view.events[told:], view, hand.game)
             told = len(view.events)
             if hand.over:
-                return
+                return hand
             pending = hand.pending()
             seat = PERSON if PERSON in pending else pending[0]
             if seat == PERSON:
                 action = self._decide(hand)
+                if action is None:
+                    undone = self._undo(hand, mark)
+                    if undone is not None:
+                        hand = self.hand = undone
+                        told, mark = len(hand.view(PERSON).events), None
+                    continue
+                mark = len(hand.events)
             else:
                 bot = self.bots[seat]
                 assert bot is not None
@@ -254,14 +264,33 @@ class _Session:
             except IllegalActionError as error:  # the command reader checks first: this is a safety net
                 self.screen.problem(str(error))
 
-    def _decide(self, hand: Hand) -> Action:
-        """Ask the person until they name a legal action."""
+    def _undo(self, hand: Hand, mark: int | None) -> Hand | None:
+        """The hand rebuilt without the person's last action, if it may be taken back: nobody else has
+        acted since and no card has been dealt or shown because of it."""
+        actions = hand.history().actions
+        if mark is None or not actions or actions[-1][0] != PERSON:
+            self.screen.problem("nothing to undo: u takes back your last action while nobody else has acted since")
+            return None
+        if any(isinstance(event, Dealt | Drew | Shown) for event in hand.events[mark:]):
+            self.screen.problem("too late to undo: cards have been dealt since your last action")
+            return None
+        history = hand.history()
+        rebuilt = Hand.from_setup(history.setup, Chance(self.rng, history.chance))
+        for seat, action in actions[:-1]:
+            rebuilt.act(seat, action)
+        self.screen.say(f"You take back: {actions[-1][1]}.")
+        return rebuilt
+
+    def _decide(self, hand: Hand) -> Action | None:
+        """Ask the person until they name a legal action (``None``: take back the last one)."""
         view = hand.view(PERSON)
         self.screen.table(view, hand.game)
+        top = max(seat.bet for seat in view.seats)
+        sizing = Sizing(pot_after_call=view.pot_after_call or view.pot, top=top)
         while True:
             line = self._ask("> ")
             try:
-                command = read(line, view.legal)
+                command = read(line, view.legal, sizing)
             except CommandError as error:
                 self.screen.problem(str(error))
                 continue
@@ -273,11 +302,21 @@ class _Session:
                 self.screen.rules(hand.game)
             elif command is Meta.LEDGER:
                 self._show_ledger()
+            elif command is Meta.UNDO:
+                return None
             elif command is Meta.QUIT:
-                raise _Leave
+                if self._sure("Leave the table in the middle of the hand? (y/n) "):
+                    raise _Leave
             else:
                 assert not isinstance(command, Meta)
-                return command
+                chips = _chips(command, view)
+                mine = view.seats[PERSON]
+                if chips < mine.stack or self._sure(f"That puts in all your {mine.stack} chips: all in? (y/n) "):
+                    return command
+
+    def _sure(self, question: str) -> bool:
+        """The person's yes to a question (anything but y or yes is a no)."""
+        return self._ask(question).strip().lower() in ("y", "yes")
 
     def _finish(self, hand: Hand) -> None:
         """After a hand: the showdown and results, the history file, the ledger."""
@@ -424,6 +463,18 @@ class _Session:
             self.screen.say(f"You leave during hand {self.table.hands_played + 1}; it does not count.")
         self.screen.say("You leave the table.", style="bold")
         self._show_ledger()
+
+
+def _chips(action: Action, view: View) -> int:
+    """The chips a betting action takes from the person's stack (0 for anything else)."""
+    assert view.viewer is not None
+    mine = view.seats[view.viewer]
+    if isinstance(action, BetTo | RaiseTo):
+        return action.amount - mine.bet
+    if isinstance(action, Call | Complete):
+        wanted = next((legal for legal in view.legal if legal.kind is action.kind), None)
+        return getattr(wanted, "chips", 0)
+    return 0
 
 
 def fits(game: Game | Mix, seats: int) -> str | None:
