@@ -147,15 +147,19 @@ function amountControls(ctx, d) {
     return el("div", { class: "action-row amount", dataset: { form: "amount" } }, button);
   }
   const id = `amount-${d.kind}`;
+  // With a `step` only min, min + step, ... max are allowed (stud's open pair: the small or the big bet).
+  const step = d.step || 1;
+  const allowed = (value) => Number.isInteger(value) && value >= d.min && value <= d.max && (value - d.min) % step === 0;
+  const snap = (value) => Math.max(d.min, Math.min(d.max, d.min + Math.round((value - d.min) / step) * step));
   // The amount being chosen survives the snapshots that arrive meanwhile (they redraw the controls).
   const kept = ctx.amounts?.[d.kind];
-  const start = Number.isInteger(kept) && kept >= d.min && kept <= d.max ? kept : d.min;
+  const start = allowed(kept) ? kept : d.min;
   const number = el("input", {
-    type: "number", id, min: d.min, max: d.max, step: 1, value: start, inputmode: "numeric",
+    type: "number", id, min: d.min, max: d.max, step, value: start, inputmode: "numeric",
     dataset: { amount: d.kind }, "aria-label": `${verb} amount`,
   });
   const slider = el("input", {
-    type: "range", min: d.min, max: d.max, step: 1, value: start, class: "slider",
+    type: "range", min: d.min, max: d.max, step, value: start, class: "slider",
     "aria-label": `${verb} amount slider`,
   });
   const button = el("button", { type: "button", class: `act act-${d.kind}`, dataset: { action: d.kind } });
@@ -164,10 +168,10 @@ function amountControls(ctx, d) {
     if (ctx.amounts) ctx.amounts[d.kind] = value;
     button.textContent = `${verb} ${chips(value)}`;
     button.setAttribute("aria-label", `${verb} ${value}`);
-    const ok = Number.isInteger(value) && value >= d.min && value <= d.max;
-    button.disabled = !ok;
+    button.disabled = !allowed(value);
   };
-  const set = (value) => {
+  const set = (wanted) => {
+    const value = snap(wanted);
     number.value = String(value);
     slider.value = String(value);
     setLabel();
@@ -182,7 +186,7 @@ function amountControls(ctx, d) {
   });
   button.addEventListener("click", () => {
     const amount = Number(number.value);
-    if (!(Number.isInteger(amount) && amount >= d.min && amount <= d.max)) return;
+    if (!allowed(amount)) return;
     sendChecked(ctx, { kind: d.kind, amount }, isAllIn(ctx, amount - myBet) || amount === d.max && d.all_in, `${verb} ${amount}`);
   });
   const presetRow = el("div", { class: "presets" });
