@@ -5,7 +5,8 @@ between hands) and, in this process, six ``homegame join``-style bot clients a t
 loop. Every table is paused until all its seats are taken, then all are resumed at once. Printed for
 each number of tables: hands a second (all tables together), the action-to-update latency (from a
 client sending its action to that client receiving the state that holds it: p50, p99, slowest),
-and the server's resident memory when the tables were made, half way and at the end (the target:
+the server's CPU time per action (what the figures owe to the server, whatever else the machine
+runs) and its resident memory when the tables were made, half way and at the end (the target:
 flat; p99 under 50 ms at 10 tables and 150 ms at 50).
 
     python bench/server.py [--tables 10,50] [--hands 50] [--bots caller] [--game holdem]
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import select
 import signal
@@ -44,6 +46,12 @@ def start(db: Path) -> tuple[subprocess.Popen[str], str]:
     if not ready:
         raise SystemExit("the server did not start")
     return process, process.stdout.readline().split()[2].split("/host#")[0]
+
+
+def cpu(pid: int) -> float:
+    """The process's CPU time so far (user and system), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def memory(pid: int) -> float:
@@ -98,7 +106,7 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
                     for i, url in enumerate(urls)
                 ]
                 await asyncio.wait_for(asyncio.gather(*(event.wait() for event in arrived)), 120)
-                began = time.perf_counter()
+                began, used = time.perf_counter(), cpu(process.pid)
                 for table in made:
                     await http.post(f"/api/tables/{table['table']}/resume")
                 half: list[float] = []
@@ -112,7 +120,7 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
 
                 sampler = asyncio.create_task(sample())
                 await asyncio.wait_for(asyncio.gather(*tasks), 3600)
-                elapsed = time.perf_counter() - began
+                elapsed, used = time.perf_counter() - began, cpu(process.pid) - used
                 await sampler
                 after = memory(process.pid)
                 listed = (await http.get("/api/tables")).json()
@@ -129,8 +137,8 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
         f"{tables:>3} tables x {SEATS} {level} bots: {played} hands in {elapsed:.1f} s "
         f"= {played / elapsed:,.0f} hands/s; "
         f"action to update p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, slowest {ms[-1]:.1f} ms "
-        f"({len(ms)} actions); server memory {before:.0f} MB, {half[0] if half else float('nan'):.0f} MB, "
-        f"{after:.0f} MB"
+        f"({len(ms)} actions; the server's CPU {1000 * used / max(1, len(ms)):.1f} ms an action); "
+        f"server memory {before:.0f} MB, {half[0] if half else float('nan'):.0f} MB, {after:.0f} MB"
     )
 
 
