@@ -26,7 +26,7 @@ from homegame.engine.actions import ActionKind as K
 from homegame.engine.actions import AmountLegal, CardsLegal, Legal, PlainLegal
 from homegame.engine.events import Dealt, Drew
 from homegame.engine.hand import Chance, Setup
-from homegame.history.export import stakes_fields
+from homegame.history.export import ante_trimming, stakes_fields
 from homegame.history.variants import code_of
 
 AUTOMATIONS = (
@@ -50,7 +50,7 @@ def pokerkit_game(setup: Setup) -> Poker:
     for name, value in stakes_fields(setup).items():
         kwargs[f"raw_{name}" if name in ("antes", "blinds_or_straddles") else name] = value
     game: Poker = HandHistory.game_types[code](
-        automations=AUTOMATIONS, ante_trimming_status=True, mode=Mode.CASH_GAME, **kwargs
+        automations=AUTOMATIONS, ante_trimming_status=ante_trimming(setup), mode=Mode.CASH_GAME, **kwargs
     )
     return game
 
@@ -155,9 +155,23 @@ class Lockstep:
             action = simple.get(kind) or (BetTo(amount) if kind == "bet_to" else RaiseTo(amount))
         self.act(seat, action)
 
+    def empty_checks(self, seat: int | None = None) -> None:
+        """PokerKit asks a player to check where homegame has no decision for it (everyone else
+        all in, or folded: nobody could answer a bet); check there, an action of no effect."""
+        state = self.state
+        while state.status and state.turn_index is not None and state.turn_index != seat:
+            turn = state.turn_index
+            if not state.can_check_or_call() or state.checking_or_calling_amount:
+                break
+            if any(self.pk(pending) == turn for pending in self.hand.pending()):
+                break
+            state.check_or_call()
+            self.deal()
+
     def act(self, seat: int, action: Action) -> None:
         """The same action in both engines (the seat must be the one to act in both)."""
         self.deal()
+        self.empty_checks(self.pk(seat))
         state = self.state
         assert state.turn_index == self.pk(seat), f"homegame's seat {seat} acts, PokerKit waits for {state.turn_index}"
         if isinstance(action, Fold):
@@ -181,6 +195,7 @@ class Lockstep:
         while not self.hand.over:
             self.step()
         self.deal()
+        self.empty_checks()
         assert not self.state.status, "homegame's hand is over, PokerKit's is not"
 
     def phh(self) -> str:

@@ -140,7 +140,7 @@ def test_a_mucked_hand_our_showdown_would_pay_is_reported() -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (("antes = [500, 500, 500]", "antes = [0, 500, 0]"), "the same for every player"),
+        (("antes = [500, 500, 500]", "antes = [500, 0, 0]"), "one from everyone"),
         (('"p1 cbr 23000"', '"p1 cbr 1000"'), "is not legal on homegame's engine"),
         (('"p2 f", "p3 cc"', '"p3 cc", "p2 f"'), "homegame waits for p2"),
         (('"d db Jh",', ""), "the file ends before homegame deals"),
@@ -230,10 +230,10 @@ def test_homegame_history_export_and_replay(tmp_path: Path, capsys: pytest.Captu
 
 def test_homegame_history_replay_reports_each_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "two.phhs"
-    path.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + DWAN_IVEY.replace("antes = [500, 500, 500]", "antes = [1, 2, 3]"))
+    path.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + DWAN_IVEY.replace("antes = [500, 500, 500]", "antes = [3, 1, 1]"))
     assert main(["history", "replay", str(path), "--json"]) == 1
     hands = json.loads(capsys.readouterr().out)["hands"]
     assert hands[0] == {"finishing_stacks": [572100, 1997500, 1109500], "same": None}
-    assert "the same for every player" in hands[1]["error"]
+    assert "one from everyone" in hands[1]["error"]
     assert main(["history", "replay", str(path)]) == 1
     assert "hand 2: cannot be played: antes" in capsys.readouterr().out

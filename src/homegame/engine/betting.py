@@ -80,6 +80,12 @@ class Stakes:
     ``small_bet`` and ``big_bet`` are the fixed-limit units; ``min_bet`` the
     smallest opening bet of the other structures (by default the big blind, else
     the small bet); ``max_bet`` the top of a spread.
+
+    The forced bets as real tables have them: ``ante`` from everyone; ``big_blind_ante`` from the
+    big blind alone (tournaments' big-blind ante) and ``button_ante`` from the button, both dead
+    money; ``small_blind``, ``big_blind`` and ``straddle`` (the first straddle: each further one the
+    ``blinds`` step deals is twice the one before), and ``button_blind``, a live blind the button
+    posts (short deck's button blind), all live bets.
     """
 
     ante: int = 0
@@ -91,6 +97,9 @@ class Stakes:
     big_bet: int = 0
     min_bet: int = 0
     max_bet: int = 0
+    big_blind_ante: int = 0
+    button_ante: int = 0
+    button_blind: int = 0
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -102,6 +111,15 @@ class Stakes:
     def opening_bet(self) -> int:
         """The smallest opening bet in pot limit, no limit and spread limit."""
         return self.min_bet or self.big_blind or self.small_bet or 1
+
+    @property
+    def blind_level(self) -> int:
+        """The least the first round's bet stands at when blinds open it: the biggest blind.
+
+        >>> Stakes(small_blind=1, big_blind=2, straddle=4).blind_level, Stakes(button_blind=30).blind_level
+        (4, 30)
+        """
+        return max(self.big_blind, self.straddle, self.button_blind)
 
     def to_dict(self) -> dict[str, int]:
         """The amounts in use (non-zero), by name."""

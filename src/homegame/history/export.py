@@ -66,7 +66,7 @@ from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
 from homegame.history.variants import code_of
 
-__all__ = ["is_standard", "player", "stakes_fields", "to_phh"]
+__all__ = ["ante_trimming", "is_standard", "player", "stakes_fields", "to_phh"]
 
 _SILENT = (Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled)
 """Events whose story is told by an action line (or needs none): they write no line of their own."""
@@ -110,8 +110,8 @@ def to_phh(history: History, *, names: Sequence[str] | None = None, number: int 
     writer.finish()
     order = [(button + 1 + index) % seats for index in range(seats)]
     extra: dict[str, Any] = {}
-    if any(isinstance(step, Antes) for step in game.steps):
-        extra["ante_trimming_status"] = True  # a short ante wins only what it matched, as every bet
+    if any(isinstance(step, Antes) for step in game.steps) or not ante_trimming(setup):
+        extra["ante_trimming_status"] = ante_trimming(setup)
     if hand.result is not None:
         extra["finishing_stacks"] = [hand.result.stacks[seat] for seat in order]
     if names is not None:
@@ -129,23 +129,51 @@ def to_phh(history: History, *, names: Sequence[str] | None = None, number: int 
     )
 
 
+def ante_trimming(setup: Setup) -> bool:
+    """How the hand's antes make pots, as the standard's ``ante_trimming_status`` says it: ``True``
+    when everyone's ante counts as a bet (a short ante wins only what it matched), ``False`` when a
+    big-blind or button ante is dead money of the main pot.
+
+    >>> from dataclasses import replace
+    >>> from homegame.games import load
+    >>> game = load("holdem")
+    >>> ante_trimming(Setup(game=game, stacks=(9, 9), stakes=replace(game.stakes, big_blind_ante=2)))
+    False
+    """
+    return not (setup.stakes.big_blind_ante or setup.stakes.button_ante)
+
+
 def stakes_fields(setup: Setup) -> dict[str, Any]:
     """The standard's fields for the forced bets and bet sizes of a hand: ``antes`` (one per
     player), ``blinds_or_straddles`` (blind games), ``bring_in``, ``small_bet`` and ``big_bet``
     (fixed limit) or ``min_bet``.
 
+    The lists are the standard's, one amount a position from the button's left, the big blind's
+    second, the button's last; heads-up the button posts the first (the small blind), so the
+    lists name the players in the other order (PokerKit's reading).
+
+    >>> from dataclasses import replace
     >>> from homegame.games import load
     >>> setup = Setup(game=load("razz"), stacks=(50, 50, 50), stakes=load("razz").stakes)
     >>> stakes_fields(setup)
     {'antes': (1, 1, 1), 'bring_in': 2, 'small_bet': 5, 'big_bet': 10}
+    >>> holdem = load("holdem")
+    >>> setup = Setup(game=holdem, stacks=(50,) * 4, stakes=replace(holdem.stakes, big_blind_ante=2))
+    >>> stakes_fields(setup)
+    {'antes': (0, 2, 0, 0), 'blinds_or_straddles': (1, 2, 0, 0), 'min_bet': 2}
     """
     game, stakes, seats = setup.game, setup.stakes, len(setup.stacks)
     ante = stakes.ante if any(isinstance(step, Antes) for step in game.steps) else 0
-    fields: dict[str, Any] = {"antes": tuple([ante] * seats)}
+    antes = [ante] * seats
     blinds = next((step for step in game.steps if isinstance(step, Blinds)), None)
     if blinds is not None:
-        forced = [stakes.small_blind, stakes.big_blind] + ([stakes.straddle] if blinds.straddle and seats > 2 else [])
-        fields["blinds_or_straddles"] = tuple(forced + [0] * (seats - len(forced)))
+        button = seats - 1  # positions: the seat left of the button is the first
+        forced = [0] * seats
+        for post in blinds.posts(stakes, seats, button):
+            (forced if post.live else antes)[post.seat] += post.amount
+        fields: dict[str, Any] = {"antes": _positions(antes), "blinds_or_straddles": _positions(forced)}
+    else:
+        fields = {"antes": tuple(antes)}
     if stakes.bring_in:
         fields["bring_in"] = stakes.bring_in
     if game.betting is Betting.FIXED_LIMIT:
@@ -153,6 +181,11 @@ def stakes_fields(setup: Setup) -> dict[str, Any]:
     else:
         fields["min_bet"] = stakes.opening_bet
     return fields
+
+
+def _positions(amounts: Sequence[int]) -> tuple[int, ...]:
+    """Amounts by player (``p1`` first) as the standard lists them: heads-up the other way round."""
+    return tuple(reversed(amounts)) if len(amounts) == 2 else tuple(amounts)
 
 
 def _own_fields(history: History) -> dict[str, Any]:

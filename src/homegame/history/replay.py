@@ -239,11 +239,15 @@ def _player(word: str, seats: int, number: int, text: str) -> int:
 _BETTING = ("f", "cc", "cbr", "pb")
 
 
-def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozenset()) -> None:
-    """Carry out a player's line on the hand (``fillers``: the cards standing for unknown ones)."""
+def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozenset()) -> str:
+    """Carry out a player's line on the hand (``fillers``: the cards standing for unknown ones);
+    returns a note when the line was read differently from its words to the same effect."""
     seat = line.seat
     assert seat is not None
     pending = hand.pending()
+    if seat not in pending and line.verb == "cc" and hand.bets[seat] >= max(hand.bets):
+        # PokerKit asks for a check where nobody could answer a bet: no decision on our engine
+        return f"action {line.number} {line.text!r}: a check where homegame has no decision, passed over"
     if seat not in pending:
         waiting = " or ".join(f"p{other + 1}" for other in pending) or "nobody (the hand is over)"
         raise ReplayError(f"action {line.number} {line.text!r}: homegame waits for {waiting}", action=line.number)
@@ -277,6 +281,7 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
         raise ReplayError(
             f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}", action=line.number
         ) from None
+    return ""
 
 
 def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> tuple[Card, ...]:
@@ -398,47 +403,80 @@ class _Standard:
             options=tuple(self.game.option_values().items()),
         )
         hand = Hand.from_setup(setup, _PlannedChance(first, later))
-        for line in self.moves:
-            _act(hand, line, self.scale, fillers)
+        notes = [note for line in self.moves if (note := _act(hand, line, self.scale, fillers))]
         _finished(hand)
         self._check_mucks(hand)
         assert hand.result is not None
-        return Replayed(hand, tuple(_unscale(stack, self.scale) for stack in hand.result.stacks))
+        finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
+        return Replayed(hand, finishing, note="; ".join(notes))
 
     # forced bets ------------------------------------------------------------------------------
 
     def _stakes(self) -> Stakes:
-        record, scale, game = self.record, self.scale, self.game
-        antes = {_chips(ante, scale) for ante in record.antes}
-        if len(antes) > 1:
-            raise ReplayError(f"antes {list(record.antes)}: homegame's antes are the same for every player")
-        ante = antes.pop() if antes else 0
+        """The file's forced bets as stakes (and the steps that post them).
+
+        The lists give one amount a position (heads-up, the button's first): everyone's ante is
+        the least of ``antes``, and what more the big blind or the button antes is the big-blind
+        ante or the button ante. ``blinds_or_straddles`` gives the small and the big blind, then
+        straddles (each twice the one before) and a button blind last.
+        """
+        record, scale, game, seats = self.record, self.scale, self.game, self.seats
+        big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
+        antes = self._by_position(record.antes, "antes")
+        ante = min(antes, default=0)
+        extra = [amount - ante for amount in antes]
+        big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
+        if seats > 1:
+            extra[big] = extra[button] = 0
+        if any(extra):
+            raise ReplayError(
+                f"antes {list(record.antes)}: homegame's antes are one from everyone, "
+                "and more from the big blind or the button alone"
+            )
         steps = list(game.steps)
         if ante and not any(isinstance(step, Antes) for step in steps):
             steps.insert(0, Antes())
-        small = big = straddle = 0
-        if record.blinds_or_straddles is not None:
-            blinds = [_chips(blind, scale) for blind in record.blinds_or_straddles]
-            small, big, *rest = [*blinds, 0, 0]
-            straddle = rest[0] if rest else 0
-            if any(rest[1:]) or (straddle and self.seats < 3):
+        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
+        small = blind = straddle = straddles = button_blind = 0
+        if blinds:
+            small, blind, *rest = [*blinds, 0]
+            rest = rest[: max(seats - 2, 0)]  # the straddles, the button's blind last
+            while straddles < len(rest) and rest[straddles] and rest[straddles] == rest[0] << straddles:
+                straddles += 1
+            straddle = rest[0] if straddles else 0
+            remaining = rest[straddles:]
+            if remaining and remaining[-1] and not any(remaining[:-1]):
+                button_blind, remaining = remaining[-1], remaining[:-1]
+            if any(remaining):
                 raise ReplayError(
-                    f"blinds_or_straddles {list(record.blinds_or_straddles)}: "
-                    "homegame posts two blinds and a straddle at most"
+                    f"blinds_or_straddles {list(record.blinds_or_straddles or ())}: homegame posts a small and "
+                    "a big blind, straddles each twice the one before, and a button blind"
                 )
-            if straddle:
-                steps = [Blinds(straddle=True) if isinstance(step, Blinds) else step for step in steps]
+            if any(blinds) and not any(isinstance(step, Blinds) for step in steps):
+                raise ReplayError(f"blinds_or_straddles: homegame's {game.name} has no blinds")
+            steps = [Blinds(straddles=straddles) if isinstance(step, Blinds) else step for step in steps]
+        elif big_blind_ante or button_ante:
+            raise ReplayError("antes: a big-blind or button ante needs blinds_or_straddles")
         self.game = replace(game, steps=tuple(steps))
         return Stakes(
             ante=ante,
             small_blind=small,
-            big_blind=big,
+            big_blind=blind,
             straddle=straddle,
             bring_in=_chips(record.bring_in, scale),
             small_bet=_chips(record.small_bet, scale),
             big_bet=_chips(record.big_bet, scale),
             min_bet=_chips(record.min_bet, scale),
+            big_blind_ante=big_blind_ante,
+            button_ante=button_ante,
+            button_blind=button_blind,
         )
+
+    def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
+        """A list of the file's forced bets in chips, one a position (none: an empty list)."""
+        if amounts and len(amounts) != self.seats:
+            raise ReplayError(f"{name} must give one amount a player ({self.seats}), not {len(amounts)}")
+        return [_chips(amount, self.scale) for amount in amounts]
 
     # the deal ---------------------------------------------------------------------------------
 

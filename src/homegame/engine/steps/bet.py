@@ -112,7 +112,7 @@ class Bet(Step):
             cap=cap if isinstance(cap, int) else 0,
             uncapped_heads_up=lift is True,
             bring_in=bring_in,
-            level=max(stakes.big_blind, stakes.straddle) if self.first == "after-blinds" else 0,
+            level=stakes.blind_level if self.first == "after-blinds" else 0,
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
         )
 

@@ -1,4 +1,5 @@
-"""``blinds``: the small and big blind (and a straddle, if the game has one) post live bets."""
+"""``blinds``: the small and big blind (and straddles, if the game has them) post live bets; the
+big-blind ante, the button ante and the button blind, when the stakes have them, go in too."""
 
 from __future__ import annotations
 
@@ -11,51 +12,121 @@ from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 
 if TYPE_CHECKING:
+    from homegame.engine.betting import Stakes
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
+
+__all__ = ["MAX_STRADDLES", "Blinds", "Post"]
+
+MAX_STRADDLES = 8
+"""The most straddles one hand may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """One forced bet of the blinds step: ``seat`` puts ``amount`` in as ``name``, a live bet or
+    (``live`` false) dead money."""
+
+    seat: int
+    name: str
+    amount: int
+    live: bool = True
 
 
 @register
 @dataclass(frozen=True, slots=True)
 class Blinds(Step):
     """The two seats left of the button post the small and the big blind; heads-up the button
-    posts the small blind. With ``straddle`` the next seat posts ``stakes.straddle`` (three or more
-    players). The blinds are live bets: the first betting round counts them as its opening bet.
+    posts the small blind. With ``straddles`` the next seats straddle, the first ``stakes.straddle``
+    and each next one twice the one before (three or more players, never the button's left again).
+    The blinds are live bets: the first betting round counts them as its opening bet, and it
+    starts left of the last of them.
 
-    >>> Blinds(straddle=True).describe()
+    The stakes may add (see :meth:`posts`): ``big_blind_ante`` from the big blind and
+    ``button_ante`` from the button, posted before the blinds, dead money of the main pot (every
+    player contests it, as tournaments rule); and ``button_blind``, a live blind of the button's,
+    posted last.
+
+    >>> Blinds(straddles=1).describe()
     'The two players left of the button post the small and big blinds; the next one straddles.'
+    >>> Blinds(straddles=2).describe()
+    'The two players left of the button post the small and big blinds; the next 2 straddle, each twice the last.'
     """
 
     kind: ClassVar[str] = "blinds"
-    straddle: bool = False
+    straddles: int = 0
 
     @classmethod
     def read(cls, fields: Fields) -> Blinds:
-        """``straddle = true`` adds a straddle."""
-        return cls(straddle=fields.boolean("straddle", False))
+        """``straddle = true`` adds a straddle; ``straddles = N``, N of them."""
+        straddle = fields.boolean("straddle", False)
+        straddles = fields.integer("straddles", 1 if straddle else 0, low=0, high=MAX_STRADDLES)
+        return cls(straddles=straddles)
+
+    @property
+    def straddle(self) -> bool:
+        """True when the game has a straddle."""
+        return self.straddles > 0
+
+    def posts(self, stakes: Stakes, seats: int, button: int) -> list[Post]:
+        """The forced bets in the order they go in: the dead antes, then the live blinds.
+
+        >>> from homegame.engine.betting import Stakes
+        >>> stakes = Stakes(small_blind=1, big_blind=2, straddle=4, big_blind_ante=2)
+        >>> [(post.seat, post.name, post.amount) for post in Blinds(straddles=2).posts(stakes, 5, 4)]
+        [(1, 'big_blind_ante', 2), (0, 'small_blind', 1), (1, 'big_blind', 2), (2, 'straddle', 4), (3, 'straddle', 8)]
+        >>> [(post.seat, post.name) for post in Blinds().posts(Stakes(big_blind=2, button_blind=3), 3, 2)]
+        [(0, 'small_blind'), (1, 'big_blind'), (2, 'button_blind')]
+        """
+        small = button if seats == 2 else (button + 1) % seats
+        big = (small + 1) % seats
+        posts = []
+        if stakes.big_blind_ante:
+            posts.append(Post(big, "big_blind_ante", stakes.big_blind_ante, live=False))
+        if stakes.button_ante:
+            posts.append(Post(button, "button_ante", stakes.button_ante, live=False))
+        posts += [Post(small, "small_blind", stakes.small_blind), Post(big, "big_blind", stakes.big_blind)]
+        straddle = stakes.straddle
+        if seats > 2:
+            for number in range(min(self.straddles, seats - 2)):
+                posts.append(Post((small + 2 + number) % seats, "straddle", straddle))
+                straddle *= 2
+        if stakes.button_blind:
+            posts.append(Post(button, "button_blind", stakes.button_blind))
+        return posts
 
     def begin(self, hand: Hand) -> Decision | None:
-        """Post the blinds (a short stack posts what it has, all in)."""
-        stakes, seats, button = hand.stakes, hand.seats, hand.button
-        small = button if seats == 2 else (button + 1) % seats
-        posts = [(small, "small_blind", stakes.small_blind), ((small + 1) % seats, "big_blind", stakes.big_blind)]
-        if self.straddle and seats > 2:
-            posts.append(((small + 2) % seats, "straddle", stakes.straddle))
-        for seat, blind, amount in posts:
-            put = hand.put_in(seat, amount)
+        """Post the forced bets (a short stack posts what it has, all in)."""
+        for post in self.posts(hand.stakes, hand.seats, hand.button):
+            put = hand.put_in(post.seat, post.amount) if post.live else _into_the_main_pot(hand, post)
             if put:
-                hand.emit(Posted(seat, blind, put))
-            hand.last_blind = seat
+                hand.emit(Posted(post.seat, post.name, put))
+            if post.live and post.amount:
+                hand.last_blind = post.seat  # the round starts left of the last blind posted
         return None
 
     def describe(self) -> str:
         """One line for the rules."""
         text = "The two players left of the button post the small and big blinds"
-        return text + ("; the next one straddles." if self.straddle else ".")
+        if self.straddles == 1:
+            return text + "; the next one straddles."
+        if self.straddles:
+            return text + f"; the next {self.straddles} straddle, each twice the last."
+        return text + "."
 
     def check_game(self, game: Game, fields: Fields) -> None:
         """The stakes must give the blinds (and the straddle)."""
-        if not game.stakes.big_blind:
+        if not game.stakes.big_blind and not game.stakes.button_blind:
             fields.problem("kind", "blinds need stakes.big_blind > 0")
-        if self.straddle and not game.stakes.straddle:
+        if self.straddles and not game.stakes.straddle:
             fields.problem("straddle", "a straddle needs stakes.straddle > 0")
+
+
+def _into_the_main_pot(hand: Hand, post: Post) -> int:
+    """Put a big-blind or button ante in: dead money of the main pot, which every player still in
+    contests, however little they put in (not a contribution of the poster's that would make a
+    side pot of its own); a short stack puts in what it has."""
+    put = min(post.amount, hand.stacks[post.seat])
+    hand.stacks[post.seat] -= put
+    hand.dead += put
+    return put
