@@ -295,7 +295,7 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     cards = parse("As Kd 7c 4h 2s Ah 3c")
     assert str(read("d 3", (CardsLegal(K.DISCARD, cards[:3], min=1, max=1),))) == "discard 7c"
     assert str(read("roll 2", (CardsLegal(K.ROLL, cards[:3], min=1, max=1),))) == "roll Kd"
-    assert str(read("pass 1 2 3", (CardsLegal(K.PASS, cards, min=3, max=3),))) == "pass As Kd 7c"
+    assert str(read("pass 1 2 3", (CardsLegal(K.PASS, cards, min=3, max=3),))) == "pass As Ah Kd"  # as numbered
     offer = (ChoiceLegal(K.BUY, ("card", "option"), prices=(5, 10)), PlainLegal(K.DECLINE))
     assert [str(read(typed, offer)) for typed in ("buy card", "buy o", "option", "decline")] == [
         "buy card",
@@ -309,7 +309,7 @@ def test_commands_for_the_kinds_of_the_catalogue_to_come() -> None:
     assert str(read("buy qs", store)) == "buy Qs"
     assert str(read("keep", (PlainLegal(K.KEEP), PlainLegal(K.PUSH)))) == "keep"
     split = (DivideLegal(K.SPLIT, cards, sizes=(5, 2)),)
-    assert str(read("split 1 6 2 3 4 / 5 7", split)) == "split As Ah Kd 7c 4h / 2s 3c"
+    assert str(read("split 1 2 3 4 7 / 5 6", split)) == "split As Ah Kd 7c 2s / 4h 3c"
     assert str(read("split", split)) == "split As Ah Kd 7c 4h / 3c 2s"
     with pytest.raises(CommandError, match=r"split into 5 \+ 2 cards, not 4 \+ 3"):
         read("split 1 2 3 4 / 5 6 7", split)
@@ -371,3 +371,48 @@ class Undoing(Persistent):
             self.undone += 1
             return "u\n"
         return super().readline(size)
+
+
+def _flat(text: str) -> str:
+    """The transcript with its line breaks undone (the screen wraps at 80 columns)."""
+    return " ".join(text.split())
+
+
+def test_menus_say_each_choice_in_words_and_help_explains_the_decision() -> None:
+    _, text = session("?\nq\ny\n", "push", seed=2)
+    flat = _flat(text)
+    assert "push the 3♥ to seat 1 and buy a new card for 1" in flat and "keep the 3♥" in flat
+    assert "The decision: Each player in turn is offered an up card" in flat
+    _, text = session("?\nq\ny\n", "guts", seed=2)
+    assert "stay in: lose and you pay 3 to the next pot" in _flat(text)
+
+
+def test_a_refused_split_names_the_rule() -> None:
+    _, text = session("c\n" * 8 + "split 1 2 3 4 5 / 6 7\nsplit\nq\n", "pi-gow-stud", seed=2)
+    assert "not one of the splits the rules allow here: the five must beat the two" in _flat(text)
+    assert "you split" in text
+
+
+def test_after_a_fold_the_table_stays_drawn_street_by_street() -> None:
+    standings, text = session("f\nq\n")
+    assert "you fold" in text
+    after = text[text.index("you fold") :]
+    assert "The flop" in after and "The turn" in after and "The river" in after
+    assert after.count("player   stack") >= 3
+    assert standings.hands == 1
+
+
+def test_the_screen_fits_80_columns_and_sorts_your_hand() -> None:
+    _, text = session("place 1 1\n" + "place 1 2\n" * 6 + "q\ny\n", "five-o", seats=2, seed=2)
+    assert max(map(len, text.splitlines())) <= 80
+    _, text = session("q\ny\n", "chinese-poker", seed=2)
+    lines = text.splitlines()
+    at = next(index for index, line in enumerate(lines) if line.startswith("Your cards by number:"))
+    assert "  1 A♦  2 K♠  3 Q♣" in lines[at] and "  13 2♦" in lines[at + 1]
+    assert max(map(len, lines)) <= 80
+
+
+def test_a_carried_pot_is_in_the_ledger_so_the_nets_add_up() -> None:
+    standings, text = session("in\nq\n", "guts", seed=2)
+    assert standings.carried > 0 and sum(standings.net) + standings.carried == 0
+    assert "pot (carried)" in text and "nobody's yet" in text

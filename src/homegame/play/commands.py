@@ -64,7 +64,7 @@ from homegame.engine.actions import (
 )
 from homegame.errors import IllegalActionError, ParseError, PokerError
 
-__all__ = ["CommandError", "Meta", "Sizing", "read", "shortcuts"]
+__all__ = ["CommandError", "Meta", "Sizing", "ordered", "read", "shortcuts"]
 
 
 class Meta(StrEnum):
@@ -288,9 +288,20 @@ def _amount(args: list[str], option: AmountLegal, sizing: Sizing | None = None) 
     raise CommandError(f"{' '.join(args)!r} is not an amount (a whole number, min, max, pot, half or 2x)")
 
 
+def ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards as a player holds them in a fan: jokers, then high to low, suits together within a rank;
+    the screen numbers a player's cards in this order and the commands read the numbers the same way.
+
+    >>> print(*ordered(parse("3c Kd Jk As 3h")))
+    Jk As Kd 3h 3c
+    """
+    return tuple(sorted(cards, key=lambda card: (-(card.rank or 99), -(card.suit or 0), card.code)))
+
+
 def _cards(args: list[str], pool: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards by their numbers in ``pool`` (1 first; ``13`` is 1 and 3 when there is no card 13)
-    or by notation."""
+    """Cards by their numbers in ``pool`` as the screen shows it (:func:`ordered`; 1 first; ``13``
+    is 1 and 3 when there is no card 13) or by notation."""
+    pool = ordered(pool)
     if all(arg.isdigit() for arg in args):
         numbers: list[int] = []
         for arg in args:
@@ -370,4 +381,5 @@ def _prefixes(choices: Sequence[str]) -> list[str]:
 
 
 def _menu(legal: Sequence[Legal]) -> str:
-    return ", ".join(f"{key} ({what})" for key, what in map(shortcuts, legal))
+    """What may be typed, briefly (the screen's menu says what each does)."""
+    return " / ".join(dict.fromkeys(shortcuts(option)[0] for option in legal))

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rich import box
 from rich.console import Console
@@ -25,17 +26,21 @@ from rich.text import Text
 from homegame.analysis.equity import contests
 from homegame.cards import Card, Rank, Suit
 from homegame.engine.actions import (
+    ActionKind,
+    AmountLegal,
     BetTo,
     BringIn,
     Call,
     CardsLegal,
     Check,
+    ChoiceLegal,
     Complete,
     Declare,
     DivideLegal,
     Fold,
     Legal,
     PlaceLegal,
+    PlainLegal,
     RaiseTo,
 )
 from homegame.engine.betting import Stakes
@@ -56,12 +61,14 @@ from homegame.engine.events import (
 )
 from homegame.engine.game import Game
 from homegame.engine.steps.columns import ColumnsWon
+from homegame.engine.steps.guts import Guts, match_price
+from homegame.engine.steps.split import Order, SplitStep
 from homegame.engine.steps.units import Scored
 from homegame.engine.view import View, WildCards
-from homegame.play.commands import shortcuts
+from homegame.play.commands import Sizing, ordered, shortcuts
 from homegame.ranking.wild import Lowest, WildSpec
 
-__all__ = ["Names", "Screen"]
+__all__ = ["Names", "Screen", "entries", "split_rule"]
 
 _BACK = "▒▒"
 _RED = frozenset({Suit.HEARTS, Suit.DIAMONDS})
@@ -93,6 +100,9 @@ class Screen:
     def __init__(self, console: Console, names: Names) -> None:
         self.console = console
         self.names = names
+        self._board = 0
+        self._mine = 0
+        self._acted = False
 
     # -- plain lines -----------------------------------------------------------------------------
 
@@ -110,8 +120,10 @@ class Screen:
         """The title of a new hand: its number, the game, the betting, the stakes and who deals."""
         amounts = ", ".join(f"{name.replace('_', ' ')} {amount}" for name, amount in stakes.to_dict().items())
         dealing = self.names.says(dealer, "deals", "deal")
+        self._board, self._mine, self._acted = 0, 0, False
         self.console.rule(style="dim")
-        self.say(f"Hand {number} · {game.title} · {game.betting.label} · {amounts} · {dealing}", style="bold")
+        self.say(f"Hand {number} · {game.title} · {dealing}", style="bold")
+        self.say(f"{game.betting.label.capitalize()} · {amounts}", style="dim")
         wild = _wild_specs(game)
         if wild:
             self.say(f"Wild: {'; '.join(map(_wild_words, wild))}")
@@ -131,14 +143,15 @@ class Screen:
             marks = ("D" if seat.seat == view.button else "") + ("▶" if seat.seat in view.to_act else "")
             cards = Text()
             if not seat.folded:
-                hidden = seat.down if seat.down is not None else (None,) * seat.down_count
+                hidden = ordered(seat.down) if seat.down is not None else (None,) * seat.down_count
                 if hidden:
                     cards.append("[")
                     cards.append_text(_cards(hidden, wild))
                     cards.append("] " if seat.up or seat.placed else "]")
-                if seat.placed:  # rows of its own (Five-O's columns) hold its up cards
+                if seat.placed:  # rows of its own (Five-O's columns) hold its up cards, one a line
+                    cards.append("\n" if hidden else "")
                     for index, (name, row) in enumerate(seat.placed):
-                        cards.append(f"{' ' if index else ''}{name}:")
+                        cards.append(f"{chr(10) if index else ''}{name}: ")
                         cards.append_text(_cards(row, wild) if row else Text("–", style="dim"))
                 else:
                     cards.append_text(_cards(seat.up, wild))
@@ -165,6 +178,8 @@ class Screen:
         if set(wild.ranks) - fixed:
             line.append(f"   Wild now: {wild}")
         self.say(line)
+        if wild.cards:
+            self.say(Text("Wild for you: ") + _cards(wild.cards, wild))
         if view.hands:
             hands = Text("Your hand: ")
             for index, judged in enumerate(view.hands):
@@ -177,22 +192,47 @@ class Screen:
         for option in view.legal:
             if isinstance(option, CardsLegal | DivideLegal | PlaceLegal) and option.cards:
                 numbered = Text("Your cards by number:")
-                for number, card in enumerate(option.cards, 1):
-                    numbered.append(f"  {number} ")
-                    numbered.append_text(_cards((card,), wild))
+                for number, card in enumerate(ordered(option.cards), 1):
+                    item = Text(f"  {number} ") + _cards((card,), wild)
+                    if len(numbered) + len(item) > self.console.width:  # never a number apart from its card
+                        self.say(numbered)
+                        numbered = Text(" " * len("Your cards by number:"))
+                    numbered.append_text(item)
                 self.say(numbered)
+                break
         if view.legal:
-            self.say(Text("Your move: ", style="bold") + Text(_menu(view.legal)))
+            self._menu(view, game)
         elif view.to_act and not view.over:
             self.say(f"Waiting for {', '.join(map(self.names, view.to_act))}")
 
-    def help(self, legal: Sequence[Legal]) -> None:
-        """What may be typed now."""
+    def _menu(self, view: View, game: Game) -> None:
+        """What the viewer may do, each choice in words: on one line when it fits, else one a line."""
+        items = [item for option in view.legal for item in entries(option, view, game, self.names)]
+        line = " · ".join(f"{key}: {what}" for key, what in items) + " · ? explains"
+        if len("Your move: " + line) <= self.console.width:
+            self.say(Text("Your move: ", style="bold") + Text(line))
+            return
+        self.say(Text("Your move:", style="bold"))
+        width = max(len(key) for key, _ in items)
+        for key, what in items:
+            self.say(f"  {key:<{width}}  {what}")
+        self.say(f"  {'?':<{width}}  what this decision is about")
+
+    def help(self, view: View, game: Game, rule: str = "") -> None:
+        """What may be typed now, each choice in words, and the rule of the decision at hand."""
+        if rule:
+            self.say(Text("The decision: ", style="bold") + Text(rule))
         self.say("What you may do now:", style="bold")
-        for key, what in map(shortcuts, legal):
-            self.say(f"  {key:<10} {what}")
-        self.say("Amounts are what your bet this round becomes in all (r 40: raise to 40); a = all in.")
-        self.say("Also: t  the table again · rules  the game's rules · ledger  the session so far · q  leave")
+        items = [item for option in view.legal for item in entries(option, view, game, self.names)]
+        width = max((len(key) for key, _ in items), default=1)
+        for key, what in items:
+            self.say(f"  {key:<{width}}  {what}")
+        if any(isinstance(option, AmountLegal) and option.min < option.max for option in view.legal):
+            self.say("Amounts are what your bet this round becomes in all (r 40: raise to 40): a number, min, max,")
+            self.say("pot (a pot-sized raise), half (half the pot) or 2x (twice the bet you face); a = all in.")
+        if any(isinstance(option, CardsLegal | DivideLegal | PlaceLegal) for option in view.legal):
+            self.say("Cards go by their numbers on the line 'Your cards by number' (or by name: d Kc 2d).")
+        self.say("Also: t the table · rules · ledger · u undo your last action · q leave")
 
     def rules(self, game: Game) -> None:
         """The game's rules, as the dealer would explain them."""
@@ -201,13 +241,37 @@ class Screen:
 
     # -- what happens ----------------------------------------------------------------------------
 
-    def narrate(self, events: Iterable[Event], view: View, game: Game) -> None:
-        """One line for each event worth telling (the showdown is told by :meth:`summary`)."""
+    def narrate(self, events: Iterable[Event], view: View, game: Game) -> bool:
+        """One line for each event worth telling (the showdown is told by :meth:`summary`), with a
+        marker where a new street is dealt; whether one was."""
         wild = view.wild
+        street = False
         for event in events:
+            if isinstance(event, Dealt) and self._acted:
+                self._acted = False
+                street = True
+                self.console.rule(Text(self._street(event, view, game), style="dim"), style="dim")
+            elif isinstance(event, Acted | Drew):
+                self._acted = True
+            if isinstance(event, Dealt) and event.seat is None and event.row == "board":
+                self._board += len(event.cards) or event.hidden
+            if isinstance(event, Dealt) and event.seat == view.viewer and event.seat is not None:
+                self._mine += len(event.cards) or event.hidden
             line = self._line(event, wild)
             if line is not None:
                 self.say(line)
+        return street
+
+    def _street(self, event: Dealt, view: View, game: Game) -> str:
+        """The name of the street a deal begins: the flop, the turn and the river on a board; fourth to
+        seventh street in stud; else the next deal."""
+        if event.seat is None and event.row == "board":
+            board = self._board + (len(event.cards) or event.hidden)
+            return {3: "The flop", 4: "The turn", 5: "The river"}.get(board, "The board")
+        if game.family.value == "stud" and view.viewer is not None and self._mine:
+            named = {3: "Third", 4: "Fourth", 5: "Fifth", 6: "Sixth", 7: "Seventh"}.get(self._mine + 1)
+            return f"{named} street" if named else "More cards"
+        return "More cards"
 
     def _line(self, event: Event, wild: WildCards) -> Text | str | None:
         says = self.names.says
@@ -286,9 +350,11 @@ class Screen:
             grid.add_row(
                 name, str(stack), str(bought), Text(f"{net:+d}", style="green" if net > 0 else "red" if net < 0 else "")
             )
+        if carried:
+            grid.add_row(Text("pot (carried)", style="dim"), str(carried), "", Text(f"{carried:+d}", style="dim"))
         self.console.print(grid)
         if carried:
-            self.say(f"{carried} chips wait in the pot for the next deal.")
+            self.say(f"{carried} chips nobody won wait in the pot for the next deal (they are nobody's yet).")
 
 
 def _acted(names: Names, seat: int, action: object, put_in: int) -> str:
@@ -412,8 +478,117 @@ def _prose(text: str, wild: WildCards) -> Text:
     return line
 
 
-def _menu(legal: Sequence[Legal]) -> str:
-    return " · ".join(f"{key} {what}" for key, what in map(shortcuts, legal)) + " · ? help"
+def entries(option: Legal, view: View, game: Game, names: Names) -> list[tuple[str, str]]:
+    """What to type for a legal action, and what it does in words, with its price and what it is
+    about: ``('push', 'push the K♦ to seat 2 and buy a new card for 1')``. A choice among items
+    gives one entry each."""
+    kind = option.kind
+    me = view.seats[view.viewer] if view.viewer is not None else None
+    card = me.up[-1].pretty if me is not None and me.up else "card"
+    if isinstance(option, PlainLegal):
+        chips = option.chips
+        match kind:
+            case ActionKind.CALL:
+                after = f" (the pot becomes {view.pot_after_call})" if view.pot_after_call is not None else ""
+                return [("c", f"call {chips}{after}")]
+            case ActionKind.KEEP:
+                return [("keep", f"keep the {card}")]
+            case ActionKind.PUSH:
+                price = f" for {chips}" if chips else " for nothing"
+                return [("push", f"push the {card} to {_next(view, names)} and buy a new card{price}")]
+            case ActionKind.DECLINE:
+                return [("decline", "buy nothing")]
+        return [shortcuts(option)]
+    if isinstance(option, AmountLegal):
+        key, what = shortcuts(option)
+        if option.min < option.max:
+            top = max(seat.bet for seat in view.seats)
+            pot = Sizing(pot_after_call=view.pot_after_call or view.pot, top=top).amount("pot")
+            if pot is not None and option.min <= pot <= option.max:
+                what += f" (pot: {pot})"
+        return [(key, what)]
+    if isinstance(option, CardsLegal):
+        each = f", {option.price} a card" if option.price else ""
+        most = f"up to {option.max}" if option.min == 0 else str(option.max) if option.min == option.max else ""
+        count = most or f"{option.min} to {option.max}"
+        match kind:
+            case ActionKind.DRAW:
+                return [("d 1 3", f"throw {count} cards by number and draw as many{each}; d alone stands pat")]
+            case ActionKind.DISCARD:
+                return [("d 1", f"throw away {count} of your cards, by number")]
+            case ActionKind.ROLL:
+                return [("roll 1", f"turn {count} of your down cards face up, by number")]
+            case ActionKind.PASS:
+                return [(f"pass {' '.join(map(str, range(1, option.max + 1)))}", f"pass {count} of your cards on")]
+        return [shortcuts(option)]
+    if isinstance(option, DivideLegal):
+        rule = split_rule(game)
+        hands = " + ".join(map(str, option.sizes))
+        return [("split 1 2 3 4 5 / 6 7", f"hands of {hands} by number{': ' + rule if rule else ''}")]
+    if isinstance(option, PlaceLegal):
+        where = "column" if all(row.isdigit() for row in option.rows) else "row"
+        return [(f"place 1 {option.rows[0]}", f"put a card (by number) in {where} {' / '.join(option.rows)}")]
+    if isinstance(option, ChoiceLegal):
+        if kind is ActionKind.DECLARE and isinstance(game.steps[-1], Guts):
+            match = match_price(game.option_values(), view.pot)
+            return [("in", f"stay in: lose and you pay {match} to the next pot"), ("out", "drop out, paying nothing")]
+        if kind is ActionKind.DECLARE:
+            keys = dict(zip(option.choices, shortcuts(option)[0].split(" / "), strict=False))
+            words = {"both": "declare both ways (you must win both)"}
+            return [(keys.get(choice, choice), words.get(choice, f"declare {choice}")) for choice in option.choices]
+        items = []
+        for choice in option.choices:
+            price = f" for {option.price(choice)}" if option.prices else ""
+            named = _item(choice)
+            items.append((f"{kind} {choice}", f"{kind} {named}{price}"))
+        return items
+    return [shortcuts(option)]
+
+
+def split_rule(game: Game) -> str:
+    """The rule a split must keep, in words: ``the five must beat the two``.
+
+    >>> from homegame.games import load
+    >>> split_rule(load("pi-gow-stud"))
+    'the five must beat the two; the two must hold a down card'
+    >>> split_rule(load("chinese-poker"))
+    'the back must be at least as strong as the middle, the middle as the front'
+
+    >>> split_rule(load("holdem"))
+    ''
+    """
+    step = next((step for step in game.steps if isinstance(step, SplitStep)), None)
+    if step is None:
+        return ""
+    numbers = {2: "two", 3: "three", 4: "four", 5: "five"}
+    named = list(step.names) if step.names else [numbers.get(size, f"{size}-card hand") for size in step.sizes]
+    verb = "must beat" if step.order is Order.BEATS else "must be at least as strong as"
+    short = "the" if step.order is Order.BEATS else "as the"
+    later = list(pairwise(named))[1:]
+    pairs = [f"the {named[0]} {verb} the {named[1]}", *(f"the {first} {short} {second}" for first, second in later)]
+    down = [named[index] for index, least in enumerate(step.min_down) if least]
+    rule = ", ".join(pairs)
+    return rule + "".join(f"; the {name} must hold a down card" for name in down)
+
+
+def _item(choice: str) -> str:
+    """An item for sale as people say it: a card by its face, else ``the option``."""
+    try:
+        return Card(choice).pretty
+    except ValueError:
+        return f"the {choice}"
+
+
+def _next(view: View, names: Names) -> str:
+    """The next player still in after the viewer."""
+    if view.viewer is None:
+        return "the next player"
+    count = len(view.seats)
+    for step in range(1, count):
+        seat = view.seats[(view.viewer + step) % count]
+        if not seat.folded:
+            return names(seat.seat)
+    return "the next player"
 
 
 def _wild_specs(game: Game) -> list[WildSpec]:

@@ -53,7 +53,7 @@ from homegame.games import load, names
 from homegame.games.mixes import Mix, load_mix, mix_names
 from homegame.play.commands import CommandError, Meta, Sizing, read
 from homegame.play.history import Record
-from homegame.play.render import Names, Screen
+from homegame.play.render import Names, Screen, split_rule
 
 __all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "fits", "run"]
 
@@ -240,10 +240,12 @@ class _Session:
         mark: int | None = None  # the events before the person's last action, while it may be undone
         while True:
             view = hand.view(PERSON)
-            self.screen.narrate(view.events[told:], view, hand.game)
+            street = self.screen.narrate(view.events[told:], view, hand.game)
             told = len(view.events)
             if hand.over:
                 return hand
+            if street and view.seats[PERSON].folded:  # out of the hand, the person still sees the table
+                self.screen.table(view, hand.game)
             pending = hand.pending()
             seat = PERSON if PERSON in pending else pending[0]
             if seat == PERSON:
@@ -292,10 +294,14 @@ class _Session:
             try:
                 command = read(line, view.legal, sizing)
             except CommandError as error:
-                self.screen.problem(str(error))
+                rule = split_rule(hand.game)
+                said = str(error)
+                if "the rules allow" in said and rule:
+                    said = f"{said}: {rule}"
+                self.screen.problem(said)
                 continue
             if command is Meta.HELP:
-                self.screen.help(view.legal)
+                self.screen.help(view, hand.game, _rule(hand))
             elif command is Meta.TABLE:
                 self.screen.table(view, hand.game)
             elif command is Meta.RULES:
@@ -463,6 +469,13 @@ class _Session:
             self.screen.say(f"You leave during hand {self.table.hands_played + 1}; it does not count.")
         self.screen.say("You leave the table.", style="bold")
         self._show_ledger()
+
+
+def _rule(hand: Hand) -> str:
+    """The rule of the step deciding now, as the rules text says it (``""`` when unknown)."""
+    at = getattr(hand, "_step", 0)
+    steps = hand.game.steps
+    return steps[at - 1].describe() if 0 < at <= len(steps) else ""
 
 
 def _chips(action: Action, view: View) -> int:
