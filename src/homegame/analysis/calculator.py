@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from homegame.analysis.equity import _contest, _declared_share, _Plan, _plan, _Scorer
+from homegame.analysis.equity import OUT, _contest, _declared_share, _Plan, _plan, _Scorer
 from homegame.cards import Card, Rank, parse
 from homegame.engine.game import Game
 from homegame.engine.steps.deal import Deal
@@ -70,8 +70,7 @@ from homegame.engine.steps.showdown import Contest
 from homegame.errors import ParseError
 from homegame.ranking import get as get_ranking
 from homegame.ranking.badugi import BadugiRanking
-from homegame.ranking.forms import Form, best
-from homegame.ranking.poker import PokerRanking
+from homegame.ranking.forms import Form
 
 __all__ = [
     "CHUNK",
@@ -533,22 +532,6 @@ class _Tally:
 _SIDES = ("high", "low", "both")
 
 
-class _KeyScorer(_Scorer):
-    """The reference scorer for a non-poker ranking, whose keys may be negative (totals): shifted
-    above the scorers' "does not qualify" (-1)."""
-
-    def _key(self, hole: Sequence[int], board: Sequence[int], down: Sequence[int]) -> int:
-        cards = [Card.from_code(code) for code in hole]
-        try:
-            value = best(self.ranking, cards, [Card.from_code(code) for code in board], self.form)
-        except ParseError:
-            return -1
-        return value.key + _SHIFT if value.qualified else -1
-
-
-_SHIFT = 1 << 40
-
-
 class _KnockoutScorer(_Scorer):
     """High Card Poker's test (:func:`homegame.ranking.positional.survived`) in arrays: how many
     comparisons each hand survives against the extra hand, both sorted lowest first."""
@@ -580,7 +563,7 @@ class _BadugiScorer(_Scorer):
         columns = [
             keys(np.concatenate([hole[:, :width], board], axis=1)) for hole, width in zip(holes, widths, strict=True)
         ]
-        return np.stack(columns, axis=1)
+        return np.stack(columns, axis=1).astype(np.int64)
 
 
 class _Judge:
@@ -603,11 +586,9 @@ class _Judge:
             self.scorers
             if self.carry
             else [
-                _Scorer(contest, evaluator, None, down)
-                if isinstance(contest.ranking, PokerRanking)
-                else _BadugiScorer(contest, evaluator, None, down)
+                _BadugiScorer(contest, evaluator, None, down)
                 if isinstance(contest.ranking, BadugiRanking) and contest.cards == "all" and contest.form.size == 4
-                else _KeyScorer(contest, evaluator, None, down)
+                else _Scorer(contest, evaluator, None, down)
                 for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
             ]
         )
@@ -657,7 +638,7 @@ class _Judge:
         if self.carry:  # several survive as far as the best: nobody wins, the pot carries over
             top = scores[0].max(axis=1)
             tied = (scores[0] == top[:, None]) & ((scores[0] == top[:, None]).sum(axis=1) > 1)[:, None]
-            scores[0] = np.where(tied.any(axis=1)[:, None], -1, scores[0])
+            scores[0] = np.where(tied.any(axis=1)[:, None], OUT, scores[0])
             self._add(tally, scores)
             tally.ties[0] = tied.sum(axis=0).tolist()
             return tally
@@ -689,7 +670,7 @@ class _Judge:
         winners_of, counts_of = [], []
         for score, weight in zip(scores, self.weights, strict=True):
             top = score.max(axis=1)
-            active = top >= 0
+            active = top > OUT
             winners = (score == top[:, None]) & active[:, None]
             count = winners.sum(axis=1)
             winners_of.append(winners)

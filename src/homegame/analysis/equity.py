@@ -282,8 +282,13 @@ class _Batch(Protocol):
     def batch(self, hands: npt.ArrayLike, **options: Any) -> npt.NDArray[np.int32]: ...
 
 
+OUT = np.iinfo(np.int64).min
+"""The score of a hand out of a contest (it does not qualify, or its seat did not declare that side):
+below every key, negative keys included (Elimination's low totals)."""
+
+
 class _Scorer:
-    """Scores one contest's hands in arrays: greater is better, -1 for a hand that does not qualify."""
+    """Scores one contest's hands in arrays: greater is better, :data:`OUT` for a hand that does not qualify."""
 
     def __init__(self, contest: Contest, evaluator: _Batch | None, wild_rank: Rank | None, down: bool) -> None:
         self.ranking: Ranking = contest.ranking
@@ -346,7 +351,7 @@ class _Scorer:
         if self.wild_rank is not None:
             options["wild_ranks"] = np.full(len(hands), int(self.wild_rank))
         ordinals = self.evaluator.batch(hands.astype(np.uint8), **options).reshape(rows, len(columns)).max(axis=1)
-        return np.where(self.evaluator.qualified[ordinals], ordinals, -1).astype(np.int64)
+        return np.where(self.evaluator.qualified[ordinals], ordinals.astype(np.int64), OUT)
 
     def _reference(self, hole: Codes, board: Codes, down: int) -> Codes:
         """Scores by the reference ``evaluate`` (the first ``down`` cards of the hole are down cards),
@@ -361,7 +366,7 @@ class _Scorer:
         return out
 
     def _key(self, hole: Sequence[int], board: Sequence[int], down: Sequence[int]) -> int:
-        """The reference key of the best hand (-1 when it does not qualify or the form cannot be met)."""
+        """The reference key of the best hand (:data:`OUT` when it does not qualify or the form cannot be met)."""
         cards = [Card.from_code(code) for code in hole]
         try:
             value = best(
@@ -373,8 +378,8 @@ class _Scorer:
                 down=cards[: len(down)],
             )
         except ParseError:
-            return -1
-        return value.key if value.qualified else -1
+            return OUT
+        return value.key if value.qualified else OUT
 
 
 @cache
@@ -419,7 +424,7 @@ def _judge(scores: list[Codes], judged: Sequence[Contest], declared: Sequence[st
     sides, sole = [], np.ones(trials, dtype=np.bool_)
     share, active_weight = np.zeros(trials), np.zeros(trials)
     for contest, score, weight in zip(judged, scores, weights, strict=True):
-        entered = np.where(_outside(contest, declared, me), -1, score) if declaring else score
+        entered = np.where(_outside(contest, declared, me), OUT, score) if declaring else score
         mine, alone, active = _contest(entered, me)
         sides.append(float(np.mean(mine)))
         sole &= alone
@@ -448,7 +453,7 @@ def _contest(score: Codes, me: int) -> tuple[npt.NDArray[np.float64], npt.NDArra
     """In each trial: the fraction of one contest ``me`` wins (a tie splits it), whether it wins alone,
     and whether anyone qualified."""
     top = score.max(axis=1)
-    active = top >= 0
+    active = top > OUT
     winners = (score == top[:, None]) & active[:, None]
     count = winners.sum(axis=1)
     return winners[:, me] / np.maximum(count, 1), winners[:, me] & (count == 1), active
@@ -459,7 +464,7 @@ def _declared_share(
 ) -> npt.NDArray[np.float64]:
     """``me``'s fraction of the pot in each trial after a declaration: each contest among the seats
     that declared it, and a seat that declared both and fails to win every contest outright out."""
-    masked = [np.where(_outside(contest, declared), -1, score) for contest, score in zip(judged, scores, strict=True)]
+    masked = [np.where(_outside(contest, declared), OUT, score) for contest, score in zip(judged, scores, strict=True)]
     trials = len(masked[0])
     failed = np.zeros((trials, len(declared)), dtype=np.bool_)
     for index, side in enumerate(declared):
@@ -469,7 +474,7 @@ def _declared_share(
                 failed[:, index] |= ~alone
     share, active_weight = np.zeros(trials), np.zeros(trials)
     for score, weight in zip(masked, weights, strict=True):
-        mine, _, active = _contest(np.where(failed, -1, score), me)
+        mine, _, active = _contest(np.where(failed, OUT, score), me)
         share += weight * mine
         active_weight += weight * active
     standing = (~failed).sum(axis=1)
