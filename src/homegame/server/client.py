@@ -269,7 +269,7 @@ class PersonDecider:
             if command is Meta.QUIT:
                 return None
             if command is Meta.HELP:
-                self.screen.help(view.legal)
+                self.screen.help(view, game)
             elif command is Meta.RULES:
                 self.screen.rules(game)
             elif command in (Meta.TABLE, Meta.LEDGER):

@@ -85,7 +85,7 @@ class TableConfig:
             raise ParseError("the table's settings must be a JSON object")
         unknown = sorted(set(data) - _KNOWN)
         if unknown:
-            raise ParseError(f"{unknown[0]}: no such setting", token=str(unknown[0]))
+            raise ParseError(f"{unknown[0]!r}: no such setting", token=str(unknown[0]))
         seats = _whole(data, "seats", 2, 10, None)
         named = [key for key in ("game", "choice", "rotation") if data.get(key) not in (None, [], "")]
         if len(named) != 1:

@@ -188,10 +188,8 @@ class ServerTable:
         """When each seat on the clock began to decide (ms)."""
         self.settled_at = 0
         self._applying = 0
-        self._written_for: Hand | None = None
-        self._written: dict[int | None, list[JSON]] = {}
-        self._judged: dict[object, JSON] = {}
-        """Each seat's hand so far in the hand being written, as JSON (the same cards, the same hand)."""
+        self._written: dict[int, _Written] = {}
+        """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
     # -- making and restoring --------------------------------------------------------------------
 
@@ -580,13 +578,16 @@ class ServerTable:
             view = self._view(hand, dealt.index(viewer) if viewer in dealt else None)
         last: JSON = None
         if self.hand is None and self.previous is not None and not behind:
-            seen = self.previous.view(self.previous_dealt.index(viewer) if viewer in self.previous_dealt else None)
+            seen = self._view(
+                self.previous, self.previous_dealt.index(viewer) if viewer in self.previous_dealt else None
+            )
+            assert isinstance(seen, dict)
             last = {
                 "hand": self.number,
                 "game": self.previous.game.name,
                 "dealt": list(self.previous_dealt),
-                "events": to_json(seen.events),
-                "result": to_json(seen.result),
+                "events": seen["events"],
+                "result": seen["result"],
             }
         now = self.now()
         deciding = self._deciding()
@@ -622,22 +623,30 @@ class ServerTable:
         }
 
     def _view(self, hand: Hand, seat: int | None) -> JSON:
-        """The view of ``hand`` for one of its seats as JSON, its events written once a hand for
-        each viewer (an event as a seat sees it never changes: a later event reveals more), and the
-        hand a seat's cards make judged once for the same cards."""
+        """The view of ``hand`` for one of its seats as JSON, what never changes written once: the
+        events for each viewer (an event as a seat sees it stays the same: a later event reveals
+        more), the hand a seat's cards make (the same cards, the same hand), the result."""
         view = hand.view(seat)
-        if self._written_for is not hand:
-            self._written_for, self._written, self._judged = hand, {}, {}
-        written = self._written.setdefault(seat, [])
-        written.extend(to_json(event) for event in view.events[len(written) :])
-        data = to_json(replace(view, events=(), hands=()))
+        written = self._written.get(id(hand))
+        if written is None or written.hand is not hand:
+            keep = {
+                id(kept): self._written[id(kept)] for kept in (self.hand, self.previous) if id(kept) in self._written
+            }
+            written = keep[id(hand)] = _Written(hand)
+            self._written = keep
+        events = written.events.setdefault(seat, [])
+        events.extend(to_json(event) for event in view.events[len(events) :])
+        data = to_json(replace(view, events=(), hands=(), result=None))
         assert isinstance(data, dict)
-        data["events"] = list(written)
-        judged = self._judged
+        data["events"] = list(events)
+        judged = written.judged
         for made in view.hands:
             if made not in judged:
                 judged[made] = to_json(made)
         data["hands"] = [judged[made] for made in view.hands]
+        if view.result is not None and written.result is None:
+            written.result = to_json(view.result)
+        data["result"] = written.result if view.result is not None else None
         return data
 
     def _seat(self, seat: int) -> dict[str, JSON]:
@@ -693,6 +702,18 @@ class ServerTable:
             if restored.previous is not before and restored.previous is not None:
                 hands.append((restored.number, restored.previous, restored.previous_dealt))
         return hands
+
+
+class _Written:
+    """What is already written as JSON of one hand's views (see :meth:`ServerTable._view`)."""
+
+    __slots__ = ("events", "hand", "judged", "result")
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.events: dict[int | None, list[JSON]] = {}
+        self.judged: dict[object, JSON] = {}
+        self.result: JSON = None
 
 
 class _ReadOnly(Store):
