@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import TypeVar
 
-from homegame.cards import Card
+from homegame.cards import Card, Rank
 from homegame.engine.actions import (
     Action,
     ActionKind,
@@ -68,6 +68,11 @@ from homegame.history.variants import CODES
 __all__ = ["ReplayError", "Replayed", "expected", "replay"]
 
 T = TypeVar("T")
+
+MAX_TRIES = 40
+"""How many ways of filling in a hand's unknown cards replay tries before it gives up: where the
+file's own actions decide what hidden cards held (who brought in, who won a showdown of cards
+shown as ``????``), replay looks for cards that play the hand as the file says."""
 
 
 class ReplayError(PokerError, ValueError):
@@ -379,6 +384,10 @@ class _Standard:
     owners: list[int | None] = field(default_factory=list)
     """Who got each of them (a seat; ``None`` for the board and burned cards)."""
     moves: list[_Line] = field(default_factory=list)
+    faces: list[bool] = field(default_factory=list)
+    """Whether each of them is dealt face up."""
+    notes: list[str] = field(default_factory=list)
+    """What the replay read from the file's actions rather than its cards."""
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
 
@@ -391,7 +400,6 @@ class _Standard:
         self.game = load(CODES[record.variant])
         stakes = self._stakes()
         self._plan(_lines(record, self.seats))
-        first, later, fillers = self._deck()
         stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
         if any(stack <= 0 for stack in stacks):
             raise ReplayError("every starting stack must be more than nothing")
@@ -402,13 +410,38 @@ class _Standard:
             stakes=stakes,
             options=tuple(self.game.option_values().items()),
         )
+        unknown = None in self.order or any(None in shown for shown in self.shown.values())
+        wanted = expected(record) if unknown else None
+        problem: ReplayError | None = None
+        first: Replayed | None = None
+        for attempt in range(MAX_TRIES if unknown else 1):
+            try:
+                played = self._attempt(setup, random.Random(attempt) if attempt else None)
+            except ReplayError as error:
+                problem = problem or error
+                continue
+            if wanted is not None and tuple(map(Decimal, played.finishing_stacks)) != tuple(map(Decimal, wanted)):
+                first = first or played
+                continue  # other cards for the unknown ones may give the stacks the file says
+            if attempt:
+                note = "the unknown cards taken as cards that play the hand as its file says"
+                played = replace(played, note="; ".join(filter(None, (played.note, note))))
+            return played
+        if first is not None:
+            return first
+        assert problem is not None
+        raise problem
+
+    def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
+        """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
+        first, later, fillers = self._deck(rng)
         hand = Hand.from_setup(setup, _PlannedChance(first, later))
         notes = [note for line in self.moves if (note := _act(hand, line, self.scale, fillers))]
         _finished(hand)
         self._check_mucks(hand)
         assert hand.result is not None
         finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
-        return Replayed(hand, finishing, note="; ".join(notes))
+        return Replayed(hand, finishing, note="; ".join(dict.fromkeys([*self.notes, *notes])))
 
     # forced bets ------------------------------------------------------------------------------
 
@@ -527,8 +560,8 @@ class _Standard:
                 what = step.describe().lower().rstrip(".")
                 take_deals({seat: len(step.cards) for seat in in_hand} if step.cards else {}, step.board, what)
                 self._take([None] * step.burn, [None] * step.burn)
-                for _ in step.cards:
-                    self._take([holes[seat].popleft() for seat in in_hand], in_hand)
+                for face in step.cards:
+                    self._take([holes[seat].popleft() for seat in in_hand], in_hand, up=face == "up")
                 self._take([board.popleft() for _ in range(step.board)], [None] * step.board)
             elif isinstance(step, DrawStep):
                 discards: dict[int, int] = {}
@@ -563,9 +596,35 @@ class _Standard:
         if any(holes) or board:
             raise ReplayError("the file deals more cards than homegame's game does")
 
-    def _take(self, cards: Iterable[Card | None], owners: Iterable[int | None]) -> None:
+    def _take(self, cards: Iterable[Card | None], owners: Iterable[int | None], *, up: bool = False) -> None:
         self.order.extend(cards)
         self.owners.extend(owners)
+        self.faces.extend([up] * (len(self.owners) - len(self.faces)))
+
+    def _bring_in(self, order: list[Card | None]) -> None:
+        """When the player who brings in (the file's first ``pb``) has an unknown up card, make it
+        the card that brings in: the lowest (aces high, clubs lowest) or, where the highest brings
+        in (razz), the highest (aces low, spades highest)."""
+        line = next((line for line in self.moves if line.verb == "pb"), None)
+        bet = next((step for step in self.game.steps if isinstance(step, Bet) and step.first == "bring-in"), None)
+        if line is None or bet is None:
+            return
+        slot = next((i for i, owner in enumerate(self.owners) if owner == line.seat and self.faces[i]), None)
+        if slot is None or order[slot] is not None:
+            return
+        pool = Counter(self.game.deck.cards())
+        pool.subtract(card for card in order if card is not None)
+        spare = [card for card, count in pool.items() if count > 0 and card.rank is not None]
+        if not spare:
+            return
+        if bet.bring_in == "highest":
+            order[slot] = max(spare, key=lambda card: (1 if card.rank == Rank.ACE else card.rank, card.suit or 0))
+        else:
+            order[slot] = min(spare, key=lambda card: (card.rank or 0, card.suit or 0))
+        self.notes.append(
+            f"p{line.seat + 1 if line.seat is not None else 0}'s unknown up card taken as {order[slot]}, "
+            "the card that brings in, as the file says"
+        )
 
     def _show(self, line: _Line) -> None:
         assert line.seat is not None
@@ -575,9 +634,11 @@ class _Standard:
             return
         self.shown[line.seat] = parse_phh_cards(line.argument)
 
-    def _deck(self) -> tuple[list[Card], list[Card | None], frozenset[Card]]:
-        """The first deck order, the cards wanted after each reshuffle, and the filler cards."""
+    def _deck(self, rng: random.Random | None = None) -> tuple[list[Card], list[Card | None], frozenset[Card]]:
+        """The first deck order, the cards wanted after each reshuffle, and the filler cards (in the
+        deck's order, or shuffled by ``rng``)."""
         order = list(self.order)
+        self._bring_in(order)
         for seat, shown in self.shown.items():
             slots = [index for index, owner in enumerate(self.owners) if owner == seat]
             dealt = {order[index] for index in slots}
@@ -595,6 +656,8 @@ class _Standard:
                 raise ReplayError(f"{card} is dealt more often than the deck holds it (is it in this game's deck?)")
         pool.subtract(named)
         spare = _counted(deck, pool)
+        if rng is not None:
+            rng.shuffle(spare)
         # Cards the file first names after a reshuffle must have reached the discards before it:
         # they stand for the unknown cards (burned, or held by players who folded) first.
         later = {card for card in tail if card is not None}
