@@ -28,7 +28,8 @@ actions = ["d dh p1 AcAd", "d dh p2 ????", "d dh p3 7h2c", "p3 f", "p1 cbr 6", "
         ("finishing_stacks = [102, 98, 100]", True),
         ("finishing_stacks = [101, 99, 100]", False),
         ("winnings = [4, 0, 0]", True),  # the pot p1 collected: 2 of its own and p2's 2 (4 returned, uncalled)
-        ("winnings = [8, 0, 0]", False),
+        ("winnings = [8, 0, 0]", True),  # ... or with the 4 returned, uncalled, counted in
+        ("winnings = [5, 0, 0]", False),
         ("", None),
     ],
 )
@@ -66,3 +67,29 @@ def test_an_empty_or_non_phh_file_is_an_error(tmp_path: Path, capsys: pytest.Cap
 def test_a_bad_expectation_is_reported_with_the_hand() -> None:
     with pytest.raises(ValueError, match="finishing_stacks must be a list of 3 amounts"):
         replay(loads(HAND + "finishing_stacks = [1, 2]"))
+
+
+# Online sites' winnings: a raked pot, a big blind's uncalled half counted in (hands written for this test)
+ONLINE = """variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0]
+min_bet = 1
+starting_stacks = [197.50, 50, 80.10]
+"""
+
+
+@pytest.mark.parametrize(
+    ("actions", "winnings", "rake"),
+    [
+        ("'p3 cc', 'p1 f', 'p2 cc', 'd db 6sJsAs', 'p2 cbr 1', 'p3 cbr 2', 'p2 f'", "[0, 0, 4.30]", "0.2"),
+        ("'p3 f', 'p1 f'", "[0, 1.50, 0]", ""),  # the big blind's uncalled half counted in
+        ("'p3 f', 'p1 f'", "[0, 1, 0]", ""),  # ... or not
+        ("'p3 cbr 3', 'p1 f', 'p2 f'", "[0, 0, 2.50]", ""),
+    ],
+)
+def test_online_winnings_with_a_rake_or_an_uncalled_blind(actions: str, winnings: str, rake: str) -> None:
+    deal = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', "
+    played = replay(loads(f"{ONLINE}actions = [{deal}{actions}]\nwinnings = {winnings}\n"))
+    assert played.same is True
+    assert (f"the house took a rake of {rake}" in played.note) if rake else not played.note

@@ -51,7 +51,7 @@ from homegame.engine.actions import (
     parse_action,
 )
 from homegame.engine.betting import Stakes
-from homegame.engine.events import Won
+from homegame.engine.events import Returned, Won
 from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand, Setup
 from homegame.engine.steps.antes import Antes
@@ -65,7 +65,7 @@ from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
 from homegame.history.variants import CODES
 
-__all__ = ["ReplayError", "Replayed", "expected", "replay"]
+__all__ = ["ReplayError", "Replayed", "expected", "rake", "replay"]
 
 T = TypeVar("T")
 
@@ -116,7 +116,17 @@ def replay(record: Record, game: Game | None = None) -> Replayed:
     """
     try:
         played = _Standard(record).play() if record.variant in CODES else _own(record, game)
-        return replace(played, expected=expected(record, played))
+        played = replace(played, expected=expected(record, played))
+        kept = rake(record, played)
+        if kept and played.expected is not None:
+            scale, stacks = _scale(record), list(played.expected)
+            ours, _ = _collected(played.hand)
+            for seat, amount in enumerate(ours):  # the winners' stacks as if no rake were taken
+                if amount:
+                    stacks[seat] = _unscale(_chips(played.finishing_stacks[seat], scale), scale)
+            note = f"the house took a rake of {kept} (the winnings are what the winners collected)"
+            played = replace(played, expected=tuple(stacks), note="; ".join(filter(None, (played.note, note))))
+        return played
     except ReplayError:
         raise
     except (PokerError, ValueError) as error:
@@ -125,8 +135,12 @@ def replay(record: Record, game: Game | None = None) -> Replayed:
 
 def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ...] | None:
     """The finishing stacks the file gives: its ``finishing_stacks``; else, from its ``winnings``
-    (what each player took from the pots), the replay's stacks with the file's winnings for ours
-    (which needs ``played``, the replay); ``None`` when the file says neither.
+    (what each player collected from the pots), the replay's stacks with the file's winnings for
+    ours (which needs ``played``, the replay); ``None`` when the file says neither.
+
+    Sites write winnings two ways: with a bet nobody called, returned, counted in or not (a big
+    blind's uncollected half, a raise everyone folded to); either reads as the same. A rake the
+    house took shows as winnings short of the pot: see :func:`rake`.
 
     >>> from homegame.history.phh import loads
     >>> record = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
@@ -142,16 +156,57 @@ def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ..
     winnings = record.extra.get("winnings")
     if winnings is None or played is None:
         return None
-    won = _amounts(winnings, seats, "winnings")
     scale = _scale(record)
-    ours = [0] * seats
-    for event in played.hand.events:
+    theirs = [_chips(amount, scale) for amount in _amounts(winnings, seats, "winnings")]
+    ours, returned = _collected(played.hand)
+    stacks = []
+    for seat in range(seats):
+        finishing = _chips(played.finishing_stacks[seat], scale)
+        if theirs[seat] != ours[seat] + returned[seat]:  # else: the uncalled bet counted in
+            finishing += theirs[seat] - ours[seat]
+        stacks.append(_unscale(finishing, scale))
+    return tuple(stacks)
+
+
+def rake(record: Record, played: Replayed) -> Amount:
+    """What the house kept of the pots, as the file's ``winnings`` show it (0 when they show none):
+    every winner collected no more than the replay paid it, and the pots' winners alone less.
+
+    >>> from homegame.history.phh import loads
+    >>> record = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...                'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6",'
+    ...                ' "p1 cc", "d db 2c3c4c", "p1 cbr 10", "p2 f"]\\nwinnings = [11.5, 0]')
+    >>> played = replay(record)
+    >>> rake(record, played), played.same, played.note
+    (Decimal('0.5'), True, 'the house took a rake of 0.5 (the winnings are what the winners collected)')
+    """
+    winnings = record.extra.get("winnings")
+    if winnings is None or record.extra.get("finishing_stacks") is not None:
+        return 0
+    scale = _scale(record)
+    seats = len(record.starting_stacks)
+    theirs = [_chips(amount, scale) for amount in _amounts(winnings, seats, "winnings")]
+    ours, returned = _collected(played.hand)
+    short = []
+    for seat in range(seats):
+        gap = ours[seat] - theirs[seat]
+        if gap and theirs[seat] == ours[seat] + returned[seat]:
+            gap = 0  # the uncalled bet counted in
+        if gap < 0 or (gap and not ours[seat]):
+            return 0
+        short.append(gap)
+    return _unscale(sum(short), scale)
+
+
+def _collected(hand: Hand) -> tuple[list[int], list[int]]:
+    """Each seat's chips won from the pots, and its bets returned uncalled."""
+    won, returned = [0] * hand.seats, [0] * hand.seats
+    for event in hand.events:
         if isinstance(event, Won):
-            ours[event.seat] += event.amount
-    return tuple(
-        _unscale(_chips(played.finishing_stacks[seat], scale) - ours[seat] + _chips(won[seat], scale), scale)
-        for seat in range(seats)
-    )
+            won[event.seat] += event.amount
+        elif isinstance(event, Returned):
+            returned[event.seat] += event.amount
+    return won, returned
 
 
 def _amounts(value: object, seats: int, name: str) -> tuple[Amount, ...]:
@@ -168,6 +223,10 @@ def _scale(record: Record) -> int:
     """The power of ten that makes every amount of the record a whole number of chips."""
     amounts: list[Amount] = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
     amounts += [amount for amount in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if amount]
+    for name in ("finishing_stacks", "winnings"):
+        given = record.extra.get(name)
+        if isinstance(given, list):
+            amounts += [amount for amount in given if _is_amount(amount) and Decimal(amount).is_finite()]
     for number, action in enumerate(record.actions, 1):
         words = action.split("#")[0].split()
         if len(words) == 3 and words[1] == "cbr":
