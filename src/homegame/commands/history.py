@@ -3,7 +3,7 @@
 - ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE]``: play hands of a
   game (or of a mixed game, through its rotation) with bots and write them as PHH; also
   ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
-- ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--json]``: play every hand of a PHH
+- ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--rules casino|pokerkit] [--json]``: play every hand of a PHH
   file on our engine (written by homegame, PokerKit, or the public PHH dataset) and print each
   hand's finishing stacks beside those the file gives, or why it cannot be played and where (the
   hand and the line); exit status 1 when any hand cannot be played or ends elsewhere than its file says.
@@ -67,6 +67,13 @@ def register(subparsers: Any) -> None:
     )
     replay.add_argument("file", type=Path, help="a .phh or .phhs file")
     replay.add_argument("--game", metavar="DOC", help="the game document of hands of a game outside the catalogue")
+    replay.add_argument(
+        "--rules",
+        choices=("casino", "pokerkit"),
+        default="casino",
+        help="the house rules the file was written under: casino (the games' own, the default) or pokerkit "
+        "(PokerKit's readings: a fixed-limit round capped at a bet and four raises)",
+    )
     replay.add_argument(
         "--json",
         action="store_true",
@@ -160,7 +167,7 @@ def run_replay(args: argparse.Namespace) -> int:
             results.append({"error": str(entry.error), "line": entry.line})
             continue
         try:
-            played = replay(entry.record, game)
+            played = replay(entry.record, game, rules=args.rules)
         except ReplayError as error:
             results.append({"error": str(error), "line": entry.line_of(error.action)})
             continue

@@ -39,6 +39,7 @@ from homegame.cards import Card, Rank
 from homegame.engine.actions import (
     Action,
     ActionKind,
+    AmountLegal,
     BetTo,
     BringIn,
     Call,
@@ -50,9 +51,9 @@ from homegame.engine.actions import (
     RaiseTo,
     parse_action,
 )
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Returned, Won
-from homegame.engine.game import Game
+from homegame.engine.game import Game, OptionValue
 from homegame.engine.hand import Chance, Hand, Setup
 from homegame.engine.steps.antes import Antes
 from homegame.engine.steps.bet import Bet
@@ -65,7 +66,7 @@ from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
 from homegame.history.variants import CODES
 
-__all__ = ["ReplayError", "Replayed", "expected", "rake", "replay"]
+__all__ = ["PROFILES", "ReplayError", "Replayed", "expected", "rake", "replay"]
 
 T = TypeVar("T")
 
@@ -107,30 +108,65 @@ class Replayed:
         return tuple(map(Decimal, self.expected)) == tuple(map(Decimal, self.finishing_stacks))
 
 
-def replay(record: Record, game: Game | None = None) -> Replayed:
+PROFILES: dict[str, dict[str, OptionValue]] = {
+    "casino": {},
+    "pokerkit": {"cap": 5},
+}
+"""Rule profiles: named sets of house rules a file may have been written under. ``casino`` is the
+games' own defaults; ``pokerkit`` PokerKit's readings where they are house rules here: a
+fixed-limit round capped at a bet and four raises (the blinds not counted: a file PokerKit wrote
+never goes past it, and our looser cap after the first round accepts what it allows)."""
+
+
+def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -> Replayed:
     """Play ``record`` on our engine to its end (:class:`ReplayError` when it cannot be played).
 
     A hand of a standard code plays that code's game; a hand written by homegame plays the
     catalogue game its variant names, or ``game``, a document the user named (a file never
-    chooses a path to read).
+    chooses a path to read). ``rules`` names the profile of house rules (:data:`PROFILES`) a hand
+    of a standard code is played under; under ``casino``, a hand that plays only under another
+    profile is refused with that profile's rules named.
     """
+    if rules not in PROFILES:
+        raise ReplayError(f"no rule profile {rules[:40]!r} (known: {', '.join(PROFILES)})")
     try:
-        played = _Standard(record).play() if record.variant in CODES else _own(record, game)
-        played = replace(played, expected=expected(record, played))
-        kept = rake(record, played)
-        if kept and played.expected is not None:
-            scale, stacks = _scale(record), list(played.expected)
-            ours, _ = _collected(played.hand)
-            for seat, amount in enumerate(ours):  # the winners' stacks as if no rake were taken
-                if amount:
-                    stacks[seat] = _unscale(_chips(played.finishing_stacks[seat], scale), scale)
-            note = f"the house took a rake of {kept} (the winnings are what the winners collected)"
-            played = replace(played, expected=tuple(stacks), note="; ".join(filter(None, (played.note, note))))
-        return played
-    except ReplayError:
+        played = _Standard(record, profile=PROFILES[rules]).play() if record.variant in CODES else _own(record, game)
+    except ReplayError as error:
+        if rules == "casino" and record.variant in CODES:
+            _other_profile(record, error)
         raise
     except (PokerError, ValueError) as error:
         raise ReplayError(str(error)) from None
+    try:
+        played = replace(played, expected=expected(record, played))
+        kept = rake(record, played)
+    except (PokerError, ValueError) as error:
+        raise ReplayError(str(error)) from None
+    if kept and played.expected is not None:
+        scale, stacks = _scale(record), list(played.expected)
+        ours, _ = _collected(played.hand)
+        for seat, amount in enumerate(ours):  # the winners' stacks as if no rake were taken
+            if amount:
+                stacks[seat] = _unscale(_chips(played.finishing_stacks[seat], scale), scale)
+        note = f"the house took a rake of {kept} (the winnings are what the winners collected)"
+        played = replace(played, expected=tuple(stacks), note="; ".join(filter(None, (played.note, note))))
+    return played
+
+
+def _other_profile(record: Record, error: ReplayError) -> None:
+    """Raise ``error`` naming the profile the hand plays under, if another one plays it."""
+    for name, profile in PROFILES.items():
+        if not profile:
+            continue
+        try:
+            _Standard(record, profile=profile).play()
+        except (PokerError, ValueError):
+            continue
+        rules = ", ".join(f"{option} {value}" for option, value in profile.items())
+        raise ReplayError(
+            f"{error}; the hand plays under {name}'s readings ({rules}): replay it with --rules {name}",
+            action=error.action,
+        ) from None
 
 
 def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ...] | None:
@@ -342,10 +378,30 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
     try:
         hand.act(seat, action)
     except IllegalActionError as error:
+        capped = _capped_raise(hand, seat, action)
+        if capped is not None:
+            hand.act(seat, capped)
+            return (
+                f"action {line.number} {line.text!r}: a fixed-limit raise to what the others can call, "
+                f"played as the full raise to {capped.amount} (the same chips)"
+            )
         raise ReplayError(
             f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}", action=line.number
         ) from None
     return ""
+
+
+def _capped_raise(hand: Hand, seat: int, action: Action) -> BetTo | RaiseTo | None:
+    """A fixed-limit bet or raise to less than a full one but to all that the other players still
+    in can put in: the full one, which they can only call as far (the rest goes back uncalled)."""
+    if hand.game.betting is not Betting.FIXED_LIMIT or not isinstance(action, BetTo | RaiseTo):
+        return None
+    others = [hand.bets[other] + hand.stacks[other] for other in hand.in_hand() if other != seat]
+    kinds = (ActionKind.BET_TO, ActionKind.RAISE_TO)
+    legal = next((option for option in hand.legal_actions(seat) if option.kind in kinds), None)
+    if not isinstance(legal, AmountLegal) or not others or action.amount != max(others) or action.amount >= legal.min:
+        return None
+    return BetTo(legal.min) if isinstance(action, BetTo) else RaiseTo(legal.min)
 
 
 def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> tuple[Card, ...]:
@@ -435,6 +491,7 @@ class _Standard:
     """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
 
     record: Record
+    profile: dict[str, OptionValue] = field(default_factory=dict)
     seats: int = 0
     scale: int = 1
     game: Game = field(init=False)
@@ -467,7 +524,11 @@ class _Standard:
             stacks=stacks,
             button=self.seats - 1,
             stakes=stakes,
-            options=tuple(self.game.option_values().items()),
+            options=tuple(
+                self.game.option_values(
+                    {name: value for name, value in self.profile.items() if self.game.option(name)}
+                ).items()
+            ),
         )
         unknown = None in self.order or any(None in shown for shown in self.shown.values())
         wanted = expected(record) if unknown else None

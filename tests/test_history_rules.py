@@ -1,0 +1,46 @@
+"""Equivalent actions and rule profiles (issue 16): actions our rules say differently with the same
+effect replay with a note, and a file PokerKit wrote under its own readings replays under
+``--rules pokerkit``, refused under the casino rules with the rule that differs named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from homegame.cli import main
+from homegame.history import loads
+from homegame.history.replay import ReplayError, replay
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CAP = FIXTURES / "pokerkit-fixed-limit-cap.phh"  # PokerKit's file: four raises before the flop
+
+
+def test_a_fixed_limit_raise_to_what_the_only_opponent_can_call() -> None:
+    text = """variant = "FT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 5]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 cbr 4", "p1 cbr 5", "p2 cc", "d db 2h3h4h", "d db 9s", "d db 9d"]
+finishing_stacks = [105, 0]
+"""
+    played = replay(loads(text))
+    assert played.same is True
+    assert "'p1 cbr 5': a fixed-limit raise to what the others can call, played as the full raise to 6" in played.note
+
+
+def test_pokerkits_cap_needs_its_profile() -> None:
+    record = loads(CAP.read_text())
+    with pytest.raises(ReplayError, match=r"plays under pokerkit's readings \(cap 5\): replay it with --rules pokerkit"):
+        replay(record)
+    assert replay(record, rules="pokerkit").finishing_stacks == (220, 190, 190)
+
+
+def test_history_replay_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history", "replay", str(CAP), "--json"]) == 1
+    assert "--rules pokerkit" in json.loads(capsys.readouterr().out)["hands"][0]["error"]
+    assert main(["history", "replay", str(CAP), "--rules", "pokerkit", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"][0]["finishing_stacks"] == [220, 190, 190]
