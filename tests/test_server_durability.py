@@ -8,11 +8,14 @@ number of actions, one more action is sent at every table and the server is kill
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import select
 import signal
 import subprocess
 import sys
+import threading
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -20,20 +23,21 @@ from typing import Any
 import httpx
 
 from homegame.bots import RandomBot, Turn
+from homegame.cli import main
 from homegame.engine.wire import to_json, view_from_json
 from homegame.server.store import Store
 from server_helpers import WAIT, Seat
 
 TOKEN = "durable-host-secret"
-SERVE = (sys.executable, "-m", "homegame", "serve", "--port", "0", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
 GAMES = ("2-7-single-draw", "stud-declare", "the-option", "holdem")
 STACK = 100
 
 
-def start(db: Path) -> tuple[subprocess.Popen[str], str]:
-    """``homegame serve`` on an OS-chosen port of 127.0.0.1; the process and its base URL."""
+def start(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
+    """``homegame serve`` on 127.0.0.1 (an OS-chosen port by default); the process and its base URL."""
     process = subprocess.Popen(
-        [*SERVE, "--db", str(db), "--host-token", TOKEN],
+        [*SERVE, "--db", str(db), "--host-token", TOKEN, "--port", str(port)],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -216,3 +220,47 @@ def test_the_log_holds_the_deck_before_a_card_is_dealt(tmp_path: Path) -> None:
     deck = store.rows(table.id)[3].data.split()
     assert len(deck) == 52 and len(set(deck)) == 52
     store.close()
+
+
+def test_join_plays_on_through_a_restart_of_the_server(tmp_path: Path) -> None:
+    db = tmp_path / "join.sqlite"
+    process, base = start(db)
+    try:
+        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+            body = {"game": "holdem", "seats": 2, "stack": 1000, "bots": 1, "bot_level": "caller"}
+            invite = http.post("/api/tables", json=body).json()["invites"][0]
+        frames = tmp_path / "frames"
+        os.mkfifo(frames)  # the test reads what join writes as it writes it: no polling
+        status: list[int] = []
+        join = threading.Thread(
+            target=lambda: status.append(
+                main(["join", invite, "--bot", "caller", "--hands", "4", "--log", str(frames)])
+            ),
+            daemon=True,
+        )
+        join.start()
+        seen: list[dict[str, Any]] = []
+        second = threading.Event()
+
+        def read() -> None:
+            with open(frames, encoding="utf-8") as log:
+                for line in log:
+                    seen.append(json.loads(line))
+                    if seen[-1]["hand"] >= 2:
+                        second.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        assert second.wait(WAIT), "join played no second hand"
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+        process, _ = start(db, port=int(base.rsplit(":", 1)[1]))
+        join.join(6 * WAIT)
+        reader.join(WAIT)
+        assert status == [0]
+        welcomes = [frame for frame in seen if frame["type"] == "welcome"]
+        assert len(welcomes) == 2 and welcomes[1]["you"] == welcomes[0]["you"] == 0  # the same seat again
+        assert max(frame["hand"] for frame in seen) >= 4
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)

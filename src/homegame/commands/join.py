@@ -7,7 +7,11 @@ import argparse
 import json
 import random
 import sys
+import time
 from typing import Any
+
+RECONNECTS = 5
+"""How many times a dropped connection is made again (waiting 1, 2, 4, 8, 8 seconds)."""
 
 HELP = "take your seat at a table from its invite link: at the terminal, or as a bot"
 
@@ -45,17 +49,24 @@ def run(args: argparse.Namespace) -> int:
     )
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115  (closed below)
     client = Client(decider, hands=args.hands, log=None if log is None else lambda line: print(line, file=log))
+    client.token = invite.token
     try:
-        with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
-            socket.send(json.dumps(client.hello(invite.token)))
-            while not client.done:
-                text = socket.recv()
-                message = json.loads(text)
-                for answer in client.receive(message, str(text)):
-                    socket.send(json.dumps(answer))
-    except (OSError, InvalidURI, WebSocketException) as error:
-        if not isinstance(error, ConnectionClosed) or not client.done:
-            raise ParseError(f"{invite.socket}: {error}") from None
+        for attempt in range(RECONNECTS + 1):
+            try:
+                with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
+                    socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
+                    client.answered = None  # an action sent before the drop is sent again: it counts once
+                    while not client.done:
+                        text = socket.recv()
+                        for answer in client.receive(json.loads(text), str(text)):
+                            socket.send(json.dumps(answer))
+                break
+            except (OSError, InvalidURI, WebSocketException) as error:
+                if isinstance(error, ConnectionClosed) and client.done:
+                    break
+                if client.seat is None or attempt == RECONNECTS or isinstance(error, InvalidURI):
+                    raise ParseError(f"{invite.socket}: {error}") from None
+                time.sleep(min(8, 2**attempt))  # the same seat, the same cards, after a dropped connection
     finally:
         if log is not None:
             log.close()
