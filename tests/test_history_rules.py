@@ -34,7 +34,7 @@ finishing_stacks = [105, 0]
 
 def test_pokerkits_cap_needs_its_profile() -> None:
     record = loads(CAP.read_text())
-    with pytest.raises(ReplayError, match=r"plays under pokerkit's readings \(cap 5\): replay it with --rules pokerkit"):
+    with pytest.raises(ReplayError, match=r"under pokerkit's readings \(cap 5\): replay it with --rules pokerkit"):
         replay(record)
     assert replay(record, rules="pokerkit").finishing_stacks == (220, 190, 190)
 

@@ -3,8 +3,9 @@
 - ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE]``: play hands of a
   game (or of a mixed game, through its rotation) with bots and write them as PHH; also
   ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
-- ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--rules casino|pokerkit] [--json]``: play every hand of a PHH
-  file on our engine (written by homegame, PokerKit, or the public PHH dataset) and print each
+- ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--rules casino|pokerkit] [--json]``:
+  play every hand of a PHH file on our engine (written by homegame, PokerKit, or the public PHH
+  dataset; ``--rules``: the house rules it was written under) and print each
   hand's finishing stacks beside those the file gives, or why it cannot be played and where (the
   hand and the line); exit status 1 when any hand cannot be played or ends elsewhere than its file says.
 
