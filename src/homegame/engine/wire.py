@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -366,6 +367,7 @@ def _judged(data: object, where: str) -> Judged:
 _ACTIONS: dict[str, type[Action]] = {kind.value: cls for kind, cls in ACTIONS.items()}
 
 
+@functools.cache
 def _events() -> dict[str, type[Event]]:
     """Every event type by its JSON name (the step kinds define some of their own)."""
     import homegame.engine.steps  # noqa: F401  (registers the step kinds and their events)
@@ -385,8 +387,7 @@ _NAMES = {"Card": Card, "Rank": Rank, "Action": Action, "Judge": Judge, "HandVal
 
 def _build(cls: type[Any], obj: dict[str, object], where: str, *, skip: tuple[str, ...]) -> Any:
     """An instance of the dataclass ``cls`` from ``obj``, each field read by its declared type."""
-    hints = typing.get_type_hints(cls, localns=_NAMES)
-    known = {field.name: field for field in dataclasses.fields(cls) if field.init and field.compare}
+    hints, known = _shape(cls)
     for key in obj:
         if key not in known and key not in skip:
             raise ParseError(f"{where}: unknown field {_short(key)}", token=str(key))
@@ -400,6 +401,18 @@ def _build(cls: type[Any], obj: dict[str, object], where: str, *, skip: tuple[st
         return cls(**values)
     except (TypeError, ValueError) as error:
         raise ParseError(f"{where}: {error}", token=where) from None
+
+
+_SHAPES: dict[type[Any], tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]] = {}
+
+
+def _shape(cls: type[Any]) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """The declared types of a dataclass's fields, and the fields a reader may give (worked out once
+    a type)."""
+    if cls not in _SHAPES:
+        known = {field.name: field for field in dataclasses.fields(cls) if field.init and field.compare}
+        _SHAPES[cls] = typing.get_type_hints(cls, localns=_NAMES), known
+    return _SHAPES[cls]
 
 
 def _read(tp: Any, data: object, where: str) -> object:
