@@ -171,9 +171,10 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless."""
+    """Debian's Chromium, headless: one a test module, because Playwright's synchronous driver keeps an
+    event loop running while it lives, and the other tests of a pytest worker need theirs."""
     if not CHROMIUM.exists():
         pytest.fail(f"no browser at {CHROMIUM}: install Debian's chromium with `{INSTALL}`", pytrace=False)
     from playwright.sync_api import sync_playwright
