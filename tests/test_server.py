@@ -173,6 +173,30 @@ def test_a_resent_action_is_applied_once() -> None:
     assert (table.seq, rows(table), snap(table, seat)) == after
 
 
+def test_a_declaration_is_not_made_stale_by_another_seat_declaring() -> None:
+    # Declaring is simultaneous: everyone still in decides at once, from the same state. Another
+    # seat's declaration moves the table on but leaves this seat's decision as it was.
+    table = make(game="stud-declare")
+    run(table)
+    for _ in range(200):
+        assert table.hand is not None
+        pending = [table.dealt[index] for index in table.hand.pending()]
+        if len(pending) > 1:
+            break
+        legal = table.hand.legal_actions(table.dealt.index(pending[0]))
+        table.act(pending[0], table.number, table.seq, to_json(simplest(legal)))
+        run(table)
+    first, second = pending[:2]
+    number, seen = table.number, table.seq
+    assert table.act(first, number, seen, {"kind": "declare", "side": "low"}) is True
+    assert table.act(second, number, seen, {"kind": "declare", "side": "high"}) is True
+    after = table.seq, rows(table)
+    assert table.act(first, number, seen, {"kind": "declare", "side": "low"}) is False  # sent again: once
+    assert (table.seq, rows(table)) == after
+    with pytest.raises(RefusedError, match="at hand"):
+        table.act(second, number, seen - 1, {"kind": "declare", "side": "high"})
+
+
 BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [
     ("out of turn", lambda t: ((to_act(t) + 1) % 3, t.number, t.seq, {"kind": "call"})),
     ("replayed seq", lambda t: (to_act(t), t.number, t.seq - 1, {"kind": "call"})),

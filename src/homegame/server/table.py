@@ -181,11 +181,15 @@ class ServerTable:
         self.closed = False
         self.connected: set[int] = set()
         """Table seats with a player connected (not in the log: the room keeps it)."""
-        self.acted: dict[int, tuple[int, int, JSON]] = {}
-        """The actions of this hand and the last by the sequence number their player saw: (hand,
-        table seat, action), to know an action sent again."""
+        self.acted: dict[tuple[int, int, int], JSON] = {}
+        """The actions of this hand and the last by (hand, table seat, the sequence number their player
+        saw), to know an action sent again."""
         self.since: dict[int, int] = {}
         """When each seat on the clock began to decide (ms)."""
+        self.turn: dict[int, int] = {}
+        """The sequence number at which each seat now deciding began to: an action for any state
+        since then is for the decision in hand (others acting in a simultaneous decision, a
+        declaration, do not make it stale)."""
         self.settled_at = 0
         self._applying = 0
         self._written: dict[int, _Written] = {}
@@ -263,7 +267,7 @@ class ServerTable:
             assert info is not None and self.hand is not None
             action = action_from_json(data["action"])
             self.hand.act(self.dealt.index(seat), action)
-            self.acted[self.seq] = (self.number, seat, data["action"])
+            self.acted[(self.number, seat, data.get("seen", self.seq))] = data["action"]
             if "bank" in data:
                 info.bank_ms = data["bank"]
             if data.get("timeout"):
@@ -320,7 +324,7 @@ class ServerTable:
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
-        self.acted = {seq: acted for seq, acted in self.acted.items() if acted[0] == self.number - 1}
+        self.acted = {key: acted for key, acted in self.acted.items() if key[0] == self.number - 1}
         for seat in self.dealt:
             self.seats[seat].timed_out = False
         if hand.over:  # nothing to decide: everyone was all in from the start
@@ -360,6 +364,7 @@ class ServerTable:
         """Keep when each seat now deciding began to (for the clock)."""
         deciding = set(self._deciding())
         self.since = {seat: self.since.get(seat, at) for seat in deciding}
+        self.turn = {seat: self.turn.get(seat, self._applying) for seat in deciding}
 
     def _deciding(self) -> tuple[int, ...]:
         """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""
@@ -379,10 +384,10 @@ class ServerTable:
             action = action_from_json(data)
         except ParseError as error:
             raise RefusedError("bad_request", str(error)) from None
-        if self.acted.get(seen) == (hand, seat, data):
+        if (hand, seat, seen) in self.acted and self.acted[(hand, seat, seen)] == data:
             return False
         current = self.hand
-        if current is None or hand != self.number or seen != self.seq:
+        if current is None or hand != self.number or not self.turn.get(seat, self.seq) <= seen <= self.seq:
             raise RefusedError("stale", f"the table is at hand {self.number}, seq {self.seq}")
         if seat not in self.dealt:
             raise RefusedError("not_your_turn", "you are not in this hand")
@@ -391,7 +396,8 @@ class ServerTable:
         if not legal:
             raise RefusedError("not_your_turn", "it is not your turn")
         _check(legal, action)
-        self.submit("act", {"seat": seat, "action": to_json(action), "bank": self._bank_left(seat, self.now())})
+        bank = self._bank_left(seat, self.now())
+        self.submit("act", {"seat": seat, "action": to_json(action), "bank": bank, "seen": seen})
         return True
 
     def choose(self, seat: int, game: object) -> None:
