@@ -1,8 +1,9 @@
 """``homegame history``: hand histories in PHH, the TOML-based Poker Hand History standard.
 
-- ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE]``: play hands of a
-  game (or of a mixed game, through its rotation) with bots and write them as PHH; also
-  ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``.
+- ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE] [--seat N | --full]``:
+  play hands of a game (or of a mixed game, through its rotation) with bots and write them as PHH;
+  also ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``. A file
+  holds what one seat saw (``--seat``, the first by default); ``--full`` writes everything.
 - ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--rules casino|pokerkit] [--json]``:
   play every hand of a PHH file on our engine (written by homegame, PokerKit, or the public PHH
   dataset; ``--rules``: the house rules it was written under) and print each
@@ -54,6 +55,16 @@ def register(subparsers: Any) -> None:
     export.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
     export.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
     export.add_argument(
+        "--seat",
+        type=int,
+        default=1,
+        help="whose view to write: that seat's own cards, the cards dealt face up, the board and the cards "
+        "shown at the showdown (default 1: the first seat, you in a hand saved by homegame play)",
+    )
+    export.add_argument(
+        "--full", action="store_true", help="write everything instead: every hole card and the deck's order"
+    )
+    export.add_argument(
         "--game", metavar="DOC", help="the game document of a saved hand of a game outside the catalogue"
     )
     export.set_defaults(handler=run_export)
@@ -96,11 +107,15 @@ def run_export(args: argparse.Namespace) -> int:
         from homegame.play.history import Record as Saved
 
         saved = Saved.read(Path(args.source), _document(args.game))
-        records = [to_phh(saved.history, names=saved.names)]
+        seats = len(saved.history.setup.stacks)
+        if not 1 <= args.seat <= seats:
+            raise ParseError(f"--seat must be 1..{seats}, not {args.seat}")
+        viewer = None if args.full else args.seat - 1
+        records = [to_phh(saved.history, names=saved.names, seat=viewer)]
     else:
         if not 1 <= args.hands <= MAX_HANDS:
             raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
-        records = _play(args.source, args.hands, args.seats, args.seed)
+        records = _play(args.source, args.hands, args.seats, args.seed, None if args.full else args.seat - 1)
     text = dumps(records[0]) + "\n" if len(records) == 1 else dumps_all(records)
     if args.output is None:
         sys.stdout.write(text)
@@ -117,8 +132,9 @@ def _document(path: str | None) -> Game | None:
     return None if path is None else load(Path(path))
 
 
-def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[Any]:
-    """Hands of a game or mix played by random bots at one table, as PHH records."""
+def _play(source: str, hands: int, seats: int | None, seed: int | None, viewer: int | None) -> list[Any]:
+    """Hands of a game or mix played by random bots at one table, as PHH records: everything, or
+    what the table's seat ``viewer`` saw."""
     from homegame.bots import RandomBot, play
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix, load_game_or_mix
@@ -128,6 +144,8 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[
     size = seats or min(game.players[1], 6)
     if not game.players[0] <= size <= game.players[1]:
         raise ParseError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {size}")
+    if viewer is not None and not 0 <= viewer < size:
+        raise ParseError(f"--seat must be 1..{size}, not {viewer + 1}")
     rng = random.Random(seed)
     table = Table(
         game.schedule(size) if isinstance(game, Mix) else game, size=size, rng=random.Random(rng.getrandbits(64))
@@ -146,7 +164,11 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None) -> list[
         hand = table.deal()
         seated = [table.seat_of(seat) for seat in range(hand.seats)]
         play(hand, [bots[seat] for seat in seated])
-        records.append(to_phh(hand.history(), names=[names[seat] for seat in seated], number=number))
+        own = seated.index(viewer) if viewer in seated else None
+        if viewer is not None and own is None:
+            raise ParseError(f"seat {viewer + 1} is not dealt in hand {number}")
+        history = hand.history()
+        records.append(to_phh(history, names=[names[seat] for seat in seated], number=number, seat=own))
         table.settle(hand)
     return records
 

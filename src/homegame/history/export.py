@@ -94,18 +94,34 @@ def is_standard(history: History) -> bool:
     return game.steps == catalogue.steps and dict(setup.options) == catalogue.option_values()
 
 
-def to_phh(history: History, *, names: Sequence[str] | None = None, number: int | None = None) -> Record:
-    """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number)."""
+def to_phh(
+    history: History, *, names: Sequence[str] | None = None, number: int | None = None, seat: int | None = None
+) -> Record:
+    """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number).
+
+    With ``seat``, only what that seat saw: its own cards, the cards dealt face up, the board and
+    the cards shown at the showdown; every other card is ``??``, and there is no deck order
+    (``_decks``), so a hand of a game without a standard code cannot be dealt again from it.
+    Without, the full record.
+
+    >>> from homegame.bots import CallerBot, play
+    >>> from homegame.engine import Hand
+    >>> from homegame.games import load
+    >>> hand = Hand(load("holdem"), [100, 100, 100], deck="As Kd 2c Ah Kc 7d 8h 9s 2d 3h 4s 5c 6c 7c")
+    >>> play(hand, [CallerBot()] * 3)
+    >>> to_phh(hand.history(), seat=1).actions[:3]
+    ('d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 ????')
+    """
     setup = history.setup
     game, seats, button = setup.game, len(setup.stacks), setup.button
     standard = is_standard(history)
     hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
-    writer = _Writer(hand, standard)
+    writer = _Writer(hand, standard, seat)
     writer.events(hand.events)
-    for seat, action in history.actions:
-        bet_before = hand.bets[seat]
-        events = hand.act(seat, action)
-        writer.action(seat, action, events, bet_before)
+    for actor, action in history.actions:
+        bet_before = hand.bets[actor]
+        events = hand.act(actor, action)
+        writer.action(actor, action, events, bet_before)
         writer.events(events)
     writer.finish()
     order = [(button + 1 + index) % seats for index in range(seats)]
@@ -119,7 +135,7 @@ def to_phh(history: History, *, names: Sequence[str] | None = None, number: int 
     if number is not None:
         extra["hand"] = number
     if not standard:
-        extra.update(_own_fields(history))
+        extra.update(_own_fields(history, full=seat is None))
     return Record(
         variant=(code_of(game.name) if standard else None) or game.name,
         starting_stacks=tuple(setup.stacks[seat] for seat in order),
@@ -188,10 +204,10 @@ def _positions(amounts: Sequence[int]) -> tuple[int, ...]:
     return tuple(reversed(amounts)) if len(amounts) == 2 else tuple(amounts)
 
 
-def _own_fields(history: History) -> dict[str, Any]:
-    """homegame's underscore fields: enough to deal the hand again exactly."""
+def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
+    """homegame's underscore fields: enough to deal the hand again exactly (``full``; else no deck orders)."""
     setup = history.setup
-    fields: dict[str, Any] = {"_decks": [format_phh_cards(order) for order in history.chance]}
+    fields: dict[str, Any] = {"_decks": [format_phh_cards(order) for order in history.chance]} if full else {}
     fields["_stakes"] = setup.stakes.to_dict()
     if setup.options:
         fields["_options"] = dict(setup.options)
@@ -203,9 +219,11 @@ def _own_fields(history: History) -> dict[str, Any]:
 class _Writer:
     """Turns a hand's actions and events into PHH action lines, in order."""
 
-    def __init__(self, hand: Hand, standard: bool) -> None:
+    def __init__(self, hand: Hand, standard: bool, viewer: int | None = None) -> None:
         self.hand = hand
         self.standard = standard
+        self.viewer = viewer
+        """The seat whose view is written (``None``: everything)."""
         self.lines: list[str] = []
         self.draws: list[str] = []
         """Cards dealt in the draw under way: the standard lists them after everyone's discards."""
@@ -235,7 +253,9 @@ class _Writer:
         if isinstance(action, Draw):
             self.drawing.add(seat)
         who = self.p(seat)
-        if isinstance(action, Fold):
+        if self.viewer is not None and self._hides(action, events):
+            self.hidden(who, action)  # something of it the viewer did not see
+        elif isinstance(action, Fold):
             self.write(f"{who} f")
         elif isinstance(action, Check | Call):
             self.write(f"{who} cc")
@@ -251,8 +271,27 @@ class _Writer:
         else:
             self.write(f"{who} {action}")
 
+    def _hides(self, action: Action, events: Sequence[Event]) -> bool:
+        """True when the viewer does not see all of what the action did (another's discards, a
+        declaration not yet open); the cards dealt after it are their own lines."""
+        if isinstance(action, Fold | Check | Call | BringIn | BetTo | RaiseTo | Complete):
+            return False
+        assert self.viewer is not None
+        return any(event.seen_by(self.viewer) != event for event in events if not isinstance(event, Dealt))
+
+    def hidden(self, who: str, action: Action) -> None:
+        """The line of an action the viewer saw only in part: its cards unknown."""
+        cards = getattr(action, "cards", ())
+        if isinstance(action, Draw):
+            self.write(f"{who} sd {'??' * len(cards)}".rstrip())
+        else:
+            verb = str(action).split()[0]
+            self.write(f"{who} {verb} {'??' * len(cards)}".rstrip())
+
     def events(self, events: Sequence[Event]) -> None:
         """The lines of what happened (and the stacks, to know when everyone is all in)."""
+        if self.viewer is not None:
+            events = [event.seen_by(self.viewer) for event in events]
         for event in events:
             seat = getattr(event, "seat", None)
             if event.chips and isinstance(seat, int):
@@ -263,7 +302,8 @@ class _Writer:
                 self.drew(event)
             elif isinstance(event, Shown):
                 self.flush_draws()
-                self.show(event.seat, () if self.standard else event.cards)
+                known = self.standard and (self.viewer is None or event.seat == self.viewer)
+                self.show(event.seat, () if known else event.cards)
             elif not isinstance(event, _SILENT) and not self.standard:
                 self.flush_draws()
                 self.write("# " + re.sub(r"\bseat (\d+)", lambda match: self.p(int(match[1])), str(event)))
@@ -273,10 +313,12 @@ class _Writer:
         self.flush_draws()
         if self.early_showdown and not self.shown:
             live = [seat for seat in range(self.hand.seats) if not self.hand.folded[seat]]
-            if len(live) > 1 and sum(1 for seat in live if self.stacks[seat] > 0) <= 1:
+            dealt = all(self.held[seat] for seat in live)  # not before the players hold cards (all in from the blinds)
+            if dealt and len(live) > 1 and sum(1 for seat in live if self.stacks[seat] > 0) <= 1:
                 for seat in live:
-                    self.show(seat)
-        cards = format_phh_cards(event.cards)
+                    if self.viewer is None or seat == self.viewer:  # the others at their Shown
+                        self.show(seat)
+        cards = format_phh_cards(event.cards) or "??" * event.hidden
         if event.seat is None:
             self.write(f"d db {cards}" if event.row == "board" else f"d dr {event.row} {cards}")
             return
@@ -294,8 +336,9 @@ class _Writer:
             for card in event.discarded:
                 held.remove(card)
             held.extend(event.drawn)
-        if event.drawn:
-            self.draws.append(f"d dh {self.p(event.seat)} {format_phh_cards(event.drawn)}")
+        if event.drawn or event.count:
+            drawn = format_phh_cards(event.drawn) or "??" * event.count
+            self.draws.append(f"d dh {self.p(event.seat)} {drawn}")
 
     def show(self, seat: int, cards: Sequence[Card] = ()) -> None:
         """Show the seat's cards: ``cards``, or those it was dealt (in the order dealt)."""

@@ -763,9 +763,9 @@ class _Standard:
             slots = [index for index, owner in enumerate(self.owners) if owner == seat]
             dealt = {order[index] for index in slots}
             reveal = deque(card for card in shown if card is not None and card not in dealt)
-            for index in slots:
+            for index in reversed(slots):  # the last shown are the last drawn: the unknown discards stay unknown
                 if order[index] is None and reveal:
-                    order[index] = reveal.popleft()
+                    order[index] = reveal.pop()
         deck = list(self.game.deck.cards())
         size = len(deck)
         head, tail = order[:size], order[size:]
