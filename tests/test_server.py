@@ -626,3 +626,4 @@ def test_a_person_joins_at_the_terminal(
     assert main(["join", created["invites"][0]]) == 0
     out = capsys.readouterr().out
     assert "Hand 1" in out and "Your move" in out
+    assert re.search(r"\bwins? the pot \(\d+\)", out.split("Hand 2")[0])  # the end of hand 1 is told

@@ -215,12 +215,14 @@ class PersonDecider:
         self.screen = Screen(self.console, Names(("you",)))
         self.told_events = 0
         self.hand = 0
+        self.summed = False
+        """Whether the end of hand :attr:`hand` has been told."""
 
-    def _names(self, state: Message, view: View) -> None:
+    def _names(self, dealt: list[int], state: Message, view: View) -> None:
         from homegame.play.render import Names
 
         seats = state["seats"]
-        names = [seats[table_seat]["name"] for table_seat in state["dealt"]]
+        names = [seats[table_seat]["name"] for table_seat in dealt]
         if view.viewer is not None:
             names[view.viewer] = "you"
         self.screen.names = Names(tuple(names))
@@ -239,13 +241,23 @@ class PersonDecider:
             self.screen.say(f"The server closed the connection: {message.get('reason', '')}.")
             return
         state = message.get("state")
-        if not isinstance(state, dict) or state.get("view") is None:
+        if not isinstance(state, dict):
+            return
+        last = state.get("last")
+        if state.get("view") is None:  # between hands: the end of the one being told, once
+            if isinstance(last, dict) and last.get("hand") == self.hand and last.get("view") and not self.summed:
+                view = view_from_json(last["view"])
+                self._names(last["dealt"], state, view)
+                self.screen.narrate(view.events[self.told_events :], view, self._game(view))
+                self.screen.summary(view, self._game(view))
+                self.summed = True
             return
         view = view_from_json(state["view"])
         if message["hand"] != self.hand:
-            self.hand, self.told_events = message["hand"], 0
+            self.hand, self.told_events, self.summed = message["hand"], 0, False
+            self.screen = type(self.screen)(self.console, self.screen.names)  # a new hand's streets, counted afresh
             self.screen.say(f"Hand {self.hand} · {state.get('game', {}).get('title', view.game)}", style="bold")
-        self._names(state, view)
+        self._names(state["dealt"], state, view)
         self.screen.narrate(view.events[self.told_events :], view, self._game(view))
         self.told_events = len(view.events)
 

@@ -594,6 +594,7 @@ class ServerTable:
                 "dealt": list(self.previous_dealt),
                 "events": seen["events"],
                 "result": seen["result"],
+                "view": seen,
             }
         now = self.now()
         deciding = self._deciding()
