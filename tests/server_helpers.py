@@ -82,13 +82,15 @@ def live_server(path: Path | None = None, limits: Limits | None = None) -> Itera
 class Seat:
     """One socket at a table, read with bounded waits."""
 
-    def __init__(self, url: str, token: str | None = None) -> None:
+    def __init__(self, url: str, token: str | None = None, *, ready: bool = True) -> None:
         invite = Invite.parse(url)
         self.stack = ExitStack()
         self.socket: ClientConnection = self.stack.enter_context(connect(invite.socket, open_timeout=WAIT))
         self.frames: list[dict[str, Any]] = []
         self.socket.send(json.dumps({"type": "hello", "token": token or invite.token}))
         self.welcome = self.next()
+        if ready and self.welcome.get("type") == "welcome":
+            self.send(type="ready")  # as every client does: the new secret is kept
         self.state: dict[str, Any] = self.welcome.get("state", {})
         self.seq = self.welcome.get("seq", 0)
         self.hand = self.welcome.get("hand", 0)

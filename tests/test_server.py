@@ -500,6 +500,22 @@ def test_every_message_is_one_seats_view_and_secrets_rotate(live: Live) -> None:
         connection.close()
 
 
+def test_a_welcome_lost_on_the_way_does_not_lose_the_seat(live: Live) -> None:
+    created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller")
+    invite = created["invites"][0]
+    lost = Seat(invite, ready=False)  # the connection drops before the new secret arrives
+    assert lost.welcome["type"] == "welcome"
+    lost.close()
+    back = Seat(invite)  # the secret it had still opens the seat, and rotates again
+    assert back.welcome["you"] == 0
+    back.send(type="nonsense")  # answered in order after its ready: once the refusal is here, so is the ready
+    back.until(lambda m: m["type"] == "error")
+    unused = lost.welcome["token"]
+    assert Seat(invite, ready=False).welcome["reason"] == "bad token"  # once the new one is kept, the old stops
+    assert Seat(invite, token=unused, ready=False).welcome["reason"] == "bad token"
+    back.close()
+
+
 def test_a_dropped_socket_gets_the_same_seat_the_same_cards_and_no_new_deal(live: Live) -> None:
     created = live.new(game="holdem", seats=2, stack=100)
     ann, bob = (Seat(url) for url in created["invites"])

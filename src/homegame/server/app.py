@@ -75,6 +75,8 @@ class Connection:
         self.stamp = time.monotonic()
         self.welcomed = False
         """Nothing but the welcome (a whole snapshot) goes out before the welcome."""
+        self.unconfirmed: str | None = None
+        """The seat's new secret, sent in the welcome, until the client's first message shows it has it."""
 
     def send(self, kind: str, text: str) -> None:
         """Queue a message (``kind`` is its type); a client that falls behind loses the snapshots
@@ -496,11 +498,15 @@ class Server:
             return
         assert found is not None
         seat = None if watching else found[1]
-        if seat is not None:
-            fresh = secrets.token_urlsafe(24)
-            self.store.rotate_secret(token, fresh)  # committed before the new secret is sent
-            token = fresh
         connection = Connection(websocket, seat, limits)
+        if seat is not None:
+            # The secret rotates: the one just used and the new one both open the seat until the
+            # client shows it has the new one (its first message), so a welcome lost to a dropped
+            # connection does not lose the seat. Written before the new secret is sent.
+            fresh = secrets.token_urlsafe(24)
+            self.store.keep_secret(found[0], seat, token)
+            self.store.add_secret(fresh, found[0], seat)
+            token = connection.unconfirmed = fresh
         writer = asyncio.get_running_loop().create_task(connection.write())
         await room.attach(connection, token)
         try:
@@ -533,6 +539,11 @@ class Server:
                 message = None
             if not isinstance(message, dict):
                 connection.send("error", _message(table, "error", code="bad_request", message="not a JSON object"))
+                continue
+            if connection.unconfirmed is not None and connection.seat is not None:  # it has the new secret
+                self.store.keep_secret(table.id, connection.seat, connection.unconfirmed)
+                connection.unconfirmed = None
+            if message.get("type") == "ready":
                 continue
             try:
                 await room.handle(connection, message)

@@ -158,7 +158,8 @@ class Client:
         if kind not in ("welcome", "state"):
             return []
         state = self.state = message["state"]
-        return self._answer(message, state)
+        answer = self._answer(message, state)
+        return [{"type": "ready"}, *answer] if kind == "welcome" else answer  # ready: the new secret is kept
 
     def _answer(self, message: Message, state: Message) -> list[Message]:
         seat, number, seq = self.seat, message["hand"], message["seq"]

@@ -16,7 +16,8 @@ Secrets are kept only as SHA-256 digests: a stolen database file opens no seat.
 [(1, 'sit', {'seat': 0}), (1, 'shuffle', 'As Kd')]
 >>> store.add_secret("s3cret", "t1", 0); store.find_secret("s3cret")
 ('t1', 0)
->>> store.rotate_secret("s3cret", "n3w"); store.find_secret("s3cret"), store.find_secret("n3w")
+>>> store.add_secret("n3w", "t1", 0)  # the welcome carries n3w: both open the seat until it arrives
+>>> store.keep_secret("t1", 0, "n3w"); store.find_secret("s3cret"), store.find_secret("n3w")
 (None, ('t1', 0))
 """
 
@@ -209,9 +210,11 @@ class Store:
         found = self.db.execute("SELECT table_id, seat FROM secrets WHERE digest = ?", (digest(secret),)).fetchall()
         return (str(found[0][0]), int(found[0][1])) if found else None
 
-    def rotate_secret(self, old: str, new: str) -> None:
-        """Replace a seat's secret (committed before the new one is sent)."""
-        self._write("UPDATE secrets SET digest = ? WHERE digest = ?", (digest(new), digest(old)))
+    def keep_secret(self, table_id: str, seat: int, secret: str) -> None:
+        """Let only ``secret`` open the seat: every other secret of it stops working."""
+        self._write(
+            "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?", (table_id, seat, digest(secret))
+        )
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``ok`` when the file is sound."""

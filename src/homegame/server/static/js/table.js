@@ -109,7 +109,10 @@ function onMessage(data) {
   switch (data.type) {
     case "welcome":
       app.attempts = 0;
-      if (data.token) keepSecret(data.token);
+      if (data.token) {
+        keepSecret(data.token);
+        send({ type: "ready" }); // the new secret is kept: the one before it may stop working
+      }
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
       app.you = data.you ?? null;
       $("controls").classList.remove("sending");
