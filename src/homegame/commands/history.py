@@ -65,6 +65,13 @@ def register(subparsers: Any) -> None:
         "--full", action="store_true", help="write everything instead: every hole card and the deck's order"
     )
     export.add_argument(
+        "--format",
+        choices=("phh", "pokerstars"),
+        default="phh",
+        help="phh (the default: every game) or pokerstars, the text Hold'em Manager and PokerTracker import "
+        "(hold'em, Omaha, Omaha hi-lo, stud, stud hi-lo, razz, five-card draw, 2-7 draws, badugi)",
+    )
+    export.add_argument(
         "--game", metavar="DOC", help="the game document of a saved hand of a game outside the catalogue"
     )
     export.set_defaults(handler=run_export)
@@ -102,6 +109,8 @@ def run_export(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         writable(args.output)  # before the hands are played
+    if args.format == "pokerstars":
+        return _export_pokerstars(args)
     records: list[Record]
     if args.source.endswith(".json"):
         from homegame.play.history import Record as Saved
@@ -125,6 +134,44 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export_pokerstars(args: argparse.Namespace) -> int:
+    """Write the hands as PokerStars text, the seat ``--seat`` the hero (the format shows one player's
+    hole cards, whatever ``--full`` says)."""
+    from homegame.cli import write_text
+    from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
+
+    hero = args.seat - 1
+    if args.source.endswith(".json"):
+        from homegame.play.history import Record as Saved
+
+        saved = Saved.read(Path(args.source), _document(args.game))
+        if not 0 <= hero < len(saved.history.setup.stacks):
+            raise ParseError(f"--seat must be 1..{len(saved.history.setup.stacks)}, not {args.seat}")
+        hands = [to_pokerstars(saved.history, names=saved.names, hero=hero)]
+    else:
+        if not 1 <= args.hands <= MAX_HANDS:
+            raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
+        from homegame.games.mixes import Mix, load_game_or_mix
+        from homegame.history.pokerstars import GAMES
+
+        source = load_game_or_mix(args.source)
+        for game in source.games if isinstance(source, Mix) else (source,):
+            if game.name not in GAMES:  # before the hands are played
+                raise ParseError(
+                    f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))}; "
+                    "write it as PHH (the default --format), which holds every game",
+                    token=game.name,
+                )
+        hands = _play(args.source, args.hands, args.seats, args.seed, hero, pokerstars=True)
+    text = dumps_pokerstars(hands)
+    if args.output is None:
+        sys.stdout.write(text)
+    else:
+        write_text(args.output, text)
+        print(f"{len(hands)} hand{'s' if len(hands) > 1 else ''} written to {args.output}")
+    return 0
+
+
 def _document(path: str | None) -> Game | None:
     """The game document named on the command line, if any."""
     from homegame.games import load
@@ -132,13 +179,16 @@ def _document(path: str | None) -> Game | None:
     return None if path is None else load(Path(path))
 
 
-def _play(source: str, hands: int, seats: int | None, seed: int | None, viewer: int | None) -> list[Any]:
+def _play(
+    source: str, hands: int, seats: int | None, seed: int | None, viewer: int | None, *, pokerstars: bool = False
+) -> list[Any]:
     """Hands of a game or mix played by random bots at one table, as PHH records: everything, or
-    what the table's seat ``viewer`` saw."""
+    what the table's seat ``viewer`` saw (``pokerstars``: as PokerStars text, ``viewer`` the hero)."""
     from homegame.bots import RandomBot, play
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix, load_game_or_mix
     from homegame.history import to_phh
+    from homegame.history.pokerstars import to_pokerstars
 
     game = load_game_or_mix(source)
     size = seats or min(game.players[1], 6)
@@ -156,7 +206,7 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None, viewer: 
     for seat, name in enumerate(names):
         table.sit(seat, name, buy_in)
     bots = [RandomBot(random.Random(rng.getrandbits(64))) for _ in range(size)]
-    records = []
+    records: list[Any] = []
     for number in range(1, hands + 1):
         for seat, occupant in enumerate(table.seats):
             if occupant is not None and occupant.stack == 0:
@@ -168,7 +218,11 @@ def _play(source: str, hands: int, seats: int | None, seed: int | None, viewer: 
         if viewer is not None and own is None:
             raise ParseError(f"seat {viewer + 1} is not dealt in hand {number}")
         history = hand.history()
-        records.append(to_phh(history, names=[names[seat] for seat in seated], number=number, seat=own))
+        players = [names[seat] for seat in seated]
+        if pokerstars:
+            records.append(to_pokerstars(history, names=players, hero=own))
+        else:
+            records.append(to_phh(history, names=players, number=number, seat=own))
         table.settle(hand)
     return records
 

@@ -1,0 +1,396 @@
+"""PokerStars hand-history text, the format Hold'em Manager and PokerTracker import: :func:`to_pokerstars`.
+
+A hand is written in the line shapes of PokerStars' own files: the header (hand number, game,
+stakes, date), the table line (with the button; none in stud), the seats, the forced bets, the
+street markers of its family, the actions, the show down and the summary with the pot arithmetic.
+``Dealt to`` shows the hero's cards only (and every player's up cards in stud). Hands are
+separated by three blank lines (:func:`dumps_pokerstars`).
+
+Only the games those tools hold are written (:data:`GAMES`): hold'em (no limit, pot limit,
+limit), Omaha and Omaha hi-lo, seven-card stud and stud hi-lo, razz, five-card draw, 2-7 single
+and triple draw and badugi, as the catalogue deals them; any other hand (wild cards, declare,
+buying, passing, a carried pot, a house rule changed) is refused with a :class:`ParseError`
+pointing to PHH, which holds every game.
+
+>>> from homegame.bots import CallerBot, play
+>>> from homegame.engine import Hand
+>>> from homegame.games import load
+>>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h 4s 5c")
+>>> play(hand, [CallerBot()] * 2)
+>>> text = to_pokerstars(hand.history(), names=["ann", "bob"], hero=0, number=7)
+>>> print(text.splitlines()[0][:48])
+PokerStars Hand #7:  Hold'em No Limit (1/2) - 20
+>>> print("\\n".join(text.splitlines()[1:5]))
+Table 'homegame' 2-max Seat #1 is the button
+Seat 1: ann (100 in chips)
+Seat 2: bob (100 in chips)
+ann: posts small blind 1
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from homegame.cards import Card
+from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
+from homegame.engine.betting import Betting
+from homegame.engine.events import Acted, Dealt, Drew, Posted, Returned, Shown, Won
+from homegame.engine.hand import Chance, Hand, History
+from homegame.errors import ParseError
+
+__all__ = ["GAMES", "dumps_pokerstars", "hand_number", "to_pokerstars"]
+
+GAMES: dict[str, str] = {
+    "holdem": "Hold'em",
+    "limit-holdem": "Hold'em",
+    "pot-limit-holdem": "Hold'em",
+    "omaha": "Omaha",
+    "omaha-hi-lo": "Omaha Hi/Lo",
+    "stud": "7 Card Stud",
+    "stud-hi-lo": "7 Card Stud Hi/Lo",
+    "razz": "Razz",
+    "draw": "5 Card Draw",
+    "2-7-single-draw": "Single Draw 2-7 Lowball",
+    "2-7-triple-draw": "Triple Draw 2-7 Lowball",
+    "badugi": "Badugi",
+}
+"""The catalogue games PokerStars text holds, and the name its header gives each."""
+
+LIMITS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.FIXED_LIMIT: "Limit"}
+
+_COMMUNITY = ("FLOP", "TURN", "RIVER")
+_STUD = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
+_DRAWS = {1: ("DRAW",), 3: ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW")}
+_WHEN = {"FLOP": "Flop", "TURN": "Turn", "RIVER": "River", "DRAW": "Draw"}
+
+
+def hand_number(history: History) -> int:
+    """A stable number for the hand: the same hand always gets it, another hand almost never.
+
+    >>> from homegame.engine import Hand
+    >>> from homegame.games import load
+    >>> a, b = (Hand(load("razz"), [30, 30], seed=seed).history() for seed in (1, 2))
+    >>> hand_number(a) == hand_number(a), hand_number(a) == hand_number(b)
+    (True, False)
+    """
+    text = repr((history.setup.game.name, history.setup.stacks, history.chance, history.actions))
+    return int(hashlib.sha256(text.encode()).hexdigest()[:12], 16)
+
+
+def to_pokerstars(
+    history: History,
+    *,
+    names: Sequence[str] | None = None,
+    hero: int | None = 0,
+    number: int | None = None,
+    when: datetime | None = None,
+    table: str = "homegame",
+) -> str:
+    """The hand as PokerStars text (``hero``: the seat whose hole cards it shows, ``None`` for nobody's)."""
+    from homegame.games import load
+
+    setup = history.setup
+    game = setup.game
+    catalogue = load(game.name) if game.name in GAMES else None
+    dealt_as_listed = (
+        catalogue is not None
+        and catalogue.steps == game.steps
+        and dict(setup.options) == catalogue.option_values()
+        and not setup.carried
+    )
+    if not dealt_as_listed or game.betting not in LIMITS:
+        raise ParseError(
+            f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))} as the catalogue deals them; "
+            "write this hand as PHH (homegame history export), which holds every game",
+            token=game.name,
+        )
+    hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
+    writer = _Writer(hand, list(names or [f"seat {seat + 1}" for seat in range(hand.seats)]), hero)
+    writer.header(number if number is not None else hand_number(history), when, table)
+    writer.events(hand.events)
+    for seat, action in history.actions:
+        before = hand.bets[seat]
+        events = hand.act(seat, action)
+        writer.action(seat, action, events, before)
+        writer.events(events)
+    writer.summary()
+    return "\n".join(writer.lines)
+
+
+def dumps_pokerstars(hands: Iterable[str]) -> str:
+    """Hands of PokerStars text as one file: three blank lines between hands."""
+    return "\n\n\n\n".join(hands) + "\n"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+@dataclass(eq=False)
+class _Writer:
+    hand: Hand
+    names: list[str]
+    hero: int | None
+    lines: list[str] = field(default_factory=list)
+    street: int = 0
+    """How many street markers are written (the first is the hole cards')."""
+    board: list[Card] = field(default_factory=list)
+    put: list[int] = field(default_factory=list)
+    collected: list[int] = field(default_factory=list)
+    pots: dict[int, int] = field(default_factory=dict)
+    folded_on: dict[int, str] = field(default_factory=dict)
+    shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    held: list[list[Card]] = field(default_factory=list)
+    up: list[list[Card]] = field(default_factory=list)
+    dealing: bool = False
+    """Cards are being dealt (a street's marker is written at its first card)."""
+    drawing: bool = False
+    """A draw round is under way (its marker is written at its first draw)."""
+    top: int = 0
+    """The bet to match in the betting round under way."""
+    showdown: bool = False
+
+    def __post_init__(self) -> None:
+        seats = self.hand.seats
+        self.put, self.collected = [0] * seats, [0] * seats
+        self.held, self.up = [[] for _ in range(seats)], [[] for _ in range(seats)]
+
+    @property
+    def family(self) -> str:
+        return self.hand.game.family.value if hasattr(self.hand.game.family, "value") else str(self.hand.game.family)
+
+    def header(self, number: int, when: datetime | None, table: str) -> None:
+        game, stakes = self.hand.game, self.hand.stakes
+        limit = game.betting is Betting.FIXED_LIMIT
+        low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
+        moment = (when or datetime(2026, 1, 1, tzinfo=UTC)).strftime("%Y/%m/%d %H:%M:%S")
+        label = f"{GAMES[game.name]} {LIMITS[game.betting]}"
+        self.lines.append(f"PokerStars Hand #{number}:  {label} ({low}/{high}) - {moment} ET")
+        seats = self.hand.seats
+        size = max(seats, 8) if self.family == "stud" else next(size for size in (2, 6, 9, 10, seats) if size >= seats)
+        if self.family == "stud":
+            self.lines.append(f"Table '{table}' {size}-max")
+        else:
+            self.lines.append(f"Table '{table}' {size}-max Seat #{self.hand.button + 1} is the button")
+        for seat in range(self.hand.seats):
+            self.lines.append(f"Seat {seat + 1}: {self.names[seat]} ({self.hand.setup.stacks[seat]} in chips)")
+
+    def marker(self) -> None:
+        """The next street's marker, before the first card it deals."""
+        if self.street:
+            self.top = 0
+        family = self.family
+        if family == "community":
+            if self.street == 0:
+                self.lines.append("*** HOLE CARDS ***")
+            else:
+                name = _COMMUNITY[self.street - 1]
+                self.lines.append(f"*** {name} *** " + self._board_text())
+        elif family == "stud":
+            self.lines.append(f"*** {_STUD[self.street]} ***")
+        elif self.street == 0:
+            self.lines.append("*** DEALING HANDS ***")
+        else:
+            draws = _DRAWS[3 if sum(1 for step in self.hand.game.steps if step.kind == "draw") > 1 else 1]
+            self.lines.append(f"*** {draws[self.street - 1]} ***")
+        self.street += 1
+
+    def _board_text(self) -> str:
+        board = self.board
+        if self.street == 1:
+            return f"[{_cards(board)}]"
+        return f"[{_cards(board[:-1])}] [{_cards(board[-1:])}]"
+
+    def when(self) -> str:
+        """The street a fold happened on, as the summary says it."""
+        family = self.family
+        if family == "community":
+            return "before Flop" if self.street <= 1 else f"on the {_WHEN[_COMMUNITY[self.street - 2]]}"
+        if family == "stud":
+            return f"on the {_STUD[max(self.street - 1, 0)].replace(' STREET', ' Street').replace('RIVER', 'River')}"
+        return "before the Draw" if self.street <= 1 else "after the Draw"
+
+    def events(self, events: Sequence[object]) -> None:
+        for event in events:
+            if isinstance(event, Posted):
+                self.put[event.seat] += event.amount
+                who = self.names[event.seat]
+                what = {
+                    "ante": "the ante",
+                    "small_blind": "small blind",
+                    "big_blind": "big blind",
+                    "straddle": "straddle",
+                }.get(event.blind, event.blind.replace("_", " "))
+                self.lines.append(f"{who}: posts {what} {event.amount}")
+                if event.blind != "ante":
+                    self.top = max(self.top, self.hand.bets[event.seat], event.amount)
+            elif isinstance(event, Dealt):
+                self.dealt(event)
+            elif isinstance(event, Drew):
+                self.drew(event)
+            elif isinstance(event, Returned):
+                self.put[event.seat] -= event.amount
+                self.lines.append(f"Uncalled bet ({event.amount}) returned to {self.names[event.seat]}")
+            elif isinstance(event, Shown):
+                self.show(event)
+            elif isinstance(event, Won):
+                self.won(event)
+            if isinstance(event, Acted | Drew):
+                self.dealing = False
+
+    def dealt(self, event: Dealt) -> None:
+        family = self.family
+        if event.seat is not None and self.street == 0 and family != "stud":
+            self.marker()  # the hole cards
+        elif event.seat is not None and family == "stud" and not self.dealing:
+            self.marker()  # the street's first card
+        self.dealing = True
+        if event.seat is None:
+            self.board.extend(event.cards)
+            self.marker()
+            return
+        seat = event.seat
+        before = list(self.held[seat])
+        self.held[seat].extend(event.cards)
+        if event.up:
+            self.up[seat].extend(event.cards)
+        if family in {"community", "draw"}:
+            if seat == self.hero and len(self.held[seat]) == self._hole_count():
+                self.lines.append(f"Dealt to {self.names[seat]} [{_cards(self.held[seat])}]")
+            return
+        # stud: each player's cards on a street, once the street's cards are all dealt
+        self._stud_line(seat, before, list(event.cards), event.up)
+
+    def _hole_count(self) -> int:
+        deal = next(step for step in self.hand.game.steps if step.kind == "deal")
+        return len(getattr(deal, "cards", ()))
+
+    def _stud_line(self, seat: int, before: list[Card], new: list[Card], up: bool) -> None:
+        who = self.names[seat]
+        mine = seat == self.hero
+        if self.street == 1:  # third street comes card by card: write it at its up card
+            if not up:
+                return
+            shown = self.held[seat] if mine else self.up[seat]
+            self.lines.append(f"Dealt to {who} [{_cards(shown)}]")
+            return
+        if not up and not mine:
+            return
+        old = before if mine else [card for card in before if card in self.up[seat]]
+        self.lines.append(f"Dealt to {who} [{_cards(old)}] [{_cards(new)}]")
+
+    def drew(self, event: Drew) -> None:
+        who = self.names[event.seat]
+        kept = [card for card in self.held[event.seat] if card not in event.discarded]
+        self.held[event.seat] = [*kept, *event.drawn]
+        if event.count == 0:
+            self.lines.append(f"{who}: stands pat")
+            return
+        s = "s" if event.count > 1 else ""
+        if event.seat == self.hero:
+            self.lines.append(f"{who}: discards {event.count} card{s} [{_cards(event.discarded)}]")
+            kept_text = f"[{_cards(kept)}] " if kept else ""
+            self.lines.append(f"Dealt to {who} {kept_text}[{_cards(event.drawn)}]")
+        else:
+            self.lines.append(f"{who}: discards {event.count} card{s}")
+
+    def action(self, seat: int, action: Action, events: Sequence[object], before: int) -> None:
+        who = self.names[seat]
+        put = sum(event.put_in for event in events if isinstance(event, Acted) and event.seat == seat)
+        if isinstance(action, Draw):
+            if not self.drawing:
+                self.marker()
+                self.drawing = True
+            return
+        self.drawing = False
+        self.put[seat] += put
+        allin = " and is all-in" if self.hand.stacks[seat] == 0 and put else ""
+        to = before + put
+        if isinstance(action, Fold):
+            self.lines.append(f"{who}: folds")
+            self.folded_on[seat] = self.when()
+        elif isinstance(action, Check):
+            self.lines.append(f"{who}: checks")
+        elif isinstance(action, Call):
+            self.lines.append(f"{who}: calls {put}{allin}")
+        elif isinstance(action, BringIn):
+            self.lines.append(f"{who}: brings in for {put}{allin}")
+            self.top = to
+        elif isinstance(action, Complete):
+            self.lines.append(f"{who}: completes it to {to}{allin}")
+            self.top = to
+        elif isinstance(action, BetTo | RaiseTo):
+            if self.top:
+                self.lines.append(f"{who}: raises {to - self.top} to {to}{allin}")
+            else:
+                self.lines.append(f"{who}: bets {to}{allin}")
+            self.top = max(self.top, to)
+
+    def show(self, event: Shown) -> None:
+        if not self.showdown:
+            self.lines.append("*** SHOW DOWN ***")
+            self.showdown = True
+        self.shown[event.seat] = event.cards
+        if len(event.hands) == 1:
+            name = event.hands[0].made.name
+        else:
+            sides = [(judged.side, judged.made) for judged in event.hands if judged.made.qualified]
+            name = "; ".join(f"{'HI' if side == 'high' else 'LO'}: {made.name}" for side, made in sides)
+        self.lines.append(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({name})" if name else ""))
+
+    def won(self, event: Won) -> None:
+        self.collected[event.seat] += event.amount
+        self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
+        several = len({won.pot for won in self.hand.events if isinstance(won, Won)}) > 1
+        pot = "pot" if not several else ("main pot" if event.pot == 0 else f"side pot-{event.pot}")
+        self.lines.append(f"{self.names[event.seat]} collected {event.amount} from {pot}")
+
+    def summary(self) -> None:
+        hand = self.hand
+        if not self.showdown:
+            winners = {seat for seat in range(hand.seats) if self.collected[seat]}
+            for seat in sorted(winners):
+                self.lines.append(f"{self.names[seat]}: doesn't show hand")
+        self.lines.append("*** SUMMARY ***")
+        total = sum(self.put)
+        if len(self.pots) > 1:
+            parts = " ".join(
+                f"{'Main pot' if pot == 0 else f'Side pot-{pot}'} {amount}."
+                for pot, amount in sorted(self.pots.items())
+            )
+            self.lines.append(f"Total pot {total} {parts} | Rake 0")
+        else:
+            self.lines.append(f"Total pot {total} | Rake 0")
+        if self.board:
+            self.lines.append(f"Board [{_cards(self.board)}]")
+        for seat in range(hand.seats):
+            self.lines.append(f"Seat {seat + 1}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
+
+    def _role(self, seat: int) -> str:
+        hand = self.hand
+        if self.family == "stud":
+            return ""
+        roles = []
+        if seat == hand.button:
+            roles.append(" (button)")
+        for event in hand.events:
+            if isinstance(event, Posted) and event.seat == seat and event.blind in ("small_blind", "big_blind"):
+                roles.append(f" ({event.blind.replace('_', ' ')})")
+        return "".join(roles)
+
+    def _result(self, seat: int) -> str:
+        won = self.collected[seat]
+        if seat in self.folded_on:
+            posted = [event for event in self.hand.events if isinstance(event, Posted) and event.seat == seat]
+            antes = sum(event.amount for event in posted if event.blind == "ante")
+            blind = any(event.blind != "ante" for event in posted)
+            quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
+            return f"folded {self.folded_on[seat]}{quiet}"
+        if seat in self.shown:
+            cards = _cards(self.shown[seat])
+            return f"showed [{cards}] and won ({won})" if won else f"showed [{cards}] and lost"
+        return f"collected ({won})" if won else "mucked"

@@ -1,0 +1,184 @@
+"""PokerStars hand-history text out (issue 16): every exportable game's hands pass a strict validator
+of the line grammar and the pot arithmetic, PokerKit's own PokerStars parser reads our no-limit
+hold'em files to our stacks, and the games the format cannot hold are refused, pointing to PHH."""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from homegame.bots import RandomBot, play
+from homegame.cli import main
+from homegame.engine import Hand
+from homegame.errors import ParseError
+from homegame.games import load
+from homegame.history.pokerstars import GAMES, dumps_pokerstars, to_pokerstars
+
+NAME = r"(?P<name>bot \d)"
+AMOUNT = r"\d+"
+CARDS = r"(?:[2-9TJQKA][cdhs])(?: [2-9TJQKA][cdhs])*"
+LINES = {
+    "header": rf"PokerStars Hand #\d+:  (?P<game>[A-Za-z0-9'/ -]+) \((?P<low>{AMOUNT})/(?P<high>{AMOUNT})\) - "
+    r"\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} ET",
+    "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
+    "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
+    "post": rf"{NAME}: posts (?:the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})",
+    "marker": r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<board>(?: \[" + CARDS + r"\])*)",
+    "dealt": rf"Dealt to {NAME} \[{CARDS}\](?: \[{CARDS}\])?",
+    "fold": rf"{NAME}: folds",
+    "check": rf"{NAME}: checks",
+    "call": rf"{NAME}: calls (?P<amount>{AMOUNT})(?: and is all-in)?",
+    "bet": rf"{NAME}: (?:bets|brings in for|completes it to) (?P<to>{AMOUNT})(?: and is all-in)?",
+    "raise": rf"{NAME}: raises (?P<by>{AMOUNT}) to (?P<to>{AMOUNT})(?: and is all-in)?",
+    "discard": rf"{NAME}: (?:stands pat|discards \d cards?(?: \[{CARDS}\])?)",
+    "returned": rf"Uncalled bet \((?P<amount>{AMOUNT})\) returned to {NAME}",
+    "show": rf"{NAME}: shows \[{CARDS}\](?: \(.+\))?",
+    "collected": rf"{NAME} collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot-\d+)",
+    "quiet": rf"{NAME}: doesn't show hand",
+    "total": rf"Total pot (?P<total>{AMOUNT})(?: (?:Main pot|Side pot-\d+) {AMOUNT}\.)* \| Rake 0",
+    "board": rf"Board \[{CARDS}\]",
+    "summary": rf"Seat \d+: {NAME}(?: \((?:button|small blind|big blind)\))* (?:folded (?:before|on|after) (?:the )?"
+    rf"[A-Za-z0-9 ]+(?: \(didn't bet\))?|showed \[{CARDS}\] and (?:won \((?P<won>{AMOUNT})\)|lost)|"
+    rf"collected \((?P<got>{AMOUNT})\)|mucked)",
+}
+MARKERS = {
+    "community": ["HOLE CARDS", "FLOP", "TURN", "RIVER"],
+    "stud": ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"],
+    "draw": ["DEALING HANDS", "DRAW", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"],
+}
+
+
+def validate(text: str, family: str) -> dict[str, int]:
+    """Every line of one hand in its grammar, the streets in order, the chips adding up; returns
+    what each player ends with."""
+    stacks: dict[str, int] = {}
+    bets: dict[str, int] = {}
+    put: dict[str, int] = {}
+    collected: dict[str, int] = {}
+    summary: dict[str, int] = {}
+    markers: list[str] = []
+    total = -1
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        kind, match = next(
+            ((kind, match) for kind, pattern in LINES.items() if (match := re.fullmatch(pattern, line))), (None, None)
+        )
+        assert kind is not None and match is not None, f"line {number + 1} fits no PokerStars shape: {line!r}"
+        if number == 0:
+            assert kind == "header"
+        elif number == 1:
+            assert kind == "table" and (match["button"] is None) == (family == "stud")
+        elif kind == "seat":
+            stacks[match["name"]] = int(match["stack"])
+            put[match["name"]] = collected[match["name"]] = 0
+        elif kind == "marker" and match["marker"] not in ("SHOW DOWN", "SUMMARY"):
+            markers.append(match["marker"])
+            if len(markers) > 1:  # the blinds stand as the first round's bets
+                bets = {}
+        elif kind == "post":
+            put[match["name"]] += int(match["amount"])
+            if "ante" not in line:
+                bets[match["name"]] = int(match["amount"])
+        elif kind in ("call", "bet", "raise"):
+            who = match["name"]
+            to = int(match["to"]) if kind != "call" else max(bets.values(), default=0)
+            added = int(match["amount"]) if kind == "call" else to - bets.get(who, 0)
+            if kind == "call":
+                to = bets.get(who, 0) + added
+            if kind == "raise":
+                assert int(match["by"]) == to - max(v for k, v in bets.items() if k != who), line
+            put[who] += added
+            bets[who] = to
+            assert put[who] <= stacks[who], f"{who} puts in more than its stack: {line}"
+        elif kind == "returned":
+            put[match["name"]] -= int(match["amount"])
+        elif kind == "collected":
+            collected[match["name"]] += int(match["amount"])
+        elif kind == "total":
+            total = int(match["total"])
+        elif kind == "summary":
+            summary[match["name"]] = int(match["won"] or match["got"] or 0)
+    order = MARKERS[family]
+    assert markers == [m for m in order if m in markers] or family == "draw", markers
+    assert markers and markers[0] == order[0]
+    assert total == sum(put.values()) == sum(collected.values()), (total, put, collected)
+    assert summary == collected
+    assert lines[-len(stacks) - 1 :][0].startswith(("Total pot", "Board"))
+    return {who: stacks[who] - put[who] + collected[who] for who in stacks}
+
+
+def hands_of(name: str, count: int) -> list[Hand]:
+    game = load(name)
+    hands = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        seats = rng.randint(2, min(6, game.players[1]))
+        stacks = [rng.choice((rng.randint(3, 40), rng.randint(50, 300))) for _ in range(seats)]
+        hand = Hand(game, stacks, button=rng.randrange(seats), seed=seed)
+        play(hand, [RandomBot(random.Random(seed * 7 + seat)) for seat in range(seats)])
+        hands.append(hand)
+    return hands
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_exportable_game_writes_valid_pokerstars_text(name: str) -> None:
+    for hand in hands_of(name, 12):
+        names = [f"bot {seat + 1}" for seat in range(hand.seats)]
+        text = to_pokerstars(hand.history(), names=names, hero=0)
+        assert validate(text, hand.game.family.value) == {names[seat]: hand.stacks[seat] for seat in range(hand.seats)}
+        assert sum(1 for line in text.splitlines() if line.startswith("Dealt to ") and "bot 1 " not in line) == 0 or (
+            hand.game.family.value == "stud"
+        )
+
+
+def test_pokerkits_parser_reads_our_no_limit_holdem_to_our_stacks() -> None:
+    from pokerkit.notation import HandHistory
+
+    hands = hands_of("holdem", 30)
+    texts = [to_pokerstars(hand.history(), names=[f"bot {s + 1}" for s in range(hand.seats)]) for hand in hands]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parsed = list(HandHistory.from_pokerstars(dumps_pokerstars(texts), error_status=True))
+    assert len(parsed) == len(hands)
+    for hand, history in zip(hands, parsed, strict=True):
+        *_, state = history
+        order = [(hand.button + 1 + index) % hand.seats for index in range(hand.seats)]
+        assert list(state.stacks) == [hand.stacks[seat] for seat in order]
+
+
+def test_games_the_format_cannot_hold_are_refused() -> None:
+    hand = hands_of("pineapple", 1)[0]
+    with pytest.raises(ParseError, match="write this hand as PHH"):
+        to_pokerstars(hand.history())
+
+
+def test_history_export_format_pokerstars(tmp_path: Path) -> None:
+    path = tmp_path / "horse.txt"
+    assert (
+        main(
+            [
+                "history",
+                "export",
+                "horse",
+                "--hands",
+                "10",
+                "--seats",
+                "3",
+                "--seed",
+                "4",
+                "--format",
+                "pokerstars",
+                "-o",
+                str(path),
+            ]
+        )
+        == 0
+    )
+    text = path.read_text()
+    hands = text.rstrip("\n").split("\n\n\n\n")
+    assert len(hands) == 10 and len({hand.splitlines()[0].split(":")[0] for hand in hands}) == 10
+    assert main(["history", "export", "pineapple", "--format", "pokerstars"]) == 2
