@@ -314,7 +314,7 @@ def test_a_rebuy_waits_for_the_host_and_lands_between_hands() -> None:
     table = make(bots=1, bot_level="caller")
     run(table)
     table.request_rebuy(0, 50)
-    assert snap(table, 1)["rebuys"] == [{"seat": 0, "amount": 50}]
+    assert snap(table, 1)["rebuys"] == [{"seat": 0, "name": "player 1", "amount": 50}]
     with pytest.raises(RefusedError):
         table.answer_rebuy(1, True)  # seat 1 asked for nothing
     table.answer_rebuy(0, True)
@@ -564,6 +564,22 @@ def test_the_hosts_doors_need_the_hosts_secret(live: Live) -> None:
     assert live.http.get("/api/seed").status_code == 404
     assert live.http.get("/api/games").json()[0].keys() >= {"name", "title", "players", "summary", "mix"}
     assert live.host("POST", "/api/tables", json={"game": "holdem", "seats": 2}).json()["error"].startswith("stack")
+
+
+def test_the_host_sees_the_rebuys_waiting_and_answers_them(live: Live) -> None:
+    created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller", names=["ann"])
+    table = created["table"]
+    ann = Seat(created["invites"][0])
+    ann.send(type="rebuy", amount=50)
+    ann.until(lambda m: m["type"] == "state" and m["state"]["rebuys"])
+
+    def listed() -> Any:
+        return next(entry for entry in live.host("GET", "/api/tables").json() if entry["table"] == table)["rebuys"]
+
+    assert listed() == [{"seat": 0, "name": "ann", "amount": 50}]
+    assert live.host("POST", f"/api/tables/{table}/rebuys/0", json={"approve": False}).status_code == 200
+    assert listed() == []
+    ann.close()
 
 
 def test_the_ledger_is_pokernows_csv_and_nets_sum_to_zero(live: Live) -> None:

@@ -377,6 +377,7 @@ class Server:
                         "seats": room.table.config.seats,
                         "hands": room.table.number,
                         "status": room.table.status,
+                        "rebuys": room.table.rebuys(),
                     }
                     for table_id, room in self.rooms.items()
                 ]

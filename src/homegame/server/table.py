@@ -625,9 +625,14 @@ class ServerTable:
             "clock": clock,
             "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
             "last": last,
-            "rebuys": [{"seat": seat, "amount": info.rebuy} for seat, info in enumerate(self.seats) if info.rebuy],
+            "rebuys": self.rebuys(),
             "game": None if game is None else {"name": game.name, "title": game.title},
         }
+
+    def rebuys(self) -> list[JSON]:
+        """The rebuys waiting for the host's answer: ``[{seat, name, amount}]``."""
+        waiting = [(seat, info) for seat, info in enumerate(self.seats) if info.rebuy]
+        return [{"seat": seat, "name": info.name, "amount": info.rebuy} for seat, info in waiting]
 
     def _view(self, hand: Hand, seat: int | None) -> JSON:
         """The view of ``hand`` for one of its seats as JSON, what never changes written once: the

@@ -214,7 +214,7 @@ function tableEntry(entry, links) {
   const seatInput = el("input", { type: "number", min: 1, max: entry.seats, value: 1, "aria-label": "Seat number" });
   const seat = () => Number(seatInput.value) - 1;
   const rebuys = (entry.rebuys ?? []).map((r) =>
-    el("li", {}, `Seat ${r.seat + 1} asks to rebuy ${chips(r.amount)} `,
+    el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `,
       el("button", { type: "button", class: "act", dataset: { action: "approve" }, onclick: () => rebuy(id, r.seat, true) }, "Approve"),
       el("button", { type: "button", class: "act danger", dataset: { action: "refuse" }, onclick: () => rebuy(id, r.seat, false) }, "Refuse")),
   );
