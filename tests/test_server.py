@@ -26,7 +26,7 @@ from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
 from homegame.server.table import RefusedError, ServerTable
-from server_helpers import HOST_TOKEN, Live, Seat, bots, live_server
+from server_helpers import HOST_TOKEN, Live, Seat, bots, cards_in, live_server
 
 START = 1_800_000_000_000
 _KNOWN_SETTINGS = {"game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names", "options"} | {
@@ -595,6 +595,24 @@ def test_the_ledger_is_pokernows_csv_and_nets_sum_to_zero(live: Live) -> None:
     history = live.host("GET", f"/api/tables/{created['table']}/history").text
     assert "hand = 1" in history and "_decks" not in history
     assert live.host("POST", f"/api/tables/{created['table']}/close").json()["status"] in ("closing", "closed")
+
+
+def test_a_player_asks_for_the_ledger_and_the_settle_up(live: Live) -> None:
+    created = live.new(game="holdem", seats=3, stack=100, bots=1, bot_level="caller", names=["ann", "bob"])
+    ann, bob = (Seat(url) for url in created["invites"])
+    ann.send(type="ledger")
+    answer = ann.until(lambda m: m["type"] == "ledger")
+    assert {"table", "hand", "seq"} <= set(answer)
+    ledger = answer["ledger"]
+    assert {p["name"]: p["buy_in"] for p in ledger["players"]} == {"ann": 100, "bob": 100, "bot 3": 100}
+    assert ledger.keys() == {"entries", "players", "carried", "settle"}
+    assert sum(p["net"] for p in ledger["players"]) + ledger["carried"] == 0
+    assert not cards_in(json.dumps(answer))  # no card in it, hidden or not
+    spectator = Seat(created["spectate"])
+    spectator.send(type="ledger")
+    assert spectator.until(lambda m: m["type"] in ("ledger", "error"))["type"] == "error"
+    for seat in (ann, bob, spectator):
+        seat.close()
 
 
 def test_limits_close_a_flooding_or_oversized_client() -> None:

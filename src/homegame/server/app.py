@@ -40,7 +40,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
-from homegame.server.ledger import ledger_csv, settle_up
+from homegame.server.ledger import ledger_csv
 from homegame.server.store import Store
 from homegame.server.table import RefusedError, ServerTable
 
@@ -200,6 +200,9 @@ class Room:
         try:
             if seat is None:
                 raise RefusedError("forbidden", "spectators only watch")
+            if kind == "ledger":  # a question, not a change: answered to this socket only
+                connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
+                return
             if kind == "act":
                 if not table.act(seat, message.get("hand"), message.get("seq"), message.get("action")):
                     await table.store.durable()
@@ -396,25 +399,9 @@ class Server:
         room = self._room(request)
         if not isinstance(room, Room):
             return room
-        sessions = room.table.sessions()
         if request.query_params.get("format") == "csv":
-            return PlainTextResponse(ledger_csv(sessions), media_type="text/csv")
-        nets: dict[str, int] = {s.name: s.net for s in sessions}
-        ledger = room.table.table.ledger
-        return JSONResponse(
-            {
-                "entries": [{"player": e.player, "kind": e.kind, "amount": e.amount} for e in ledger.entries],
-                "players": [
-                    {"name": s.name, "buy_in": s.buy_in, "buy_out": s.buy_out, "stack": s.stack, "net": s.net}
-                    for s in sessions
-                ],
-                "carried": room.table.table.carried,
-                "settle": [
-                    {"from": t.payer, "to": t.payee, "amount": t.amount}
-                    for t in (settle_up(nets) if sum(nets.values()) == 0 else [])
-                ],
-            }
-        )
+            return PlainTextResponse(ledger_csv(room.table.sessions()), media_type="text/csv")
+        return JSONResponse(room.table.ledger())
 
     async def history(self, request: Request) -> Response:
         """The finished hands in PHH: one seat's view, the spectators' or everything."""

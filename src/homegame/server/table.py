@@ -52,7 +52,7 @@ from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
 from homegame.server.config import TableConfig
-from homegame.server.ledger import Session
+from homegame.server.ledger import Session, settle_up
 from homegame.server.store import Row, Store
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
@@ -693,6 +693,26 @@ class ServerTable:
                 )
             )
         return out
+
+    def ledger(self) -> dict[str, JSON]:
+        """The ledger as the host and the players read it: the entries, each player's buy-ins,
+        cash-outs, stack and net, the chips carried in the pot, and the settle-up (the fewest
+        transfers). Nothing in it is hidden from anybody at the table."""
+        sessions = self.sessions()
+        nets = {session.name: session.net for session in sessions}
+        ledger = self.table.ledger
+        return {
+            "entries": [{"player": e.player, "kind": e.kind, "amount": e.amount} for e in ledger.entries],
+            "players": [
+                {"name": s.name, "buy_in": s.buy_in, "buy_out": s.buy_out, "stack": s.stack, "net": s.net}
+                for s in sessions
+            ],
+            "carried": self.table.carried,
+            "settle": [
+                {"from": t.payer, "to": t.payee, "amount": t.amount}
+                for t in (settle_up(nets) if sum(nets.values()) == 0 else [])
+            ],
+        }
 
     def histories(self) -> list[tuple[int, Hand, tuple[int, ...]]]:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log."""

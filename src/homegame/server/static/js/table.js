@@ -16,6 +16,7 @@ const app = {
   you: null,
   hand: 0,
   seq: 0,
+  ledgerHand: -1,
   connection: "connecting",
   attempts: 0,
   stopped: false,
@@ -122,6 +123,10 @@ function onMessage(data) {
     case "state":
       $("controls").classList.remove("sending");
       render(data.state);
+      if ($("ledger").open && data.hand !== app.ledgerHand && !data.state?.view) askLedger(); // a hand ended
+      break;
+    case "ledger":
+      drawLedger(data.ledger ?? {});
       break;
     case "error":
       $("controls").classList.remove("sending");
@@ -613,6 +618,32 @@ async function showRules(name) {
   }
 }
 
+// ---- the ledger and the settle-up (asked of the server: the same for everyone at the table) ----
+
+function askLedger() {
+  app.ledgerHand = app.hand;
+  send({ type: "ledger" });
+}
+
+function signed(amount) {
+  return `${amount > 0 ? "+" : ""}${chips(amount)}`;
+}
+
+function drawLedger(ledger) {
+  const rows = (ledger.players ?? []).map((p) =>
+    el("tr", {}, el("td", {}, p.name), el("td", {}, chips(p.buy_in)), el("td", {}, chips(p.buy_out)), el("td", {}, chips(p.stack)), el("td", {}, signed(p.net))));
+  const settle = (ledger.settle ?? []).map((t) => el("li", {}, `${t.from} pays ${t.to} ${chips(t.amount)}`));
+  fill(
+    $("ledger-body"),
+    el("table", { class: "ledger" },
+      el("thead", {}, el("tr", {}, ["Player", "Bought in", "Cashed out", "Stack", "Net"].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows)),
+    ledger.carried ? el("p", { class: "muted" }, `${chips(ledger.carried)} carried in the pot to the next hand.`) : null,
+    el("h3", {}, "Settle up"),
+    settle.length ? el("ul", { class: "settle" }, settle) : el("p", { class: "muted" }, ledger.carried ? "Once the carried pot is won." : "Nobody owes anybody."),
+  );
+}
+
 // ---- results and the previous hands ----
 
 function lastLines(state, view) {
@@ -801,6 +832,13 @@ function setupMenu() {
   $("open-menu").addEventListener("click", () => $("menu").showModal());
   $("menu-close").addEventListener("click", () => $("menu").close());
   $("rules-close").addEventListener("click", () => $("rules").close());
+  $("ledger-close").addEventListener("click", () => $("ledger").close());
+  $("open-ledger").addEventListener("click", () => {
+    $("menu").close();
+    fill($("ledger-body"), "Loading…");
+    $("ledger").showModal();
+    askLedger();
+  });
   $("replay-close").addEventListener("click", () => $("replay").close());
   $("sit-out").addEventListener("click", () => {
     send({ type: "sit_out" });
