@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 import warnings
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,10 @@ from homegame.cli import main
 from homegame.engine import Hand
 from homegame.errors import ParseError
 from homegame.games import load
-from homegame.history.pokerstars import GAMES, dumps_pokerstars, to_pokerstars
+from homegame.history import dumps, loads, loads_all
+from homegame.history.pokerstars import GAMES, dumps_pokerstars, read_pokerstars, to_pokerstars
+from homegame.history.replay import replay
+from homegame.history.variants import code_of
 
 NAME = r"(?P<name>bot \d)"
 AMOUNT = r"\d+"
@@ -182,3 +186,77 @@ def test_history_export_format_pokerstars(tmp_path: Path) -> None:
     hands = text.rstrip("\n").split("\n\n\n\n")
     assert len(hands) == 10 and len({hand.splitlines()[0].split(":")[0] for hand in hands}) == 10
     assert main(["history", "export", "pineapple", "--format", "pokerstars"]) == 2
+
+
+@pytest.mark.parametrize("name", sorted(name for name in GAMES if code_of(name)))
+def test_our_pokerstars_text_imports_and_replays_to_our_stacks(name: str) -> None:
+    for hand in hands_of(name, 8):
+        names = [f"bot {seat + 1}" for seat in range(hand.seats)]
+        [(_, record, error)] = read_pokerstars(to_pokerstars(hand.history(), names=names, hero=0))
+        assert error is None and record is not None
+        played = replay(loads(dumps(record)))
+        ours = {names[seat]: hand.stacks[seat] for seat in range(hand.seats)}
+        assert dict(zip(record.extra["players"], played.finishing_stacks, strict=True)) == ours
+        assert played.same is True  # the winnings the text gives
+
+
+# Written for this test in PokerStars' shapes: dollars and cents, a player sitting out, a rake.
+ONLINE = """PokerStars Hand #4242:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/03/01 12:00:00 ET
+Table 'Test I' 6-max Seat #4 is the button
+Seat 1: ann ($2.10 in chips)
+Seat 2: bob ($1.95 in chips)
+Seat 3: cat ($2 in chips) is sitting out
+Seat 4: dan ($3.07 in chips)
+ann: posts small blind $0.01
+bob: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to dan [Ah Kh]
+dan: raises $0.04 to $0.06
+ann: folds
+bob: calls $0.04
+*** FLOP *** [2h 7h Tc]
+bob: checks
+dan: bets $0.09
+bob: calls $0.09
+*** TURN *** [2h 7h Tc] [Qs]
+bob: checks
+dan: checks
+*** RIVER *** [2h 7h Tc Qs] [3h]
+bob: bets $0.20
+dan: raises $0.40 to $0.60
+bob: folds
+Uncalled bet ($0.40) returned to dan
+dan collected $0.69 from pot
+dan: doesn't show hand
+*** SUMMARY ***
+Total pot $0.71 | Rake $0.02
+Board [2h 7h Tc Qs 3h]
+Seat 1: ann (small blind) folded before Flop
+Seat 2: bob (big blind) folded on the River
+Seat 4: dan (button) collected ($0.69)
+
+
+
+PokerStars Hand #4243:  Pineapple No Limit ($0.01/$0.02 USD) - 2026/03/01 12:01:00 ET
+"""
+
+
+def test_an_online_hand_imports_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, out = tmp_path / "online.txt", tmp_path / "online.phhs"
+    path.write_text(ONLINE)
+    assert main(["history", "import", str(path), "-o", str(out)]) == 1  # the second hand: not a game read
+    assert "hand 2 (line 37): cannot be read" in capsys.readouterr().err
+    [record] = loads_all(out.read_text())
+    assert record.starting_stacks == (Decimal("2.10"), Decimal("1.95"), Decimal("3.07"))  # ann, bob, dan (button)
+    played = replay(record)
+    assert played.finishing_stacks == (Decimal("2.09"), Decimal("1.6"), Decimal("3.43")) and played.same
+    assert "a rake of 0.02" in played.note
+
+
+@pytest.mark.parametrize(
+    "text", ["", "hello\n", "PokerStars Hand #1:  Hold'em No Limit (1/2) - x\nSeat 1: a (5 in chips)\n"]
+)
+def test_bad_pokerstars_text_is_refused_with_its_line(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    assert main(["history", "import", str(path)]) in (1, 2)

@@ -10,6 +10,8 @@
   hand's finishing stacks beside those the file gives, or why it cannot be played and where (the
   hand and the line); exit status 1 when any hand cannot be played or ends elsewhere than its file says.
 
+- ``homegame history import FILE.txt [-o FILE.phhs]``: PokerStars hand histories as PHH.
+
 A file names its games only by catalogue name: a hand of a game of one's own is replayed with
 ``--game DOC``, the document named on the command line, never a path read from the file.
 """
@@ -28,7 +30,7 @@ from homegame.errors import ParseError
 if TYPE_CHECKING:
     from homegame.engine.game import Game
 
-HELP = "export hands as PHH (Poker Hand History) files, or replay PHH files on our engine"
+HELP = "export hands as PHH (Poker Hand History) or PokerStars text, import PokerStars text, replay PHH files"
 MAX_SIZE = 64 * 1024 * 1024
 """The largest PHH file replayed, in bytes."""
 MAX_HANDS = 1_000_000
@@ -100,6 +102,17 @@ def register(subparsers: Any) -> None:
         'or {"error": "...", "line": N}, ...]} (expected: what the file says; same: null when it says nothing)',
     )
     replay.set_defaults(handler=run_replay)
+    imported = actions.add_parser(
+        "import",
+        help="turn a PokerStars hand history into PHH",
+        description="Read the hands of a PokerStars hand-history text file (hold'em, Omaha, Omaha hi-lo, stud, "
+        "stud hi-lo, razz, 2-7 single and triple draw, badugi) and write them as PHH, which homegame history "
+        "replay plays. A hand that cannot be read is reported with its line; exit status 1 if any.",
+        epilog="example:  homegame history import hands.txt -o hands.phhs && homegame history replay hands.phhs",
+    )
+    imported.add_argument("file", type=Path, help="a PokerStars hand-history .txt file")
+    imported.add_argument("-o", "--output", type=Path, help="the .phhs file to write (default: print it)")
+    imported.set_defaults(handler=run_import)
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -225,6 +238,32 @@ def _play(
             records.append(to_phh(history, names=players, number=number, seat=own))
         table.settle(hand)
     return records
+
+
+def run_import(args: argparse.Namespace) -> int:
+    """Write the PokerStars hands of the file as PHH; report each hand that cannot be read."""
+    from homegame.cli import read_text, writable, write_text
+    from homegame.history import dumps_all
+    from homegame.history.pokerstars import read_pokerstars
+
+    if args.output is not None:
+        writable(args.output)
+    try:
+        hands = read_pokerstars(read_text(args.file, MAX_SIZE))
+    except ParseError as error:
+        raise ParseError(f"{args.file}: {error}", token=str(args.file)) from None
+    records = [record for _, record, _ in hands if record is not None]
+    for number, (line, _, problem) in enumerate(hands, 1):
+        if problem is not None:
+            print(f"hand {number} (line {line}): cannot be read: {problem}", file=sys.stderr)
+    if records:
+        text = dumps_all(records)
+        if args.output is None:
+            sys.stdout.write(text)
+        else:
+            write_text(args.output, text)
+            print(f"{len(records)} hand{'s' if len(records) > 1 else ''} written to {args.output}")
+    return 1 if len(records) < len(hands) else 0
 
 
 def run_replay(args: argparse.Namespace) -> int:

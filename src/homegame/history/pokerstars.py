@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
@@ -41,8 +43,9 @@ from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Posted, Returned, Shown, Won
 from homegame.engine.hand import Chance, Hand, History
 from homegame.errors import ParseError
+from homegame.history.phh import Record
 
-__all__ = ["GAMES", "dumps_pokerstars", "hand_number", "to_pokerstars"]
+__all__ = ["GAMES", "IMPORTS", "dumps_pokerstars", "hand_number", "read_pokerstars", "to_pokerstars"]
 
 GAMES: dict[str, str] = {
     "holdem": "Hold'em",
@@ -246,8 +249,9 @@ class _Writer:
         family = self.family
         if event.seat is not None and self.street == 0 and family != "stud":
             self.marker()  # the hole cards
-        elif event.seat is not None and family == "stud" and not self.dealing:
-            self.marker()  # the street's first card
+        elif event.seat is not None and family == "stud":
+            while self.street <= max(len(self.held[event.seat]) + len(event.cards) - 3, 0):
+                self.marker()  # the street's first card (a street per card from the third on)
         self.dealing = True
         if event.seat is None:
             self.board.extend(event.cards)
@@ -394,3 +398,253 @@ class _Writer:
             cards = _cards(self.shown[seat])
             return f"showed [{cards}] and won ({won})" if won else f"showed [{cards}] and lost"
         return f"collected ({won})" if won else "mucked"
+
+
+# -- PokerStars text in ----------------------------------------------------------------------------
+
+IMPORTS: dict[str, str] = {
+    "Hold'em No Limit": "NT",
+    "Hold'em Limit": "FT",
+    "Omaha Pot Limit": "PO",
+    "Omaha Hi/Lo Limit": "FO/8",
+    "7 Card Stud Limit": "F7S",
+    "7 Card Stud Hi/Lo Limit": "F7S/8",
+    "Razz Limit": "FR",
+    "Single Draw 2-7 Lowball No Limit": "N2L1D",
+    "Triple Draw 2-7 Lowball Limit": "F2L3D",
+    "Badugi Limit": "FB",
+}
+"""The games PokerStars text is read for, and the PHH code each becomes."""
+
+_HOLE = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "N2L1D": 5, "F2L3D": 5, "FB": 4}
+_MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
+_GAME = "|".join(map(re.escape, IMPORTS))
+_HEADER = re.compile(
+    rf"PokerStars (?:Hand|Game) #(?P<number>\d+):\s+(?:Tournament #\d+, .*? )?(?P<game>{_GAME})"
+    rf" \((?P<low>{_MONEY})/(?P<high>{_MONEY})(?: [A-Z]{{3}})?\)"
+)
+_SEAT = re.compile(
+    rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?:, .*)?\)(?P<out> is sitting out)?"
+)
+_BUTTON = re.compile(r"Table '.*' (?:\d+-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
+_PAID = "calls|bets|brings in for|posts the ante|posts small blind|posts big blind|posts straddle"
+_ACTION = re.compile(
+    rf"(?P<name>.+?): (?:(?P<verb>folds|checks|stands pat|mucks hand|doesn't show hand)"
+    rf"|(?P<paid>{_PAID}) (?P<amount>{_MONEY})"
+    rf"|raises (?P<by>{_MONEY}) to (?P<to>{_MONEY})|completes it to (?P<complete>{_MONEY})"
+    rf"|discards (?P<count>\d) cards?(?: \[(?P<discarded>[^\]]*)\])?|shows \[(?P<shown>[^\]]*)\].*)(?: and is all-in)?"
+)
+_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
+_MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
+_COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot")
+
+
+def _money(text: str) -> int | Decimal:
+    value = Decimal(text.lstrip("$€£").replace(",", ""))
+    return int(value) if value == value.to_integral_value() else value
+
+
+def _phh_cards(text: str) -> str:
+    return "".join(text.split())
+
+
+def read_pokerstars(text: str) -> list[tuple[int, Record | None, ParseError | None]]:
+    """Every hand of a PokerStars text as a PHH record, each with the line its header is on, or the
+    :class:`ParseError` saying why it cannot be read (with the hand's line and the line at fault).
+
+    >>> from homegame.bots import CallerBot, play
+    >>> from homegame.engine import Hand
+    >>> from homegame.games import load
+    >>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h 4s 5c")
+    >>> play(hand, [CallerBot()] * 2)
+    >>> text = to_pokerstars(hand.history())
+    >>> [(line, record.variant, record.actions[:3]) for line, record, _ in read_pokerstars(text)]
+    [(1, 'NT', ('d dh p1 ????', 'd dh p2 KdKc', 'p2 cc'))]
+    """
+    lines = text.splitlines()
+    starts = [index for index, line in enumerate(lines) if line.startswith("PokerStars ")]
+    if not starts:
+        raise ParseError("not a PokerStars hand history: no line starts 'PokerStars Hand #'")
+    hands: list[tuple[int, Record | None, ParseError | None]] = []
+    for number, start in enumerate(starts):
+        end = starts[number + 1] if number + 1 < len(starts) else len(lines)
+        try:
+            hands.append((start + 1, _read_hand(lines, start, end), None))
+        except ParseError as error:
+            hands.append((start + 1, None, error))
+        except (ValueError, ArithmeticError) as error:  # whatever else a malformed hand holds
+            hands.append((start + 1, None, ParseError(f"the hand on line {start + 1} cannot be read: {error}")))
+    return hands
+
+
+def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
+    header = _HEADER.match(lines[start])
+    if header is None:
+        raise ParseError(f"line {start + 1}: not a hand of a game homegame reads ({', '.join(IMPORTS)})")
+    code = IMPORTS[header["game"]]
+    stud = code in ("F7S", "F7S/8", "FR")
+    seats: list[tuple[int, str, int | Decimal]] = []
+    button = 0
+    body = range(start + 1, end)
+    for index in body:
+        line = lines[index]
+        if match := _BUTTON.match(line):
+            button = int(match["button"])
+        elif (match := _SEAT.fullmatch(line)) and not match["out"] and line.startswith("Seat ") is not False:
+            if "*** SUMMARY ***" in lines[start:index]:
+                break
+            seats.append((int(match["seat"]), match["name"], _money(match["stack"])))
+        elif line.startswith("*** SUMMARY ***"):
+            break
+    if len(seats) < 2:
+        raise ParseError(f"line {start + 1}: a hand needs two players or more, with their stacks")
+    seats.sort()
+    if not stud:
+        if button not in [seat for seat, _, _ in seats]:
+            earlier = [seat for seat, _, _ in seats if seat < button]
+            button = max(earlier) if earlier else seats[-1][0]
+        at = next(index for index, (seat, _, _) in enumerate(seats) if seat == button)
+        seats = seats[at + 1 :] + seats[: at + 1]  # p1 left of the button, the button last
+    names = [name for _, name, _ in seats]
+    player = {name: f"p{index + 1}" for index, name in enumerate(names)}
+    count = len(names)
+    antes: list[int | Decimal] = [0] * count
+    blinds: list[int | Decimal] = [0] * count
+    bring_in: int | Decimal | None = None
+    actions: list[str] = []
+    winnings: list[int | Decimal] = [0] * count
+    folded: set[str] = set()
+    street = ""
+    hero = ""
+    bets: dict[str, int | Decimal] = {}
+    dealt_hole = False
+
+    def who(name: str, index: int) -> str:
+        if name not in player:
+            raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
+        return player[name]
+
+    def deal_hole(index: int) -> None:
+        nonlocal dealt_hole
+        if dealt_hole or stud:
+            return
+        dealt_hole = True
+        known = {}
+        for later in range(index, end):
+            if match := _DEALT.fullmatch(lines[later]):
+                known[match["name"]] = _phh_cards(match["first"])
+                break
+        for name in names:
+            actions.append(f"d dh {player[name]} {known.get(name, '??' * _HOLE[code])}")
+
+    for index in body:
+        line = lines[index]
+        if line.startswith("*** SUMMARY ***"):
+            break
+        if match := _MARKER.fullmatch(line):
+            street = match["marker"]
+            bets = {}
+            if street in ("HOLE CARDS", "DEALING HANDS"):
+                deal_hole(index + 1)
+            elif street in ("FLOP", "TURN", "RIVER") and not stud:
+                board = re.findall(r"\[([^\]]*)\]", match["cards"])
+                if not board:
+                    raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
+                actions.append(f"d db {_phh_cards(board[-1])}")
+            elif street == "RIVER" and stud:
+                for name in names:
+                    if name not in folded and name != hero:  # the hero's card is its own line
+                        actions.append(f"d dh {player[name]} ??")
+            continue
+        if match := _DEALT.fullmatch(line):
+            name = match["name"]
+            if name not in player:
+                raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
+            if not stud:
+                hero = name
+                if "DRAW" in street:  # the cards drawn: the second list (the first when none was kept)
+                    actions.append(f"d dh {player[name]} {_phh_cards(match['second'] or match['first'])}")
+                continue
+            new = match["second"] if match["second"] is not None else match["first"]
+            cards = _phh_cards(new)
+            if street == "3rd STREET":
+                if len(cards) == 6:
+                    hero = name
+                    actions.append(f"d dh {player[name]} {cards}")
+                else:
+                    actions.append(f"d dh {player[name]} ????{cards}")
+            else:
+                actions.append(f"d dh {player[name]} {cards}")
+            continue
+        if match := _COLLECTED.fullmatch(line):
+            position = names.index(match["name"]) if match["name"] in names else -1
+            if position < 0:
+                raise ParseError(f"line {index + 1}: {match['name'][:40]!r} is not seated in this hand")
+            winnings[position] += _money(match["amount"])
+            continue
+        match = _ACTION.fullmatch(line)
+        if match is None or match["name"] not in player:
+            continue  # what the format says besides (chat, joins, timeouts) has no place in PHH
+        name = match["name"]
+        p = who(name, index)
+        position = names.index(name)
+        verb, paid = match["verb"], match["paid"]
+        if paid in ("posts small blind", "posts big blind", "posts straddle"):
+            amount = _money(match["amount"])
+            blinds[position] = amount
+            bets[name] = amount
+        elif paid == "posts the ante":
+            antes[position] = _money(match["amount"])
+        elif verb == "folds":
+            actions.append(f"{p} f")
+            folded.add(name)
+        elif verb == "checks" or paid == "calls":
+            actions.append(f"{p} cc")
+            if paid:
+                bets[name] = bets.get(name, 0) + _money(match["amount"])
+        elif paid == "brings in for":
+            bring_in = _money(match["amount"])
+            bets[name] = bring_in
+            actions.append(f"{p} pb")
+        elif paid == "bets":
+            amount = _money(match["amount"])
+            bets[name] = amount
+            actions.append(f"{p} cbr {amount}")
+        elif match["to"] is not None or match["complete"] is not None:
+            amount = _money(match["to"] or match["complete"])
+            bets[name] = amount
+            actions.append(f"{p} cbr {amount}")
+        elif verb == "stands pat":
+            actions.append(f"{p} sd")
+        elif match["count"] is not None:
+            discarded = _phh_cards(match["discarded"] or "") or "??" * int(match["count"])
+            actions.append(f"{p} sd {discarded}")
+            if not match["discarded"]:
+                actions.append(f"d dh {p} {'??' * int(match['count'])}")
+        elif match["shown"] is not None:
+            actions.append(f"{p} sm {_phh_cards(match['shown'])}")
+        elif verb == "mucks hand":
+            actions.append(f"{p} sm")
+    if count == 2:
+        antes.reverse()
+        blinds.reverse()
+    low, high = _money(header["low"]), _money(header["high"])
+    limit = code.startswith("F")
+    fields: dict[str, object] = {
+        "variant": code,
+        "antes": antes,
+        "starting_stacks": [stack for _, _, stack in seats],
+        "actions": actions,
+    }
+    if not stud:
+        fields["blinds_or_straddles"] = blinds
+    if stud:
+        fields["bring_in"] = bring_in if bring_in is not None else max(low // 2 if isinstance(low, int) else low / 2, 1)
+    if limit:
+        fields["small_bet"], fields["big_bet"] = low, high
+    else:
+        fields["min_bet"] = high
+    fields["players"] = names
+    fields["hand"] = int(header["number"])
+    fields["winnings"] = winnings
+    return Record.from_fields(fields, f"the hand on line {start + 1}")
