@@ -326,6 +326,15 @@ def test_a_rebuy_waits_for_the_host_and_lands_between_hands() -> None:
     assert sum(session.net for session in table.sessions()) + table.table.carried == 0
 
 
+def test_a_snapshot_names_the_house_rules_and_stakes_in_force() -> None:
+    table = make(bots=1, bot_level="caller", game="limit-holdem", options={"cap": 3}, stakes={"small_bet": 4})
+    game = snap(table, 0)["game"]
+    assert game["name"] == "limit-holdem" and game["options"]["cap"] == 3
+    assert game["stakes"]["small_bet"] == 4 and 0 not in game["stakes"].values()
+    assert snap(table, None)["house"] == {"options": {"cap": 3}, "stakes": {"small_bet": 4}}
+    assert snap(make(game="limit-holdem"), 0)["game"]["options"]["cap"] == 4  # the game's own
+
+
 def test_pause_resume_and_close_let_the_hand_finish() -> None:
     table = make(bots=2, bot_level="caller")
     run(table)

@@ -64,3 +64,21 @@ def test_the_dealer_chooses_the_game(server: Server, pages: Pages, artifacts: Pa
     hand = number(page, "hand")
     picker.locator("[data-action=choose][data-choice=razz]").click()
     page.wait_for_function(f"Number(document.body.dataset.hand) > {hand} && document.body.dataset.game === 'razz'")
+
+
+def test_the_table_shows_its_house_rules_and_the_ledger(server: Server, pages: Pages) -> None:
+    settings = {"game": "limit-holdem", "seats": 2, "stack": 300, "bots": 1, "bot_level": "caller"}
+    table = server.table(**settings, names=["ann"], options={"cap": 3})
+    page = pages.open(table["invites"][0])
+    connected(page)
+    page.click("#open-menu")
+    page.click("#game-rules")
+    page.wait_for_selector("#rules-body [data-option=cap]")
+    assert "cap = 3" in page.locator("#rules-body [data-option=cap]").inner_text()
+    assert page.locator("#rules-body [data-stake=small_bet]").count() == 1
+    page.click("#rules-close")  # back to the menu
+    page.click("#open-ledger")
+    page.wait_for_selector("#ledger-body table.ledger td")
+    ledger = page.locator("#ledger-body").inner_text()
+    assert "ann" in ledger and "Settle up" in ledger
+    page.click("#ledger-close")

@@ -36,7 +36,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, MutableSequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -192,6 +192,10 @@ class ServerTable:
         declaration, do not make it stale)."""
         self.settled_at = 0
         self._applying = 0
+        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes)}
+        """The table's own house rules and stakes, over every game's (the host's settings)."""
+        self._games: dict[str, JSON] = {}
+        """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._written: dict[int, _Written] = {}
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
@@ -626,8 +630,24 @@ class ServerTable:
             "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
             "last": last,
             "rebuys": self.rebuys(),
-            "game": None if game is None else {"name": game.name, "title": game.title},
+            "game": None if game is None else self._game_json(game),
+            "house": self._house,
         }
+
+    def _game_json(self, game: Game) -> JSON:
+        """The game named in a snapshot with the house rules and stakes it is played under here:
+        every house rule of the game with its value at this table, and the stakes (chips, 0 left out)."""
+        written = self._games.get(game.name)
+        if written is None:
+            house = dict(self.config.options)
+            stakes = self.config.stakes_for(game) or game.stakes
+            written = self._games[game.name] = {
+                "name": game.name,
+                "title": game.title,
+                "options": {option.name: house.get(option.name, option.default) for option in game.options},
+                "stakes": {name: amount for name, amount in asdict(stakes).items() if amount},
+            }
+        return written
 
     def rebuys(self) -> list[JSON]:
         """The rebuys waiting for the host's answer: ``[{seat, name, amount}]``."""

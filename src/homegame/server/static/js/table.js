@@ -608,9 +608,23 @@ async function showRules(name) {
     fill($("rules-title"), game.title ?? name);
     const paragraphs = String(game.rules ?? "").split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " ").trim()).filter(Boolean);
     const body = [el("div", { class: "rules-text" }, paragraphs.map((p) => el("p", {}, p)))];
+    // The house rules in force at this table: the game in play says its own; for another game,
+    // the host's settings over the game's defaults.
+    const here = app.state?.game?.name === name ? app.state.game : null;
+    const house = app.state?.house ?? {};
+    const inForce = (o) => (here?.options && o.name in here.options ? here.options[o.name] : house.options?.[o.name] ?? o.default);
     if (game.options?.length) {
-      body.push(el("h3", {}, "House rules"));
-      body.push(el("ul", { class: "options" }, game.options.map((o) => el("li", {}, el("code", {}, `${o.name} = ${JSON.stringify(o.default)}`), " ", o.doc ?? ""))));
+      body.push(el("h3", {}, "House rules at this table"));
+      body.push(el("ul", { class: "options" }, game.options.map((o) => {
+        const value = inForce(o);
+        const changed = JSON.stringify(value) !== JSON.stringify(o.default);
+        return el("li", { dataset: { option: o.name } }, el("code", {}, `${o.name} = ${JSON.stringify(value)}`), changed ? el("strong", {}, ` (the host's; usually ${JSON.stringify(o.default)})`) : "", " ", o.doc ?? "");
+      })));
+    }
+    const stakes = here?.stakes ?? (Object.keys(house.stakes ?? {}).length ? house.stakes : null);
+    if (stakes && Object.keys(stakes).length) {
+      body.push(el("h3", {}, here ? "Stakes at this table" : "The host's stakes (over the game's own)"));
+      body.push(el("ul", { class: "stakes" }, Object.entries(stakes).map(([k, v]) => el("li", { dataset: { stake: k } }, `${words(k)}: ${chips(v)}`))));
     }
     fill($("rules-body"), body);
   } catch {
