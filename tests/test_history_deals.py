@@ -50,3 +50,25 @@ finishing_stacks = [0, 200]
     played = replay(loads(text))
     assert played.finishing_stacks == (0, 200) and played.same
     assert "the unknown cards taken as cards that play the hand as its file says" in played.note
+
+
+def test_eight_handed_stud_deals_a_common_card_and_replays() -> None:
+    import random
+
+    from homegame.bots import CallerBot, RandomBot, play
+    from homegame.engine import Hand
+    from homegame.games import load
+    from homegame.history import dumps, to_phh
+
+    for name in ("stud", "stud-hi-lo", "razz"):
+        hand = Hand(load(name), [100] * 8, seed=5)
+        play(hand, [CallerBot()] * 8)  # everyone to the river: 48 cards dealt, 4 left for 8 players
+        assert len(hand.rows["board"]) == 1 and all(len(hand.up[seat]) == 4 for seat in range(8))
+        record = to_phh(hand.history())
+        assert sum(1 for line in record.actions if line.startswith("d db ")) == 1
+        for seat in (None, 3):
+            again = replay(loads(dumps(to_phh(hand.history(), seat=seat))))
+            assert list(again.finishing_stacks) == record.extra["finishing_stacks"]
+        folding = Hand(load(name), [100] * 8, seed=6)
+        play(folding, [RandomBot(random.Random(seat)) for seat in range(8)])
+        assert not folding.rows.get("board")  # with folds the deck holds a card for everyone

@@ -256,6 +256,8 @@ class _Writer:
         if event.seat is None:
             self.board.extend(event.cards)
             self.marker()
+            if family == "stud":  # a common card: the deck ran short on the river
+                self.lines[-1] += f" [{_cards(event.cards)}]"
             return
         seat = event.seat
         before = list(self.held[seat])

@@ -677,6 +677,11 @@ class _Standard:
                     if line.verb == "f":
                         live[line.seat] = False
             elif isinstance(step, Deal):
+                if step.common_if_short and queue and queue[0].seat is None and queue[0].verb == "db":
+                    line = queue.popleft()  # the deck ran short: one common card instead
+                    common = parse_phh_cards(line.argument)
+                    self._take(common, [None] * len(common))
+                    continue
                 what = step.describe().lower().rstrip(".")
                 take_deals({seat: len(step.cards) for seat in in_hand} if step.cards else {}, step.board, what)
                 self._take([None] * step.burn, [None] * step.burn)

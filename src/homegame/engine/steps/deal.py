@@ -31,6 +31,8 @@ class Deal(Step):
     'Burn a card, then three cards to the board.'
     >>> Deal(cards=("down",) * 3, board=5, row="extra", face="down").describe()
     'Each player is dealt three cards down, then five cards to the extra row face down.'
+    >>> Deal(cards=("down",), common_if_short=True).describe()
+    'Each player is dealt one card down (one common card face up if the deck runs short).'
     """
 
     kind: ClassVar[str] = "deal"
@@ -39,6 +41,9 @@ class Deal(Step):
     row: str = "board"
     face: str = "up"
     burn: int = 0
+    common_if_short: bool = False
+    """Seven-card stud's rule for a full table: when the stock cannot give every player still in a
+    card, one card goes face up to the board instead, a common card every player's hand uses."""
 
     @classmethod
     def read(cls, fields: Fields) -> Deal:
@@ -49,7 +54,10 @@ class Deal(Step):
             row=fields.string("row", "board"),
             face=fields.string("face", "up", ("up", "down")),
             burn=fields.integer("burn", 0, low=0, high=3),
+            common_if_short=fields.boolean("common_if_short", False),
         )
+        if step.common_if_short and len(step.cards) != 1 and not fields.problems:
+            fields.problem("common_if_short", "a common card stands for one card to each player")
         if not step.cards and not step.board and not fields.problems:
             fields.problem("cards", "a deal needs cards for the players or the board")
         return step
@@ -60,6 +68,11 @@ class Deal(Step):
             hand.muck.extend(hand.take(self.burn))
             hand.emit(Burned(self.burn))
         faces = self.cards
+        if faces and self.common_if_short and len(hand.deck) < len(hand.in_hand()):
+            common = hand.take(1)
+            hand.rows.setdefault("board", []).extend(common)
+            hand.emit(Dealt(seat=None, cards=common, up=True))
+            faces = ()
         if faces:
             seats = hand.in_hand()
             dealt = hand.take(len(faces) * len(seats))
@@ -94,11 +107,12 @@ class Deal(Step):
             board = f"{_count(self.board)} to the {self.row}" + ("" if self.row == "board" else " row")
             board += " face down" if self.face == "down" else ""
             parts.append(f"{'then ' if self.cards else ''}{board}" if parts else board.capitalize())
-        return ", ".join(parts).replace("then, ", "then ") + "."
+        text = ", ".join(parts).replace("then, ", "then ")
+        return text + (" (one common card face up if the deck runs short)." if self.common_if_short else ".")
 
     def cards_needed(self, players: int) -> int:
-        """Burns, every player's cards and the board."""
-        return self.burn + len(self.cards) * players + self.board
+        """Burns, every player's cards and the board (at least one card, with a common card if short)."""
+        return self.burn + (1 if self.common_if_short else len(self.cards) * players) + self.board
 
 
 def _count(number: int) -> str:
