@@ -1,16 +1,17 @@
-"""The bots: how long the sensible bot takes to decide, and how far it beats random play.
+"""The bots: how long the sensible bot takes to decide, and how far it beats callers and random bots.
 
 1. Decision time: every catalogue game at a full table (six seats, or fewer when the game
    allows fewer) of sensible bots; every decision is timed, and the median, 95th
    percentile and slowest are printed per game (the target is 200 ms at the 95th percentile),
    after one untimed hand that loads the ranking kernels' tables.
-2. Margins: the sensible bot against random bots in hold'em, seven-card stud high-low
-   declare and five-card draw, heads-up (seats and button alternating) and six-handed
-   (one sensible bot, its seat rotating, five random ones); stacks of 100 big bets are
-   reset every hand. Printed: the sensible bot's winnings in big bets per hand, the
-   standard error and their ratio.
+2. Margins: in every catalogue game, the sensible bot against caller bots and against random
+   bots, duplicate: each deal is played once with the sensible bot in every seat (as few seats
+   as the game allows, three for anaconda), the same cards, stacks of 25 betting units afresh,
+   carried-over pots chained seat by seat. Printed: the sensible bot's winnings in betting
+   units per deal, the standard error and their ratio (tests/test_bots.py runs the same match
+   for a few dozen deals and asks for more than one standard error).
 
-    python bench/bots.py [--hands N] [--timing-hands N] [--trials T] [--seed S]
+    python bench/bots.py [--deals N] [--timing-hands N] [--trials T] [--seed S] [GAME ...]
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from functools import partial
 
-from homegame.bots import Bot, RandomBot, SensibleBot, Turn
+from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn, play
 from homegame.engine import Hand
 from homegame.engine.actions import Action
 from homegame.engine.game import Game
 from homegame.games import load, names
 
-MATCHES = ("holdem", "stud-declare", "draw")
+SEATS = {"anaconda": 3}
+STACK = 25
 
 
 def decision_times(game: Game, hands: int, trials: int, seed: int) -> list[float]:
@@ -42,72 +45,80 @@ def decision_times(game: Game, hands: int, trials: int, seed: int) -> list[float
             seat = hand.pending()[0]
             turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), game)
             start = time.perf_counter()
-            action = bots[seat].choose(turn)
+            action: Action = bots[seat].choose(turn)
             times.append(time.perf_counter() - start)
             hand.act(seat, action)
     return times
 
 
-def margin(game: Game, hands: int, seats: int, trials: int, seed: int) -> tuple[float, float]:
-    """The sensible bot's winnings in big bets per hand against random bots, and the standard error."""
-    unit = max(game.stakes.big_blind, game.stakes.big_bet, 1)
+def duel(
+    game: Game, opponent: Callable[[random.Random], Bot], deals: int, trials: int, seed: int
+) -> tuple[float, float]:
+    """The sensible bot's winnings in betting units per deal against ``opponent`` bots (duplicate
+    deals, see the module docstring), and the standard error."""
+    seats = SEATS.get(game.name, max(2, game.players[0]))
+    stakes = game.stakes
+    unit = max(stakes.big_bet, stakes.big_blind, stakes.min_bet, stakes.ante, 1)
     sensible = SensibleBot(random.Random(seed), trials=trials)
-    opponents = [RandomBot(random.Random(seed + seat)) for seat in range(1, seats)]
-    rng = random.Random(seed)
+    others = [opponent(random.Random(seed * 7 + seat)) for seat in range(seats)]
+    carried = [0] * seats
     won = []
-    for number in range(hands):
-        seat = number % seats
-        others = iter(opponents)
-        bots: list[Bot] = [sensible if place == seat else next(others) for place in range(seats)]
-        hand = Hand(game, [100 * unit] * seats, button=number // seats % seats, rng=rng)
-        while not hand.over:
-            for actor in hand.pending():
-                turn = Turn(actor, hand.legal_actions(actor), partial(hand.view, actor), game)
-                action: Action = bots[actor].choose(turn)
-                hand.act(actor, action)
-        assert hand.result is not None
-        won.append(hand.result.net[seat] / unit)
+    for number in range(deals):
+        total = 0.0
+        for mine in range(seats):
+            bots = [sensible if seat == mine else others[seat] for seat in range(seats)]
+            stacks = [STACK * unit] * seats
+            hand = Hand(game, stacks, button=number % seats, seed=seed * 100_003 + number, carried=carried[mine])
+            play(hand, bots)
+            assert hand.result is not None
+            carried[mine] = hand.result.carried
+            total += hand.result.net[mine] / unit
+        won.append(total / seats)
     return statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
 
 
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--hands", type=int, default=2000, help="hands per margin (default 2000)")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals per margin (default 200)")
     parser.add_argument("--timing-hands", type=int, default=100, help="hands per game for the timing (default 100)")
     parser.add_argument("--trials", type=int, default=300, help="Monte Carlo trials per estimate (default 300)")
+    parser.add_argument("--margin-trials", type=int, default=60, help="trials per estimate in the margins (60)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("games", nargs="*", help="the games (default: the whole catalogue)")
     args = parser.parse_args()
+    games = args.games or names()
 
-    print(f"Sensible bot decision time, {args.trials} trials, {args.timing_hands} hands per game")
-    print(f"{'game':<16} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
-    decision_times(load("holdem"), 1, args.trials, args.seed)  # loads the kernels' tables, not timed
-    every: list[float] = []
-    for name in names():
-        times = decision_times(load(name), args.timing_hands, args.trials, args.seed)
-        every += times
-        p95 = statistics.quantiles(times, n=20)[-1]
+    if args.timing_hands:
+        print(f"Sensible bot decision time, {args.trials} trials, {args.timing_hands} hands per game")
+        print(f"{'game':<22} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+        decision_times(load("holdem"), 1, args.trials, args.seed)  # loads the kernels' tables, not timed
+        every: list[float] = []
+        for name in games:
+            times = decision_times(load(name), args.timing_hands, args.trials, args.seed)
+            every += times
+            p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+            print(
+                f"{name:<22} {len(times):>9} {statistics.median(times) * 1e3:>10.2f} {p95 * 1e3:>8.2f} "
+                f"{max(times) * 1e3:>8.2f}"
+            )
+        p95 = statistics.quantiles(every, n=20)[-1]
         print(
-            f"{name:<16} {len(times):>9} {statistics.median(times) * 1e3:>10.2f} {p95 * 1e3:>8.2f} "
-            f"{max(times) * 1e3:>8.2f}"
+            f"{'all':<22} {len(every):>9} {statistics.median(every) * 1e3:>10.2f} {p95 * 1e3:>8.2f} "
+            f"{max(every) * 1e3:>8.2f}"
         )
-    p95 = statistics.quantiles(every, n=20)[-1]
-    print(
-        f"{'all':<16} {len(every):>9} {statistics.median(every) * 1e3:>10.2f} {p95 * 1e3:>8.2f} "
-        f"{max(every) * 1e3:>8.2f}"
-    )
 
-    print(f"\nSensible against random, {args.hands} hands each, big bets per hand (standard error)")
-    for seats in (2, 6):
-        for name in MATCHES:
+    if args.deals:
+        print(f"\nSensible against callers and random bots, {args.deals} duplicate deals, units per deal (error)")
+        opponents: dict[str, Callable[[random.Random], Bot]] = {"caller": lambda rng: CallerBot(), "random": RandomBot}
+        for name in games:
             game = load(name)
             start = time.perf_counter()
-            mean, error = margin(game, args.hands, min(seats, game.players[1]), args.trials, args.seed)
-            elapsed = time.perf_counter() - start
-            print(
-                f"{seats} seats  {name:<14} {mean:+8.2f} ({error:.2f}, {mean / error:5.1f} standard errors)"
-                f"  {elapsed:6.1f} s"
-            )
+            cells = []
+            for label, opponent in opponents.items():
+                mean, error = duel(game, opponent, args.deals, args.margin_trials, args.seed)
+                cells.append(f"{label} {mean:+6.2f} ({error:4.2f}, {mean / error if error else 0:5.1f} se)")
+            print(f"{name:<22} {'   '.join(cells)}  {time.perf_counter() - start:6.1f} s", flush=True)
 
 
 if __name__ == "__main__":
