@@ -93,3 +93,11 @@ def test_online_winnings_with_a_rake_or_an_uncalled_blind(actions: str, winnings
     played = replay(loads(f"{ONLINE}actions = [{deal}{actions}]\nwinnings = {winnings}\n"))
     assert played.same is True
     assert (f"the house took a rake of {rake}" in played.note) if rake else not played.note
+
+
+def test_winnings_that_name_no_winner_are_not_compared() -> None:
+    deal = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', "
+    played = replay(loads(f"{ONLINE}actions = [{deal}'p3 f', 'p1 f']\nwinnings = [0, 0, 0]\n"))
+    assert played.same is None and "name no winner" in played.note
+    half = replay(loads(f"{ONLINE}actions = [{deal}'p3 cbr 3', 'p1 f', 'p2 f']\nwinnings = [0, 0, 1]\n"))
+    assert half.same is False  # short by more than a rake

@@ -142,6 +142,9 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
         kept = rake(record, played)
     except (PokerError, ValueError) as error:
         raise ReplayError(str(error)) from None
+    if played.expected is None and record.extra.get("winnings") is not None:
+        note = "the file's winnings name no winner (all 0): not compared"
+        played = replace(played, note="; ".join(filter(None, (played.note, note))))
     if kept and played.expected is not None:
         scale, stacks = _scale(record), list(played.expected)
         ours, _ = _collected(played.hand)
@@ -195,6 +198,8 @@ def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ..
     scale = _scale(record)
     theirs = [_chips(amount, scale) for amount in _amounts(winnings, seats, "winnings")]
     ours, returned = _collected(played.hand)
+    if not any(theirs) and any(ours):
+        return None  # winnings naming no winner say nothing (a writer that left them out)
     stacks = []
     for seat in range(seats):
         finishing = _chips(played.finishing_stacks[seat], scale)
@@ -228,9 +233,11 @@ def rake(record: Record, played: Replayed) -> Amount:
         gap = ours[seat] - theirs[seat]
         if gap and theirs[seat] == ours[seat] + returned[seat]:
             gap = 0  # the uncalled bet counted in
-        if gap < 0 or (gap and not ours[seat]):
-            return 0
+        if gap < 0 or (gap and (not ours[seat] or not theirs[seat])):
+            return 0  # a winner collected more, or nothing: not a rake
         short.append(gap)
+    if 10 * sum(short) > sum(ours):
+        return 0  # more than a tenth of the pot: not a rake the house takes
     return _unscale(sum(short), scale)
 
 
