@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {option.name} = {_text(value)}{note}: {option.doc}")
     if game.source:
         print()
-        print(f"From the rules document(s): {game.source}")
+        print(f"Where these rules come from: {game.source}")
     return 0
 
 
@@ -124,7 +124,7 @@ def _mix(mix: Mix, as_json: bool) -> int:
         print(f"{number:3}. {game.title} ({game.name}, {game.betting.label}): {stakes}")
     if mix.source:
         print()
-        print(f"From the rules document(s): {mix.source}")
+        print(f"Where these rules come from: {mix.source}")
     return 0
 
 
