@@ -438,7 +438,7 @@ _ACTION = re.compile(
 )
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
 _MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
-_COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot")
+_COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot(?:-\d+)?")
 
 
 def _money(text: str) -> int | Decimal:
