@@ -335,6 +335,24 @@ def test_a_snapshot_names_the_house_rules_and_stakes_in_force() -> None:
     assert snap(make(game="limit-holdem"), 0)["game"]["options"]["cap"] == 4  # the game's own
 
 
+@pytest.mark.parametrize(
+    ("game", "names"), [("chinese-poker", ["back", "middle", "front"]), ("pi-gow-stud", ["five", "two"])]
+)
+def test_a_split_names_its_hands_as_the_rules_do(game: str, names: list[str]) -> None:
+    table = make(game=game, seats=3, bots=2, bot_level="caller", stack=500)
+    for _ in range(100):  # the people check or call to the split (bounded)
+        run(table)
+        seat = to_act(table)
+        legal = snap(table, seat)["view"]["legal"]
+        divide = [option for option in legal if option["form"] == "divide"]
+        if divide:
+            assert divide[0]["names"] == names
+            return
+        bring_in = "bring_in" in legal_kinds(table, seat)
+        table.act(seat, table.number, table.seq, {"kind": "bring_in"} if bring_in else passive(table, seat))
+    raise AssertionError("no split")
+
+
 def test_pause_resume_and_close_let_the_hand_finish() -> None:
     table = make(bots=2, bot_level="caller")
     run(table)

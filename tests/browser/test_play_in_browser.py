@@ -217,6 +217,9 @@ def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path, game: str
         if page.locator(f"#controls [data-form={form}]").count():
             break
         play_turn(page)
+    if game == "chinese-poker":  # the hands named as the rules name them
+        titles = page.locator("#controls .hand-slot .slot-title").all_inner_texts()
+        assert [title.split(":")[0] for title in titles] == ["Back", "Middle", "Front"]
     page.screenshot(path=artifacts / f"phone-{game}.png", full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways ({width} px wide)"

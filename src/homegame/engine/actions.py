@@ -585,7 +585,8 @@ def _unordered(hands: Sequence[Sequence[Card]]) -> tuple[frozenset[Card], ...]:
 class DivideLegal(Legal):
     """Divide all of ``cards`` into hands of ``sizes``, strongest first (Pi Gow stud's five and
     two, Chinese poker's rows). When the rules allow only some divisions, ``splits`` lists every
-    one of them.
+    one of them. ``names`` names the hands as the rules do (``back``, ``middle``, ``front``), one
+    a hand, when the game names them (else empty).
 
     >>> legal = DivideLegal(ActionKind.SPLIT, parse("As Ad 3h 2c"), sizes=(2, 2))
     >>> print(legal, legal.make())
@@ -601,9 +602,12 @@ class DivideLegal(Legal):
     _: KW_ONLY
     sizes: tuple[int, ...]
     splits: tuple[Hands, ...] = ()
+    names: tuple[str, ...] = ()
     _listed: frozenset[tuple[frozenset[Card], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.names and len(self.names) != len(self.sizes):
+            raise ValueError(f"one name a hand: {len(self.sizes)} names, not {len(self.names)}")
         object.__setattr__(self, "_listed", frozenset(map(_unordered, self.splits)))
 
     def __str__(self) -> str:

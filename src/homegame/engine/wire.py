@@ -158,6 +158,8 @@ def _legal(legal: Legal) -> dict[str, JSON]:
     elif isinstance(legal, DivideLegal):
         splits = [to_json(hands) for hands in legal.splits]
         out.update(cards=to_json(legal.cards), sizes=list(legal.sizes), splits=splits or None)
+        if legal.names:
+            out.update(names=list(legal.names))
     elif isinstance(legal, PlaceLegal):
         out.update(cards=to_json(legal.cards), rows=list(legal.rows))
     return out
@@ -274,7 +276,10 @@ def legal_from_json(data: object) -> Legal:
             for split in ([] if splits is None else _list(splits, where))
         )
         sizes = tuple(_amount(size, where) for size in _list(obj.get("sizes"), where))
-        return DivideLegal(kind, cards, sizes=sizes, splits=allowed)
+        names = tuple(_text(name, where) for name in _list(obj["names"], where)) if "names" in obj else ()
+        if names and len(names) != len(sizes):
+            raise ParseError(f"{where}: names: one a hand, {len(sizes)} of them", token="names")
+        return DivideLegal(kind, cards, sizes=sizes, splits=allowed, names=names)
     rows = tuple(_text(row, where) for row in _list(obj.get("rows"), where))
     return PlaceLegal(kind, cards, rows=rows)
 

@@ -158,6 +158,19 @@ class SplitStep(Step):
         size = self.sizes[index]
         return f"{size}-card hand" if self.sizes.count(size) == 1 else f"{_ORDINALS[index]} hand"
 
+    def hand_names(self, game: Game) -> tuple[str, ...]:
+        """The hands' names as the rules say them: the step's ``names`` (Chinese poker's rows),
+        else the sides of the contests that judge each hand (Pi Gow's ``five`` and ``two``), else
+        none (``()``)."""
+        if self.names:
+            return self.names
+        sides: dict[str, str] = {}
+        for step in game.steps:
+            for contest in getattr(step, "contests", ()):
+                sides.setdefault(contest.cards, contest.side)
+        names = tuple(sides.get(f"split-{index + 1}", "") for index in range(len(self.sizes)))
+        return names if all(names) else ()
+
     def ways(self, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
         """Every way to divide ``cards`` into hands of ``sizes``, legal or not."""
         yield from _divide(tuple(cards), self.sizes)
@@ -209,7 +222,8 @@ class SplitRound:
             if _count(spec.sizes) <= MAX_LISTED:
                 down = hand.down[seat]
                 allowed = tuple(hands for hands in spec.ways(cards) if not spec.refusal(hands, down, self.misset))
-            self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed),)
+            names = spec.hand_names(hand.game)
+            self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed, names=names),)
         return self.legal_of[seat]
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:

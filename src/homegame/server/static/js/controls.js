@@ -295,7 +295,10 @@ function divideControls(ctx, d) {
   }
   const placed = new Set(state.hands.flat());
   const group = el("div", { class: "action-group divide", dataset: { form: "divide" } });
-  group.append(el("p", { class: "hint" }, `Split your cards into hands of ${sizes.join(" + ")}, strongest first: pick a hand, then tap cards.`));
+  const names = d.names?.length === sizes.length ? d.names : null; // as the rules name them (Pi Gow's five and two)
+  const title = (index) => (names ? words(names[index]) : `Hand ${index + 1}`);
+  const into = names ? sizes.map((size, i) => `the ${names[i]} (${size})`).join(", ") : `hands of ${sizes.join(" + ")}`;
+  group.append(el("p", { class: "hint" }, `Split your cards into ${into}, strongest first: pick a hand, then tap cards.`));
   const handsRow = el("div", { class: "hands" });
   sizes.forEach((size, index) => {
     const hand = state.hands[index];
@@ -308,13 +311,13 @@ function divideControls(ctx, d) {
           type: "button",
           class: "slot-title",
           "aria-pressed": state.active === index ? "true" : "false",
-          "aria-label": `Hand ${index + 1} of ${size} cards`,
+          "aria-label": `${title(index)}: ${size} cards`,
           onclick: () => {
             state.active = index;
             ctx.rerender();
           },
         },
-        `Hand ${index + 1}: ${hand.length}/${size}`,
+        `${title(index)}: ${hand.length}/${size}`,
       ),
       el("div", { class: "slot-cards" }, hand.map((card) =>
         cardElement(card, {
