@@ -170,3 +170,26 @@ def test_heads_up_pokerkit_reads_the_lists_in_the_other_order() -> None:
         warnings.simplefilter("ignore")
         state = HandHistory.loads(dumps(record).replace("actions = [", 'actions = [\n  "p2 f",')).create_state()
     assert (state.get_effective_ante(0), state.get_effective_ante(1)) == (2, 0)  # p1, the big blind, antes
+
+
+@pytest.mark.parametrize("name", ["stud", "razz", "omaha-hi-lo"])
+def test_dead_antes_play_as_pokerkit_without_ante_trimming(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for seed in range(10):
+            setup = layout_setup("big-blind ante" if name == "omaha-hi-lo" else "a straddle", seed)
+            game = load(name)
+            steps = tuple(replace(step, dead=True) if isinstance(step, Antes) else step for step in game.steps)
+            if not any(isinstance(step, Antes) for step in steps):
+                steps = (Antes(dead=True), *steps)
+            game = replace(game, steps=steps)
+            stakes = replace(game.stakes, ante=game.stakes.ante or 1)
+            options = tuple(game.option_values().items())
+            setup = replace(setup, game=game, stakes=stakes, options=options)
+            if len(setup.stacks) > game.players[1]:
+                continue
+            hands = lockstep(setup, seed)
+            hands.play()
+            ours, theirs = hands.stacks()
+            assert ours == theirs, f"{name} seed {seed}"
+            assert list(replay(loads(hands.phh())).finishing_stacks) == theirs

@@ -156,7 +156,8 @@ def ante_trimming(setup: Setup) -> bool:
     >>> ante_trimming(Setup(game=game, stacks=(9, 9), stakes=replace(game.stakes, big_blind_ante=2)))
     False
     """
-    return not (setup.stakes.big_blind_ante or setup.stakes.button_ante)
+    dead = any(isinstance(step, Antes) and step.dead for step in setup.game.steps)
+    return not (dead or setup.stakes.big_blind_ante or setup.stakes.button_ante)
 
 
 def stakes_fields(setup: Setup) -> dict[str, Any]:

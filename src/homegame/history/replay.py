@@ -596,6 +596,8 @@ class _Standard:
         steps = list(game.steps)
         if ante and not any(isinstance(step, Antes) for step in steps):
             steps.insert(0, Antes())
+        if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
+            steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
         blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
         small = blind = straddle = straddles = button_blind = 0
         if blinds:

@@ -26,15 +26,21 @@ class Antes(Step):
     'Everyone antes.'
     >>> Antes(unless_carried=True).describe()
     'Everyone antes, unless a pot is carried over from the last deal.'
+
+    With ``dead``, the antes are dead money of the main pot (see :attr:`dead`).
     """
 
     kind: ClassVar[str] = "antes"
     unless_carried: bool = False
+    dead: bool = False
+    """The antes are dead money of the main pot, which every player still in contests however
+    little they put in (PHH's ``ante_trimming_status = false``); by default each ante counts as
+    its poster's contribution, so a short ante wins only what it matched."""
 
     @classmethod
     def read(cls, fields: Fields) -> Antes:
-        """``unless_carried`` (false by default)."""
-        return cls(unless_carried=fields.boolean("unless_carried", False))
+        """``unless_carried`` and ``dead`` (false by default)."""
+        return cls(unless_carried=fields.boolean("unless_carried", False), dead=fields.boolean("dead", False))
 
     def begin(self, hand: Hand) -> Decision | None:
         """Post the antes, from the seat left of the button."""
@@ -42,7 +48,12 @@ class Antes(Step):
             return None
         ante = hand.stakes.ante
         for seat in hand.order():
-            put = hand.put_dead(seat, ante)
+            if self.dead:
+                put = min(ante, hand.stacks[seat])
+                hand.stacks[seat] -= put
+                hand.dead += put
+            else:
+                put = hand.put_dead(seat, ante)
             if put:
                 hand.emit(Posted(seat, "ante", put))
         return None
