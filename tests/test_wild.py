@@ -623,18 +623,82 @@ def test_wild_kernel_refuses_what_it_cannot_judge() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_wild_kernel_hands_of_few_natural_cards_equal_the_reasoning_path(data: st.DataObject) -> None:
-    # three or four jokers: such hands are read from the kernel's table of few natural cards
+    # three or four jokers: a flush is nearly always in reach, often in more than one suit
     from homegame.ranking.wild_kernel import WildEvaluator
 
     ranking = data.draw(st.sampled_from([get("high", wild="bug"), KERNEL_RANKINGS[0], KERNEL_RANKINGS[3]]))
     assert isinstance(ranking, PokerRanking)
     evaluator = WildEvaluator.for_ranking(ranking)
     assert evaluator is not None
-    size = data.draw(st.integers(5, 6))  # at most two natural cards beside four jokers at most
-    jokers = data.draw(st.integers(max(3, size - 2), 4))
+    size = data.draw(st.integers(5, 7))
+    jokers = data.draw(st.integers(3, 4))
     naturals = data.draw(
         st.lists(st.sampled_from(natural_deck(ranking)), min_size=size - jokers, max_size=size - jokers, unique=True)
     )
     hand = data.draw(st.permutations([*naturals, *(Card.joker(n) for n in range(1, jokers + 1))]))
     ordinal = evaluator.batch([[card.code for card in hand]])[0]
     assert evaluator.keys[ordinal] == ranking.evaluate(hand).key
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_wild_kernel_hands_crowded_in_one_suit_equal_the_reasoning_path(data: st.DataObject) -> None:
+    # six or seven cards, most of one suit: a flush or straight flush in reach in a suit that holds
+    # some of the natural cards (the kernel reads every suit's flush entry), or all of them (one read)
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    ranking = data.draw(
+        st.sampled_from([*KERNEL_RANKINGS[:4], get("high", wild="2"), get("low-reversed", wild="jokers")])
+    )
+    assert isinstance(ranking, PokerRanking) and ranking.wild is not None
+    evaluator = WildEvaluator.for_ranking(ranking)
+    assert evaluator is not None
+    size = data.draw(st.integers(5, 7))
+    always = ranking.wild.wild_in(natural_deck(ranking))
+    pool = (
+        [Card.joker(n) for n in range(1, 5)]
+        if ranking.wild.jokers or ranking.wild.bug
+        else sorted(always, key=lambda card: card.code)
+    )
+    wild = data.draw(st.lists(st.sampled_from(pool), max_size=4, unique=True)) if pool else []
+    deck = [card for card in natural_deck(ranking) if card not in always]
+    suit = data.draw(st.sampled_from(list(Suit)))
+    suited = [card for card in deck if card.suit is suit]
+    naturals = size - len(wild)
+    many = data.draw(st.integers(max(0, naturals - 2), naturals))
+    chosen = data.draw(st.lists(st.sampled_from(suited), min_size=many, max_size=many, unique=True))
+    rest = [card for card in deck if card.suit is not suit]
+    others = data.draw(st.lists(st.sampled_from(rest), min_size=naturals - many, max_size=naturals - many, unique=True))
+    hand = data.draw(st.permutations([*chosen, *others, *wild]))
+    ordinal = evaluator.batch([[card.code for card in hand]])[0]
+    assert evaluator.keys[ordinal] == ranking.evaluate(hand).key
+
+
+def test_wild_kernel_refuses_a_card_the_stripped_deck_does_not_hold() -> None:
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    evaluator = WildEvaluator.for_ranking(get("high", wild="jokers", deck=36))
+    assert evaluator is not None
+    hand = [card.code for card in parse("As Kd Qh 9c 2c Jk")]  # no deuce in 36 cards
+    with pytest.raises(ValueError, match="distinct cards of the deck"):
+        evaluator.batch([hand])
+
+
+def test_wild_tables_are_cached_on_disk(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from homegame.ranking import wild_kernel
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    ranking = get("high", wild="jokers", deck=20)
+    assert isinstance(ranking, PokerRanking)
+    wild_kernel.load.cache_clear()
+    built = wild_kernel.load(ranking)
+    (written,) = (tmp_path / "homegame").glob("wild-*.npz")  # written whole, then renamed: no .tmp left
+    wild_kernel.load.cache_clear()
+    read = wild_kernel.load(ranking)
+    assert read is not built and read.categories == built.categories
+    for field in ("keys", "qualified", "offsets", "rank5", "rank6", "rank7", "flush"):
+        assert np.array_equal(getattr(read, field), getattr(built, field))
+    written.write_bytes(b"not a table")  # a damaged cache is rebuilt
+    wild_kernel.load.cache_clear()
+    assert np.array_equal(wild_kernel.load(ranking).rank7, built.rank7)
+    wild_kernel.load.cache_clear()

@@ -5,13 +5,13 @@ looks the sum up. Here each card adds its card key if it is natural, or one coun
 wild cards (kept above the suit counters) if it is wild; the sum then names the natural
 ranks, how many natural cards each suit has and how many wild cards there are:
 
-- a hand without wild cards is the natural kernel's business: its packed rank table
-  (:mod:`homegame.ranking.lookup`) gives the ordinal, translated into this ranking's
-  order (the natural-versus-wild house rules only add a constant to a natural hand);
-- the *rank tables*, one per hand size: the best hand the natural ranks make with the
-  other cards wild, when no natural cards need to share a suit. Cuckoo hashing on the
-  natural rank-key sum (a look-up reads two slots and never searches), in a segment per
-  number of natural cards, so a batch of hands with as many wild cards reads a small part;
+- the *rank tables*, one per hand size, packed as the natural kernel's (row displacement
+  on the natural rank-key sum, :mod:`homegame.ranking.lookup`), with the rows of each
+  number of natural cards together, so a batch of hands with as many wild cards reads a
+  small part. Each entry is a pair: the best hand the natural ranks make with the other
+  cards wild when no natural cards need to share a suit, and the hand they make when one
+  suit holds them all (the flush table's entry, so a hand of five cards never needs its
+  suits' ranks);
 - the *flush table* ``flush[w, mask]``: the best hand the natural cards of one suit
   (their 13-bit rank mask) make with ``w`` wild cards, straight and plain flushes
   included.
@@ -19,9 +19,10 @@ ranks, how many natural cards each suit has and how many wild cards there are:
 A high hand is worth the rank entry or the flush entry of any suit with five cards
 counting the wild cards, whichever is better: every value of the rank table can be made
 whatever the suits (a wild card can always take a suit that is free), and a flush needs
-its natural cards in one suit. A low hand with wild cards never flushes (a fitter takes
-another suit), so only five *natural* cards of one suit send it to the flush table,
-through every five-card subset as in the natural kernel.
+its natural cards in one suit. When one suit holds every natural card, its flush entry is
+the hand's value. A low hand with wild cards never flushes (a fitter takes another suit),
+so only five *natural* cards of one suit send it to the flush table, through every
+five-card subset as in the natural kernel.
 
 Every entry comes from the reasoning path (:func:`homegame.ranking.wild.value_of`): the
 five-card entries are judged there, and a six- or seven-card entry is the best of the
@@ -48,7 +49,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations, combinations_with_replacement, permutations
+from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 from typing import Any
 
@@ -61,9 +62,11 @@ from homegame.ranking.core import Category, Ranking
 from homegame.ranking.lookup import (
     CARD_KEYS,
     CARD_MASKS,
+    COUNT_SHIFT,
     FLUSH_ADD,
     FLUSH_BITS,
     ROW_BITS,
+    ROWS,
     SUIT_SHIFT,
     SUM_MASK,
     Mode,
@@ -72,19 +75,17 @@ from homegame.ranking.lookup import (
 from homegame.ranking.lookup import (
     FORMAT as CARD_FORMAT,
 )
-from homegame.ranking.lookup import load as load_natural
 from homegame.ranking.poker import Kind, PokerRanking, SuitTiebreak
 from homegame.ranking.wild import Lowest, value_of
 
 __all__ = ["WildEvaluator", "WildTables", "build", "load", "natural_of", "supports"]
 
-FORMAT = 12
+FORMAT = 13
 """Version of the wild table format; bump it when the tables or the card keys change."""
 
 _MAX_CARDS = 7
 _NATURALS = (1 << SUIT_SHIFT) - 1
 """The bits of a card-key total below the suit counters: the rank-key sum and the number of cards."""
-_ORDINAL_BITS = 24
 _MODES = {
     Kind.HIGH: Mode.FLUSH_WINS,
     Kind.LOW_A5: Mode.NO_SUITS,
@@ -125,15 +126,14 @@ class WildTables:
     """The tables of one wild ranking.
 
     - ``keys[ordinal]``, ``categories[ordinal]``, ``qualified[ordinal]``: as in the natural kernel;
-    - ``rank5``, ``rank6``, ``rank7``: the rank tables of hands of 5, 6 and 7 cards holding a
-      wild card, by cuckoo hashing on the natural rank total (rank-key sum and card count):
-      a slot holds ``total << 24 | ordinal`` (-1 when empty), and every total sits in one of
-      the two slots its two hash functions name. Each number of natural cards has its own
-      segment (so a batch of hands alike reads a small part): ``directory[size - 5,
-      naturals]`` is its start and its number of hash bits;
-    - ``natural_keys``, ``natural_ordinals``: the ordinal of each value of a hand without
-      wild cards, by its key under :func:`natural_of` (such hands are judged by the natural
-      kernel's tables, then translated);
+    - ``rank5``, ``rank6``, ``rank7``: the rank tables of hands of 5, 6 and 7 cards, wild or not,
+      packed by row displacement as the natural kernel's (:mod:`homegame.ranking.lookup`) on the
+      rank-key sum ``s`` of the hand's ``n`` natural cards: ``rank7[0, offsets[n, s >> ROW_BITS] +
+      (s & (1 << ROW_BITS) - 1)]`` is the best ordinal of those ranks with the other cards wild,
+      when no natural cards need to share a suit, and ``rank7[1, ...]`` the ordinal when all of
+      them share one (-1 where there are no such cards). The rows of each ``n`` are packed
+      together, so a batch of hands alike reads a small part; five cards or more of one rank
+      read -1;
     - ``flush[w, mask]``: the best ordinal of the natural cards of one suit with ranks ``mask``
       and ``w`` wild cards (-1 where that is no hand of 5 to 7 cards).
     """
@@ -143,13 +143,11 @@ class WildTables:
     keys: npt.NDArray[np.int64]
     categories: tuple[Category, ...]
     qualified: npt.NDArray[np.bool_]
-    rank5: npt.NDArray[np.int64]
-    rank6: npt.NDArray[np.int64]
-    rank7: npt.NDArray[np.int64]
-    directory: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.uint32]
+    rank5: npt.NDArray[np.int16 | np.int32]
+    rank6: npt.NDArray[np.int16 | np.int32]
+    rank7: npt.NDArray[np.int16 | np.int32]
     flush: npt.NDArray[np.int16 | np.int32]
-    natural_keys: npt.NDArray[np.int64]
-    natural_ordinals: npt.NDArray[np.int32]
 
 
 def build(ranking: PokerRanking) -> WildTables:
@@ -179,15 +177,6 @@ def build(ranking: PokerRanking) -> WildTables:
         raise AssertionError("two hands with one key but different categories: the reference is inconsistent")
     ordinal = {key: index for index, key in enumerate(keys.tolist())}
 
-    plain = natural_of(ranking)
-    natural_keys = {
-        _natural_key(plain, cards): ordinal[key]
-        for base, cards_of in ((rank_base, _mixed), (flush_base, _suited))
-        for ranks, (key, _, _) in base.items()
-        if len(ranks) == 5
-        for cards in (cards_of(ranks),)
-    }
-
     groups = [list(_multisets(natural, size)) for size in range(_MAX_CARDS + 1)]
     every = [ranks for group in groups for ranks in group]  # smaller multisets first
     row_of = {_total(ranks): row for row, ranks in enumerate(every)}
@@ -214,28 +203,43 @@ def build(ranking: PokerRanking) -> WildTables:
                 smaller = [flush[wild, mask & ~(1 << rank)] for rank in ranks]
                 flush[wild, mask] = max([*smaller, flush[wild - 1, mask]] if wild else smaller)
 
-    by_size = [  # hands with a wild card; those without are the natural kernel's
-        _hash(
-            [
-                {_total(ranks): int(rank[row_of[_total(ranks)], size - count]) for ranks in group}
-                for count, group in enumerate(groups[:size])
-            ]
-        )
-        for size in range(5, _MAX_CARDS + 1)
+    # five cards or more of one rank (only duplicates make them) must read -1: their sums take room
+    ranks_of = [{_total(ranks) & SUM_MASK for ranks in group} for group in groups]
+    impossible = [
+        {
+            _total(ranks) & SUM_MASK
+            for ranks in combinations_with_replacement(natural, count)
+            if any(ranks[i] == ranks[i + 4] for i in range(count - 4))
+        }
+        - ranks_of[count]
+        for count in range(_MAX_CARDS + 1)
     ]
+    offsets, places, ends = _pack(ranks_of, impossible)
+    by_size = []
+    for size in range(5, _MAX_CARDS + 1):
+        table = np.full((2, ends[size]), -1, dtype=ordinals)
+        for count, group in enumerate(groups[: size + 1]):
+            wild = size - count
+            for ranks in group:
+                total = _total(ranks)
+                place = places[count][total & SUM_MASK]
+                table[0, place] = rank[row_of[total], wild]
+                if _MODES[ranking.kind] is not Mode.FLUSH_WINS:
+                    table[1, place] = table[0, place]  # a low with wild cards never flushes
+                elif len(set(ranks)) == count:
+                    table[1, place] = flush[wild, _mask(ranks)]  # all of one suit: the hand exactly
+        by_size.append(table)
     return WildTables(
         label=ranking.label,
         mode=_MODES[ranking.kind],
         keys=keys,
         categories=tuple(category for _, category, _ in order),
         qualified=np.array([qualified for _, _, qualified in order], dtype=np.bool_),
-        rank5=by_size[0][0],
-        rank6=by_size[1][0],
-        rank7=by_size[2][0],
-        directory=np.stack([directory for _, directory in by_size]),
+        offsets=offsets,
+        rank5=by_size[0],
+        rank6=by_size[1],
+        rank7=by_size[2],
         flush=flush,
-        natural_keys=np.array(sorted(natural_keys), dtype=np.int64),
-        natural_ordinals=np.array([natural_keys[key] for key in sorted(natural_keys)], dtype=np.int32),
     )
 
 
@@ -254,10 +258,6 @@ def natural_of(ranking: PokerRanking) -> PokerRanking:
         fewer_wild_beats_more=False,
         more_wild_beats_fewer=False,
     )
-
-
-def _natural_key(ranking: PokerRanking, cards: list[Card]) -> int:
-    return ranking._key_of(*ranking._judge(tuple(cards)))
 
 
 def _multisets(ranks: list[int], size: int) -> Iterator[tuple[int, ...]]:
@@ -286,49 +286,46 @@ def _total(ranks: tuple[int, ...]) -> int:
     return sum(CARD_KEYS[rank * 4] for rank in ranks) & _NATURALS
 
 
-_MULTIPLIERS = (2654435761, 2246822519)
-"""The two hash functions of the rank tables: multiplicative hashing by these odd numbers."""
-
-
-def _slots(total: int, bits: int) -> tuple[int, int]:
-    """The two slots where ``total`` may be: the top ``bits`` of the low 32 bits of its products."""
-    return tuple(((total * multiplier) & 0xFFFFFFFF) >> (32 - bits) for multiplier in _MULTIPLIERS)  # type: ignore[return-value]
-
-
-def _hash(segments: list[dict[int, int]]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """A rank table: each natural total with its best ordinal, by cuckoo hashing (every total in
-    one of its two slots, so a look-up reads both and never searches) in the segment of its
-    number of natural cards; and the directory of the segments (start, hash bits)."""
-    placed = [_cuckoo(entries) for entries in segments]
-    directory = np.zeros((_MAX_CARDS + 1, 2), dtype=np.int64)
-    start = 0
-    for count, segment in enumerate(placed):
-        directory[count] = start, len(segment).bit_length() - 1
-        start += len(segment)
-    return np.concatenate(placed), directory
-
-
-def _cuckoo(entries: dict[int, int]) -> npt.NDArray[np.int64]:
-    """One segment: a power of two slots, at least twice the entries, doubled until every entry
-    finds a place (each total ``<< 24 | ordinal``; -1 for an empty slot)."""
-    bits = (2 * len(entries)).bit_length()
-    while True:
-        slots = [-1] * (1 << bits)
-        if all(_insert(slots, total << _ORDINAL_BITS | ordinal, bits) for total, ordinal in entries.items()):
-            return np.array(slots, dtype=np.int64)
-        bits += 1
-
-
-def _insert(slots: list[int], entry: int, bits: int) -> bool:
-    """Place ``entry`` in one of its slots, moving what sits there to its other slot, and so on."""
-    slot = _slots(entry >> _ORDINAL_BITS, bits)[0]
-    for _ in range(4 * bits):
-        slots[slot], entry = entry, slots[slot]
-        if entry == -1:
-            return True
-        first, second = _slots(entry >> _ORDINAL_BITS, bits)
-        slot = second if slot == first else first
-    return False
+def _pack(
+    sums: list[set[int]], empty: list[set[int]]
+) -> tuple[npt.NDArray[np.uint32], list[dict[int, int]], list[int]]:
+    """Row displacement, as the natural kernel packs its rank table (:mod:`homegame.ranking.lookup`),
+    one number of natural cards after another: each rank-key sum of ``sums[n]`` gets a place, no
+    two alike, and each of ``empty[n]`` a place that nothing takes. Returns the offsets (a row
+    with no entries starts its part: any look-up stays in bounds), each sum's place, and where
+    each part ends (a table of hands of ``size`` cards needs ``ends[size]`` entries)."""
+    width = 1 << ROW_BITS
+    window = 1 << 10  # offsets tried at once
+    offsets = np.zeros((_MAX_CARDS + 1, ROWS), dtype=np.uint32)  # unsigned: no negative-index checks
+    places: list[dict[int, int]] = []
+    ends: list[int] = []
+    base = 0
+    for count, (full, free) in enumerate(zip(sums, empty, strict=True)):
+        rows: dict[int, list[int]] = {}
+        for total in sorted(full | free):
+            rows.setdefault(total >> ROW_BITS, []).append(total & width - 1)
+        used = np.zeros(4 * len(full | free) + width + window, dtype=np.bool_)
+        offsets[count] = base
+        resume: dict[int, int] = {}  # rows of one length search on from where the last one went
+        last = 0
+        for row, columns in sorted(rows.items(), key=lambda item: -len(item[1])):
+            start = resume.get(len(columns), 0)
+            while True:
+                clash = np.zeros(window, dtype=np.bool_)
+                for column in columns:
+                    clash |= used[start + column : start + column + window]
+                if not clash.all():
+                    break
+                start += window
+            offset = start + int(np.argmin(clash))
+            used[[offset + column for column in columns]] = True
+            resume[len(columns)] = offset
+            offsets[count, row] = base + offset
+            last = max(last, offset)
+        places.append({total: int(offsets[count, total >> ROW_BITS]) + (total & width - 1) for total in full})
+        base += last + width
+        ends.append(base)
+    return offsets, places, ends
 
 
 @cache
@@ -337,7 +334,7 @@ def load(ranking: PokerRanking) -> WildTables:
     written to the cache, shared with the natural kernel's directory)."""
     label = ranking.label
     path = cache_dir() / f"wild-v{FORMAT}.{CARD_FORMAT}-{hashlib.sha256(label.encode()).hexdigest()[:20]}.npz"
-    arrays = ("keys", "qualified", "rank5", "rank6", "rank7", "directory", "flush", "natural_keys", "natural_ordinals")
+    arrays = ("keys", "qualified", "offsets", "rank5", "rank6", "rank7", "flush")
     try:
         with np.load(path, allow_pickle=False) as data:
             if str(data["label"]) == label and int(data["format"]) == FORMAT:
@@ -362,7 +359,7 @@ def _write(path: Path, tables: WildTables, arrays: tuple[str, ...]) -> None:
         return  # no writable cache: the tables live in memory only
     try:
         with os.fdopen(descriptor, "wb") as file:
-            np.savez(
+            np.savez_compressed(  # the offsets of rows with no entries repeat
                 file,
                 label=np.array(tables.label),
                 format=np.array(FORMAT),
@@ -387,13 +384,9 @@ class WildEvaluator:
         "_card_masks",
         "_card_values",
         "_dynamic",
-        "_few",
         "_jokers",
         "_lowest",
-        "_merged",
-        "_natural",
         "_tables",
-        "_translate",
         "categories",
         "keys",
         "label",
@@ -404,8 +397,6 @@ class WildEvaluator:
         spec = ranking.wild
         assert spec is not None
         self._tables = tables
-        self._merged: dict[int, tuple[npt.NDArray[np.int64], int]] = {}
-        self._few: dict[int, npt.NDArray[np.int32]] = {}
         self.label: str = tables.label
         """The ranking's label."""
         self.keys: npt.NDArray[np.int64] = tables.keys
@@ -415,25 +406,17 @@ class WildEvaluator:
         self._lowest = spec.lowest
         self._dynamic = spec.dynamic
         self._card_values = np.zeros(256, dtype=np.int64)
-        """What each code adds to a hand's total: its card key, or one wild card (``_WILD``)
-        if the spec makes it wild whatever the hand."""
+        """What each code adds to a hand's total: its card key, one wild card (``_WILD``) if the
+        spec makes it wild whatever the hand, or ``_STRAY`` for a card the deck does not hold."""
         self._card_masks = np.zeros(256, dtype=np.int64)
         """Each natural code as one bit of a 52-bit set (as in the natural kernel); 0 if wild."""
         for code in range(52):
             card = Card.from_code(code)
             wild = card in spec.cards or card.rank in spec.ranks
-            self._card_values[code] = _WILD if wild else CARD_KEYS[code]
-            self._card_masks[code] = 0 if wild else CARD_MASKS[code]
+            stray = (code >> 2) + 2 < ranking.lowest_rank
+            self._card_values[code] = _STRAY if stray else _WILD if wild else CARD_KEYS[code]
+            self._card_masks[code] = 0 if wild or stray else CARD_MASKS[code]
         self._card_values[JOKER_BASE : JOKER_BASE + MAX_JOKERS] = _WILD if self._jokers else 0
-        self._natural = load_natural(natural_of(ranking))
-        """The natural kernel's tables: they judge every hand that holds no wild card."""
-        position = np.minimum(np.searchsorted(tables.natural_keys, self._natural.keys), len(tables.natural_keys) - 1)
-        found = tables.natural_keys[position] == self._natural.keys
-        if found.sum() != len(tables.natural_keys):
-            raise AssertionError(f"the natural kernel and the wild tables of {self.label} disagree")
-        self._translate = np.where(found, tables.natural_ordinals[position], -1).astype(np.int32)
-        """The ordinal here of each ordinal of the natural kernel (-1 for hands holding a card
-        that is always wild here, such as a deuce when deuces are wild)."""
 
     def __repr__(self) -> str:
         return f"<WildEvaluator {self.label}: {len(self.keys)} values>"
@@ -441,57 +424,20 @@ class WildEvaluator:
     def _run(
         self, array: npt.NDArray[np.uint8], named: npt.NDArray[np.int64], setup: tuple[Any, ...], *, parallel: bool
     ) -> npt.NDArray[np.int32]:
-        """The compiled loops on ``array``, ``setup`` given (columns, per hand, mode, the table of few naturals)."""
+        """The compiled loops on ``array``, ``setup`` given (columns, per hand, mode)."""
         size = array.shape[1]
         out = np.empty(array.shape[0], dtype=np.int32)
         run = _evaluate_parallel if parallel else _evaluate
-        natural = (self._natural.offsets[size - 5], self._natural.offsets[0], self._natural.ranks, self._translate)
-        tables = (self._card_values, self._card_masks, self._rank_table(size), self._rank_table(5), self._tables.flush)
-        run(array, named, setup, (*tables, natural), out)
+        tables = self._tables
+        ranks = getattr(tables, f"rank{size}")
+        run(
+            array,
+            named,
+            setup,
+            (self._card_values, self._card_masks, tables.offsets, ranks, tables.rank5, tables.flush),
+            out,
+        )
         return out
-
-    def _few_table(self, size: int) -> npt.NDArray[np.int32]:
-        """The ordinal of every hand of ``size`` cards with at most two natural cards, the rest
-        jokers, by its natural cards in the order they are held: ``table[a * 53 + b]`` with 52 for
-        "no card" (-1 for no such hand). With so many wild cards a flush is nearly always in
-        reach, and one read beats judging every suit. Made on first use from the compiled loops
-        themselves (1,378 hands)."""
-        table = self._few.get(size)
-        if table is None:
-            table = np.full(_FEW**_FEW_HELD, -1, dtype=np.int32)
-            naturals = [code for code in range(52) if self._card_values[code] < _WILD]
-            for held in range(max(1, size - MAX_JOKERS), _FEW_HELD + 1):
-                chosen = np.array(list(combinations(naturals, held)), dtype=np.int64).reshape(-1, held)
-                if not len(chosen):
-                    continue
-                jokers = np.broadcast_to(np.arange(JOKER_BASE, JOKER_BASE + size - held), (len(chosen), size - held))
-                hands = np.ascontiguousarray(np.concatenate([chosen, jokers], axis=1), dtype=np.uint8)
-                none = np.full(len(hands), _NO_RANK, dtype=np.int64)
-                setup = (np.zeros(size, dtype=np.bool_), False, int(self._tables.mode), _NO_TABLE)
-                ordinals = self._run(hands, none, setup, parallel=False)
-                for order in permutations(range(held)):
-                    index = np.zeros(len(chosen), dtype=np.int64)
-                    for place in range(_FEW_HELD):
-                        column = chosen[:, order[place]] if place < held else np.full(len(chosen), 52)
-                        index = index * _FEW + column
-                    table[index] = ordinals
-            self._few[size] = table
-        return table
-
-    def _rank_table(self, size: int) -> tuple[npt.NDArray[np.int64], int]:
-        """The rank table of hands of ``size`` cards as the compiled loops read it: the entries of
-        every segment (every number of natural cards) hashed again into one table, so that a
-        look-up's hash needs nothing but the hand's own total (a segment's start and size, read
-        hand by hand, cost more than the look-up). Made on first use (a few hundredths of a second)."""
-        table = self._merged.get(size)
-        if table is None:
-            slots = getattr(self._tables, f"rank{size}")
-            entries = {
-                int(entry) >> _ORDINAL_BITS: int(entry) & ((1 << _ORDINAL_BITS) - 1) for entry in slots[slots >= 0]
-            }
-            merged = _cuckoo(entries)
-            table = self._merged[size] = (merged, 32 - (len(merged).bit_length() - 1))
-        return table
 
     @classmethod
     def for_ranking(cls, ranking: Ranking) -> WildEvaluator | None:
@@ -537,9 +483,7 @@ class WildEvaluator:
             columns[list(down)] = True
         tables = self._tables
         per_hand = wild_ranks is not None or bool(columns.any())
-        size = array.shape[1]
-        few = self._few_table(size) if self._jokers and not per_hand else _NO_TABLE
-        out = self._run(array, named, (columns, per_hand, int(tables.mode), few), parallel=parallel)
+        out = self._run(array, named, (columns, per_hand, int(tables.mode)), parallel=parallel)
         if (out < 0).any():
             bad = array[int(np.flatnonzero(out < 0)[0])].tolist()
             raise ValueError(f"not 5 to 7 distinct cards of the deck of {self.label}: {bad}")
@@ -554,52 +498,33 @@ def _evaluator(ranking: PokerRanking) -> WildEvaluator:
 # -- compiled loops ----------------------------------------------------------------------------
 #
 # A hand's total adds one value per card: a natural card's card key (rank-key sum, card
-# count, suit counters, as in the natural kernel), or _WILD, which counts wild cards above
-# the suit counters. So the common case is one addition per card and one look-up, as in
-# the natural kernel. A rank made wild by the hand (the lowest card, the rank named at the
-# showdown) is moved from the natural cards to the wild ones afterwards. Small helpers are
-# inlined, so no array is reference-counted per hand.
+# count, suit counters, as in the natural kernel), _WILD, which counts wild cards above
+# the suit counters, or _STRAY for a card the deck does not hold. So the common case is one
+# addition per card and one look-up, as in the natural kernel. A rank made wild by the hand
+# (the lowest card, the rank named at the showdown) is moved from the natural cards to the
+# wild ones afterwards. Small helpers are inlined, so no array is reference-counted per hand.
 
-_FEW = 53
-"""The table of few naturals indexes each natural card by its code, and "no card" by 52."""
-_FEW_HELD = 2
-"""The most natural cards of a hand the table of few naturals holds (53 * 53 entries: it stays in
-the fastest cache; with three, the table of 53 ** 3 entries is slower than judging the hand)."""
-_NO_TABLE = np.zeros(0, dtype=np.int32)
 _WILD_SHIFT = 56
 _WILD = 1 << _WILD_SHIFT
+_STRAY_SHIFT = 60
+_STRAY = 1 << _STRAY_SHIFT
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
+_COLUMN = (1 << ROW_BITS) - 1
 _BLOCK = 4096  # rows per task of the parallel loop
 
 
 @njit(cache=True, inline="always")
-def _look_up(total: int, table: tuple[Array, int], pair: Array) -> int:
-    """The best ordinal in a rank table of one hand size (its slots, all numbers of natural
-    cards together, and the shift of its hashes) of the hand whose natural cards add up to
-    ``total``, or -1 (no such cards): one of its two slots holds it.
-
-    ``pair`` is two int64 of scratch: the two slots are stored there and the one holding the
-    total is read back by index. Which slot holds it is a coin toss from hand to hand, so a
-    branch (which the compiler makes of a plain ``if``, even written as arithmetic) would be
-    mispredicted half the time; the indexed read costs a third as much.
-    """
-    slots, shift = table
-    total &= _NATURALS
-    pair[0] = slots[((total * _MULTIPLIERS[0]) & 0xFFFFFFFF) >> shift]
-    pair[1] = slots[((total * _MULTIPLIERS[1]) & 0xFFFFFFFF) >> shift]
-    entry = pair[np.int64(pair[0] >> _ORDINAL_BITS != total)]
-    # -1 when neither slot holds the total (no such cards), also without a branch
-    found = np.int64(entry >> _ORDINAL_BITS == total)
-    return int((entry & ((1 << _ORDINAL_BITS) - 1)) * found - (1 - found))
+def _place(total: int, offsets: Array) -> int:
+    """Where the natural cards of a hand whose cards add up to ``total`` sit in the rank tables."""
+    rank_sum = total & SUM_MASK
+    return offsets[(total >> COUNT_SHIFT) & 7, rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)  # type: ignore[no-any-return]
 
 
 @njit(cache=True, inline="always")
-def _natural_look_up(total: int, rows: Array, ranks: Array, translate: Array) -> int:
-    """The ordinal of a hand without wild cards, by the natural kernel's packed rank table
-    (row displacement, see :mod:`homegame.ranking.lookup`), translated; -1 for no such cards."""
-    rank_sum = total & SUM_MASK
-    ordinal = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & ((1 << ROW_BITS) - 1))]
-    return -1 if ordinal < 0 else int(translate[ordinal])  # -1: no such cards
+def _whole(total: int) -> int:
+    """1 when one suit holds every natural card of the hand (a counter reaches the card count), else 0."""
+    naturals = (total >> COUNT_SHIFT) & 7
+    return int((((total >> SUIT_SHIFT) & 0xFFFF) + (8 - naturals) * 0x1111) & FLUSH_BITS != 0)
 
 
 @njit(cache=True, inline="always")
@@ -618,14 +543,33 @@ def _suit_of(suited: int) -> int:
 
 
 @njit(cache=True)
+def _made_wild(hand: Array, total: int, named: int, columns: Array, cards: tuple[Array, Array]) -> Any:
+    """The total and the rank mask of a hand once the ranks it makes wild (the rank ``named`` at
+    the showdown, the lowest card of ``columns``) count as wild cards, and that lowest rank."""
+    card_values, card_masks = cards
+    lowest = np.int64(_NO_RANK)
+    for j in range(hand.shape[0]):
+        rank = np.int64(hand[j]) >> 2
+        if columns[j] and rank < lowest:  # jokers (rank 13 and up) never count
+            lowest = rank
+    ranks = (named, lowest)
+    mask = 0
+    for j in range(hand.shape[0]):
+        code = hand[j]
+        mask += card_masks[code]
+        if card_values[code] < _WILD and not _natural(code, ranks, card_values):
+            total += _WILD - card_values[code]
+            mask -= card_masks[code]
+    return total, mask, lowest
+
+
+@njit(cache=True)
 def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...]) -> int:
     """A low with five natural cards of one suit: the best five-card subset, the flush table
     judging five natural cards of one suit (no fitter can break that flush)."""
-    card_values, card_masks, _, five, flush, natural = tables
-    _, natural_five, natural_ranks, translate = natural
+    card_values, card_masks, offsets, _, five, flush = tables
     size = hand.shape[0]
     best = -1
-    pair = np.empty(2, dtype=np.int64)
     for leave in range(1 << size):
         if _bits(leave) != size - 5:
             continue
@@ -637,14 +581,11 @@ def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...])
                 natural = _natural(code, named, card_values)
                 total += card_values[code] if natural else _WILD
                 mask += card_masks[code] if natural else 0
-        count = total >> _WILD_SHIFT
         suited = (((total >> SUIT_SHIFT) & 0xFFFF) + FLUSH_ADD) & FLUSH_BITS
-        if count == 0 and suited:
+        if total >> _WILD_SHIFT == 0 and suited:
             best = max(best, int(flush[0, (mask >> (13 * _suit_of(suited))) & 0x1FFF]))
-        elif count == 0:
-            best = max(best, _natural_look_up(total, natural_five, natural_ranks, translate))
         else:
-            best = max(best, _look_up(total, five, pair))
+            best = max(best, int(five[0, _place(total, offsets)]))
     return best
 
 
@@ -663,14 +604,18 @@ def _evaluate_rows(  # noqa: PLR0917
 ) -> None:
     """Write the ordinals of ``hands[start:stop]`` into ``out[start:stop]``; ``setup``: the columns
     whose lowest card is wild, whether a hand may make a rank wild (lowest card, named rank), and
-    the mode. The rank masks of the natural cards are added up only when a flush is possible."""
-    columns, per_hand, mode, few = setup
-    card_values, card_masks, ranks_table, _, flush, natural = tables
-    natural_rows, _, natural_ranks, translate = natural
+    the mode.
+
+    One read answers unless a high hand of six or seven cards may flush in a suit that does not
+    hold all of its natural cards: then each suit's flush entry is read too (-1 for a suit short
+    of five), all four, and the rank masks of the natural cards added up for them. With two wild
+    cards (six cards: three) or more that is nearly every hand, so those go that way whatever
+    their suits: a mispredicted branch costs more than the reads.
+    """
+    columns, per_hand, mode = setup
+    card_values, card_masks, offsets, ranks, _, flush = tables
     size = hands.shape[1]
-    pair = np.empty(2, dtype=np.int64)  # scratch of _look_up
-    held = np.empty(size + 2, dtype=np.int64)  # the natural cards of a hand, in order, then "none"
-    fewest = max(1, size - MAX_JOKERS)  # the table of few naturals holds hands of fewest..2 naturals
+    forced = 2 if size == 7 else 3
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         # written out, as in the natural kernel: a loop over the size costs more
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
@@ -679,87 +624,30 @@ def _evaluate_rows(  # noqa: PLR0917
             total += card_values[hands[i, 5]]
             if size > 6:
                 total += card_values[hands[i, 6]]
-        if few.shape[0] and fewest <= size - (total >> _WILD_SHIFT) <= _FEW_HELD:  # two naturals or fewer
-            kept = 0
-            for j in range(size):  # without a branch: every card written, only a natural one kept
-                held[kept] = hands[i, j]
-                kept += card_values[hands[i, j]] < _WILD
-            held[kept] = 52
-            held[kept + 1] = 52
-            out[i] = few[held[0] * _FEW + held[1]]
-            continue
-        if not per_hand and mode == _FLUSH_WINS:  # the common case, apart and written out
-            count = total >> _WILD_SHIFT
-            suits = (total >> SUIT_SHIFT) & 0xFFFF
-            flushes = (suits + (3 + count) * 0x1111) & FLUSH_BITS  # suits with five cards, wild included
-            if not flushes:
-                if count == 0:
-                    out[i] = _natural_look_up(total, natural_rows, natural_ranks, translate)
-                else:
-                    out[i] = _look_up(total, ranks_table, pair)
-                continue
-            mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
-            mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]]
-            if size > 5:
-                mask += card_masks[hands[i, 5]]
-                if size > 6:
-                    mask += card_masks[hands[i, 6]]
-            # every suit's flush entry (-1 for a suit short of five) and the rank entry, all read:
-            # which suit flushes is a coin toss, and a mispredicted branch costs more than a read
-            clubs, diamonds = int(flush[count, mask & 0x1FFF]), int(flush[count, (mask >> 13) & 0x1FFF])
-            hearts, spades = int(flush[count, (mask >> 26) & 0x1FFF]), int(flush[count, (mask >> 39) & 0x1FFF])
-            best = max(clubs, diamonds, hearts, spades)
-            whole = 0  # a flushing suit holding every natural card: its flush entry is the hand's value
-            for suit in range(4):
-                whole |= ((flushes >> (4 * suit + 3)) & 1) & np.int64((suits >> (4 * suit)) & 15 == size - count)
-            if count == 0:
-                ranked = _natural_look_up(total, natural_rows, natural_ranks, translate)
-            else:
-                ranked = _look_up(total, ranks_table, pair)
-            pair[0] = max(best, ranked)
-            pair[1] = best
-            out[i] = pair[whole]
-            continue
-        mask = 0
-        if per_hand or mode == _SUBSETS:
-            for j in range(size):
-                mask += card_masks[hands[i, j]]
-        ranks = (named[i], np.int64(_NO_RANK))
+        mask = -1  # not added up yet
+        lowest = np.int64(_NO_RANK)
         if per_hand:
-            lowest = np.int64(_NO_RANK)
-            for j in range(size):
-                rank = np.int64(hands[i, j]) >> 2
-                if columns[j] and rank < lowest:  # jokers (rank 13 and up) never count
-                    lowest = rank
-            ranks = (named[i], lowest)
-            for j in range(size):
-                code = hands[i, j]
-                if card_values[code] < _WILD and not _natural(code, ranks, card_values):
-                    total += _WILD - card_values[code]
-                    mask -= card_masks[code]
-        count = total >> _WILD_SHIFT
+            total, mask, lowest = _made_wild(hands[i], total, named[i], columns, (card_values, card_masks))
         suits = (total >> SUIT_SHIFT) & 0xFFFF
         if mode == _SUBSETS and (suits + FLUSH_ADD) & FLUSH_BITS:  # five natural cards of one suit
-            out[i] = _low_subsets(hands[i], ranks, tables)
-            continue
-        best = -1
-        whole = False  # the flush entry of a suit holding every natural card is the hand's value
-        if mode == _FLUSH_WINS:
-            flushes = (suits + (3 + count) * 0x1111) & FLUSH_BITS  # suits with five cards, wild included
-            if flushes and not per_hand:
-                for j in range(size):
-                    mask += card_masks[hands[i, j]]
-            while flushes:
-                suit = _suit_of(flushes)
-                flushes &= ~(8 << (4 * suit))
-                best = max(best, int(flush[count, (mask >> (13 * suit)) & 0x1FFF]))
-                whole |= (suits >> (4 * suit)) & 15 == size - count
-        if not whole:
-            if count == 0:
-                best = max(best, _natural_look_up(total, natural_rows, natural_ranks, translate))
-            else:
-                best = max(best, _look_up(total, ranks_table, pair))
-        out[i] = best
+            value = _low_subsets(hands[i], (named[i], lowest), tables)
+        else:
+            place = _place(total, offsets)
+            whole = _whole(total)
+            value = int(ranks[whole, place])
+            if mode == _FLUSH_WINS and size > 5 and not whole:
+                count = (total >> _WILD_SHIFT) & 15
+                if (suits + (3 + count) * 0x1111) & FLUSH_BITS or count >= forced:  # a suit may make five
+                    if mask < 0:
+                        mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+                        mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
+                        if size > 6:
+                            mask += card_masks[hands[i, 6]]
+                    clubs, diamonds = int(flush[count, mask & 0x1FFF]), int(flush[count, (mask >> 13) & 0x1FFF])
+                    hearts, spades = int(flush[count, (mask >> 26) & 0x1FFF]), int(flush[count, (mask >> 39) & 0x1FFF])
+                    flushed = max(clubs, diamonds, hearts, spades)
+                    value = max(value, flushed) if value >= 0 else -1  # -1: no such cards
+        out[i] = -1 if total >> _STRAY_SHIFT else value
 
 
 @njit(cache=True)
