@@ -704,3 +704,16 @@ def test_a_person_joins_at_the_terminal(
     out = capsys.readouterr().out
     assert "Hand 1" in out and "Your move" in out
     assert re.search(r"\bwins? the pot \(\d+\)", out.split("Hand 2")[0])  # the end of hand 1 is told
+
+
+def test_a_person_at_the_terminal_sits_out_asks_for_a_rebuy_and_sits_in(
+    live: Live, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller", names=["ann"])
+    monkeypatch.setattr(sys, "stdin", io.StringIO("?\nsitout\n" + "c\n" * 8 + "rebuy 50\nsitin\nq\n"))
+    assert main(["join", created["invites"][0]]) == 0
+    out = capsys.readouterr().out
+    assert "sitout (from the next hand)" in out and "rebuy N" in out  # the help lists them
+    assert "You are sitting out." in out and "Hand 2" in out  # sat out after hand 1, in again for hand 2
+    table = next(entry for entry in live.host("GET", "/api/tables").json() if entry["table"] == created["table"])
+    assert table["rebuys"] == [{"seat": 0, "name": "ann", "amount": 50}]

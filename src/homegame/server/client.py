@@ -83,6 +83,16 @@ class Decider(Protocol):
         """Every message received (a person's screen shows what happened)."""
         ...
 
+    def idle(self, state: Message, seat: int, hand: int) -> list[Message] | None:
+        """The table seat ``seat`` is out of the hands, sitting out or without chips (``hand``: the
+        table's hand number): what to ask the table (sit in, a rebuy), ``[]`` to watch on, ``None``
+        to leave."""
+        ...
+
+    def requests(self) -> list[Message]:
+        """Messages the decider wants sent besides its moves (sit out, a rebuy), taken once."""
+        ...
+
 
 class BotDecider:
     """One of the engine's bots (``random``, ``caller``, ``sensible``), seeded with ``rng``."""
@@ -103,6 +113,14 @@ class BotDecider:
 
     def told(self, message: Message) -> None:
         """Nothing to show."""
+
+    def idle(self, state: Message, seat: int, hand: int) -> list[Message] | None:
+        """A bot without chips leaves; otherwise it waits."""
+        return None if state["seats"][seat]["stack"] == 0 else []
+
+    def requests(self) -> list[Message]:
+        """None."""
+        return []
 
 
 class Client:
@@ -159,6 +177,7 @@ class Client:
             return []
         state = self.state = message["state"]
         answer = self._answer(message, state)
+        answer.extend(self.decider.requests())
         return [{"type": "ready"}, *answer] if kind == "welcome" else answer  # ready: the new secret is kept
 
     def _answer(self, message: Message, state: Message) -> list[Message]:
@@ -181,6 +200,11 @@ class Client:
         broke = idle and me["stack"] == 0 and me["status"] != "empty"
         stuck = idle and state["status"] == "waiting" and self.finished and self.quit_when_idle
         enough = self.hands is not None and len(self.played) >= self.hands  # leaving takes effect after the hand
+        if idle and (broke or me["status"] == "sitting_out") and not (enough or stuck or self.leaving):
+            asked = self.decider.idle(state, seat, number)  # sit in, ask for a rebuy, or go
+            if asked is not None:
+                out.extend(asked)
+                broke = False
         if (enough or broke or stuck) and not self.leaving:
             self.leaving = True
             out.append({"type": "leave"})
@@ -218,6 +242,10 @@ class PersonDecider:
         self.hand = 0
         self.summed = False
         """Whether the end of hand :attr:`hand` has been told."""
+        self.outbox: list[Message] = []
+        self.ledger: Message | None = None
+        """The ledger as the table last sent it (asked for after every hand)."""
+        self.idle_key: tuple[int, str, bool] | None = None
 
     def _names(self, dealt: list[int], state: Message, view: View) -> None:
         from homegame.play.render import Names
@@ -233,8 +261,86 @@ class PersonDecider:
 
         return load(view.game)
 
+    def requests(self) -> list[Message]:
+        """What the person asked of the table (sit out, sit in, a rebuy, the ledger)."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    def _table_command(self, line: str) -> bool:
+        """Queue a request to the table that ``line`` asks for (``sitout``, ``sitin``, ``rebuy N``),
+        or show the ledger; False when ``line`` is none of these."""
+        words = line.lower().replace("sit out", "sitout").replace("sit in", "sitin").split()
+        if not words:
+            return False
+        if words == ["sitout"]:
+            self.outbox.append({"type": "sit_out"})
+            self.screen.say("You sit out from the next hand (sitin to play again).")
+        elif words == ["sitin"]:
+            self.outbox.append({"type": "sit_in"})
+            self.screen.say("You play again from the next hand.")
+        elif words[0] == "rebuy":
+            if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+                self.screen.problem("rebuy N: ask the host for N more chips (a whole number)")
+            else:
+                self.outbox.append({"type": "rebuy", "amount": int(words[1])})
+                self.screen.say(f"You ask the host for {int(words[1])} more chips; they land between hands.")
+        elif words == ["ledger"]:
+            self._show_ledger()
+        else:
+            return False
+        return True
+
+    def _show_ledger(self) -> None:
+        ledger = self.ledger
+        if ledger is None:
+            self.screen.say("The ledger comes at the end of the first hand.")
+            return
+        self.screen.say("Ledger: bought in · cashed out · stack · net", style="bold")
+        for player in ledger.get("players", []):
+            net = player["net"]
+            self.screen.say(
+                f"  {player['name']:<16} {player['buy_in']:>7} {player['buy_out']:>7} {player['stack']:>7} {net:>+8}"
+            )
+        if ledger.get("carried"):
+            self.screen.say(f"  {ledger['carried']} chips carried in the pot to the next hand")
+        transfers = [f"{t['from']} pays {t['to']} {t['amount']}" for t in ledger.get("settle", [])]
+        self.screen.say("Settle up: " + ("; ".join(transfers) or "nobody owes anybody"))
+
+    def _table_help(self) -> None:
+        self.screen.say("At this table: sitout (from the next hand) · sitin · rebuy N (asks the host for N chips)")
+        self.screen.say("· ledger (buy-ins, nets and who pays whom)")
+
+    def idle(self, state: Message, seat: int, hand: int) -> list[Message] | None:
+        """Sitting out or without chips: once a hand, ask whether to sit in, ask for a rebuy,
+        watch on (Enter) or leave (``q``)."""
+        me = state["seats"][seat]
+        key = (hand, str(me["status"]), me["stack"] == 0)
+        if key == self.idle_key:
+            return []
+        self.idle_key = key
+        self.screen.say("You have no chips left." if me["stack"] == 0 else "You are sitting out.", style="bold")
+        self.screen.say("Type sitin to play from the next hand, rebuy N, ledger, Enter to watch, q to leave.")
+        while True:
+            self.console.print("> ", end="")
+            line = self.stream.readline()
+            if not line or line.strip().lower() in ("q", "quit", "exit"):
+                return None
+            if not line.strip():
+                return []
+            if line.strip() in ("?", "help"):
+                self._table_help()
+            elif not self._table_command(line):
+                self.screen.problem(f"{line.strip()!r}: type sitin, rebuy N, ledger, Enter or q")
+            elif self.outbox:
+                self.idle_key = None  # asked again once the table has answered
+                return []  # sent at once (the client takes :meth:`requests`)
+
     def told(self, message: Message) -> None:
         """Narrate the new events of the hand, and say why a move was refused."""
+        if message.get("type") == "ledger":
+            ledger = message.get("ledger")
+            self.ledger = ledger if isinstance(ledger, dict) else None
+            return
         if message.get("type") == "error":
             self.screen.problem(str(message.get("message", "")))
             return
@@ -252,6 +358,7 @@ class PersonDecider:
                 self.screen.narrate(view.events[self.told_events :], view, self._game(view))
                 self.screen.summary(view, self._game(view))
                 self.summed = True
+                self.outbox.append({"type": "ledger"})  # the ledger as of this hand, for the ledger command
             return
         view = view_from_json(state["view"])
         if message["hand"] != self.hand:
@@ -274,6 +381,8 @@ class PersonDecider:
             line = self.stream.readline()
             if not line:
                 return None
+            if self._table_command(line):
+                continue
             try:
                 command = read(line, view.legal)
             except CommandError as error:
@@ -283,9 +392,14 @@ class PersonDecider:
                 return None
             if command is Meta.HELP:
                 self.screen.help(view, game)
+                self._table_help()
             elif command is Meta.RULES:
                 self.screen.rules(game)
-            elif command in (Meta.TABLE, Meta.LEDGER):
+            elif command is Meta.TABLE:
+                self.screen.table(view, game)
+            elif command is Meta.UNDO:
+                self.screen.problem("at a server's table an action sent is taken: there is no undo")
+            elif isinstance(command, Meta):
                 self.screen.table(view, game)
             else:
                 return to_json(command)
