@@ -44,3 +44,20 @@ def test_history_replay_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--rules pokerkit" in json.loads(capsys.readouterr().out)["hands"][0]["error"]
     assert main(["history", "replay", str(CAP), "--rules", "pokerkit", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hands"][0]["finishing_stacks"] == [220, 190, 190]
+
+
+def test_a_completion_for_the_bring_ins_chips_is_the_bring_in() -> None:
+    up = (("3c", "Qs"), ("4c", "Js"), ("5c", "9s"))
+    streets = ", ".join(f'"d dh p1 {card}", "d dh p2 {other}"' for card, other in up)
+    text = f"""variant = "F7S"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [3, 50]
+actions = ["d dh p1 AhAd2c", "d dh p2 KhKsKd", "p1 cbr 2", "p2 cc", {streets}, "d dh p1 7h", "d dh p2 8h",
+           "p1 sm AhAd2c3c4c5c7h", "p2 sm KhKsKdQsJs9s8h"]
+"""
+    played = replay(loads(text))
+    assert played.finishing_stacks == (6, 47)  # a wheel
+    assert "'p1 cbr 2': a completion to the bring-in's amount, played as the bring-in" in played.note

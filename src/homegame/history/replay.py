@@ -385,6 +385,14 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozens
     try:
         hand.act(seat, action)
     except IllegalActionError as error:
+        bring_in = next((option for option in hand.legal_actions(seat) if option.kind is ActionKind.BRING_IN), None)
+        if (
+            isinstance(bring_in, PlainLegal)
+            and isinstance(action, BetTo | RaiseTo)
+            and action.amount == hand.bets[seat] + bring_in.chips
+        ):
+            hand.act(seat, BringIn())  # a completion all in for the bring-in's chips: the bring-in
+            return f"action {line.number} {line.text!r}: a completion to the bring-in's amount, played as the bring-in"
         capped = _capped_raise(hand, seat, action)
         if capped is not None:
             hand.act(seat, capped)
