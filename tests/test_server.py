@@ -275,8 +275,9 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
     table.act(seat, table.number, table.seq, {"kind": "call"})
     assert table.seats[seat].bank_ms == 3_000
     clock.now += 4_000
-    restored = ServerTable.restore("t", table.config, table.store, now=clock)  # the clock runs on from the log
-    assert restored.wake_at() == table.wake_at() and snap(restored, seat)["clock"] == snap(table, seat)["clock"]
+    restored = ServerTable.restore("t", table.config, table.store, now=clock)  # the 4 s down are nobody's
+    assert restored.wake_at() == table.wake_at() + 4_000  # type: ignore[operator]
+    assert snap(restored, to_act(table))["clock"]["deadline_ms"] == 10_000
     assert [info.bank_ms for info in restored.seats] == [info.bank_ms for info in table.seats]
     for _ in range(20):  # hands, each played out by the clock
         if any(info.status == "sitting_out" for info in table.seats):
@@ -297,6 +298,23 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
     assert out.missed == 2
     run(table)
     assert table.hand is None and table.status == "waiting"
+
+
+def test_after_a_restart_the_deciding_seat_has_its_time_again() -> None:
+    clock = Clock()
+    table = make(clock, clock={"seconds": 10, "bank": 5}, seats=2)
+    run(table)
+    seat = to_act(table)
+    clock.now += 3_000  # three seconds into the decision, a change: the other seat connects
+    table.submit("sit_out", {"seat": 1 - seat})
+    clock.now += 60_000  # the server is down for a minute
+    restored = ServerTable.restore("t", table.config, table.store, now=clock)
+    assert snap(restored, seat)["clock"] == {"seat": seat, "deadline_ms": 7_000, "bank_ms": 5_000}
+    assert not restored.auto(clock.now)  # the minute down did not time the seat out
+    clock.now += 11_999
+    assert not restored.auto(clock.now)
+    clock.now += 1
+    assert restored.auto(clock.now) and restored.seats[seat].timed_out  # the 7 s and the bank, then the table acts
 
 
 def test_sitting_out_skips_the_next_deal_and_sitting_in_comes_back() -> None:

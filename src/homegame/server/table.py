@@ -213,10 +213,11 @@ class ServerTable:
 
     @classmethod
     def restore(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
-        """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks."""
+        """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks (a
+        decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
         rows = store.rows(table_id)
-        index = 0
+        index = last = 0
         while index < len(rows):
             row = rows[index]
             index += 1
@@ -226,6 +227,11 @@ class ServerTable:
                 index += 1
             if row.kind != "shuffle":
                 table._replay(row, orders)
+                last = row.at
+        # The time the server was down is nobody's: each decision's clock runs on from now with the
+        # time it had used when the last change was logged (none, for a decision begun then).
+        now = table.now()
+        table.since = {seat: now - max(0, last - since) for seat, since in table.since.items()}
         return table
 
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
