@@ -61,3 +61,10 @@ actions = ["d dh p1 AhAd2c", "d dh p2 KhKsKd", "p1 cbr 2", "p2 cc", {streets}, "
     played = replay(loads(text))
     assert played.finishing_stacks == (6, 47)  # a wheel
     assert "'p1 cbr 2': a completion to the bring-in's amount, played as the bring-in" in played.note
+
+
+def test_pokerkits_least_raise_over_a_straddle_needs_its_profile() -> None:
+    record = loads((FIXTURES / "pokerkit-straddle-min-raise.phh").read_text())  # p4 raises 4 to 6
+    with pytest.raises(ReplayError, match=r"\(straddle_min_raise big-blind\): replay it with --rules pokerkit"):
+        replay(record)
+    assert replay(record, rules="pokerkit").finishing_stacks == (99, 98, 109, 94)

@@ -149,7 +149,9 @@ class BettingRound:
     stands at: the full big blind, even when the big blind was all in for less
     (the others must still call the full blind). ``big_unit``, when positive, gives every player
     the option of betting or raising that much instead (seven-card stud's open pair on fourth
-    street); once someone does, the round goes on in it.
+    street); once someone does, the round goes on in it. ``raise_by_blinds`` false makes the
+    least raise over the blinds one opening bet, however high a straddle stands (PokerKit's
+    reading; by default a raise over a straddle is at least the straddle).
     """
 
     __slots__ = (
@@ -181,6 +183,7 @@ class BettingRound:
         bring_in: int = 0,
         level: int = 0,
         big_unit: int = 0,
+        raise_by_blinds: bool = True,
     ) -> None:
         self.hand = hand
         self.betting = hand.game.betting
@@ -191,7 +194,8 @@ class BettingRound:
         self.uncapped_heads_up = uncapped_heads_up
         self.current = max(*hand.bets, level) if any(hand.bets) else 0
         self.full_level = self.current
-        self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, self.current)
+        blinds = self.current if raise_by_blinds else 0  # else a raise over a straddle is one opening bet
+        self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, blinds)
         self.raises = 1 if self.current else 0
         self.incomplete = False
         self.bring_in = bring_in

@@ -110,12 +110,13 @@ class Replayed:
 
 PROFILES: dict[str, dict[str, OptionValue]] = {
     "casino": {},
-    "pokerkit": {"cap": 5},
+    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind"},
 }
 """Rule profiles: named sets of house rules a file may have been written under. ``casino`` is the
 games' own defaults; ``pokerkit`` PokerKit's readings where they are house rules here: a
 fixed-limit round capped at a bet and four raises (the blinds not counted: a file PokerKit wrote
-never goes past it, and our looser cap after the first round accepts what it allows)."""
+never goes past it, and our looser cap after the first round accepts what it allows), and a
+least raise of one big blind over a straddle."""
 
 
 def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -> Replayed:
@@ -165,7 +166,10 @@ def _other_profile(record: Record, error: ReplayError) -> None:
             _Standard(record, profile=profile).play()
         except (PokerError, ValueError):
             continue
-        rules = ", ".join(f"{option} {value}" for option, value in profile.items())
+        from homegame.games import load
+
+        game = load(CODES[record.variant])
+        rules = ", ".join(f"{option} {value}" for option, value in profile.items() if game.option(option))
         raise ReplayError(
             f"{error}; the hand plays under {name}'s readings ({rules}): replay it with --rules {name}",
             action=error.action,

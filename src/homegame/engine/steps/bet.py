@@ -114,6 +114,7 @@ class Bet(Step):
             bring_in=bring_in,
             level=stakes.blind_level if self.first == "after-blinds" else 0,
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
+            raise_by_blinds=hand.option("straddle_min_raise", "straddle") != "big-blind",
         )
 
     def _open_pair(self, hand: Hand) -> bool:
