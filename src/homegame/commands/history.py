@@ -93,7 +93,8 @@ def register(subparsers: Any) -> None:
         choices=("casino", "pokerkit"),
         default="casino",
         help="the house rules the file was written under: casino (the games' own, the default) or pokerkit "
-        "(PokerKit's readings: a fixed-limit round capped at a bet and four raises)",
+        "(PokerKit's readings: a fixed-limit round capped at a bet and four raises, a least raise of one big "
+        "blind over a straddle)",
     )
     replay.add_argument(
         "--json",
