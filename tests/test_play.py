@@ -416,3 +416,10 @@ def test_a_carried_pot_is_in_the_ledger_so_the_nets_add_up() -> None:
     standings, text = session("in\nq\n", "guts", seed=2)
     assert standings.carried > 0 and sum(standings.net) + standings.carried == 0
     assert "pot (carried)" in text and "nobody's yet" in text
+
+
+def test_the_table_names_the_wild_cards_in_force_for_you() -> None:
+    _, text = session("c\nq\ny\n", "baseball", seed=4)
+    assert "Wild for you: threes, nines" in text
+    _, text = session("c\nq\ny\n", "the-option", seed=4)
+    assert "Wild for you: jacks" in text  # the lowest down card's rank

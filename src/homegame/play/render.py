@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from rich import box
@@ -174,12 +174,12 @@ class Screen:
                 f"{'main' if index == 0 else f'side {index}'} {pot.amount}" for index, pot in enumerate(view.pots)
             )
             line.append(f" ({parts}, bets not yet in)")
-        fixed = {rank for spec in _wild_specs(game) for rank in spec.ranks}
-        if set(wild.ranks) - fixed:
-            line.append(f"   Wild now: {wild}")
         self.say(line)
-        if wild.cards:
-            self.say(Text("Wild for you: ") + _cards(wild.cards, wild))
+        if wild:  # every wild card in force for the viewer, the fixed ones too (Baseball's threes and nines)
+            named = Text("Wild for you: ")
+            kinds = [Text(part) for part in str(replace(wild, cards=())).split(", ") if part != "none"]
+            kinds += [_cards((card,), wild) for card in wild.cards]
+            self.say(named + Text(", ").join(kinds))
         if view.hands:
             hands = Text("Your hand: ")
             for index, judged in enumerate(view.hands):
@@ -626,7 +626,7 @@ def _wild_words(spec: WildSpec) -> str:
     elif spec.lowest is Lowest.DOWN:
         parts.append("each hand's lowest down card")
     if spec.dynamic:
-        parts.append("the rank named during the hand (shown as Wild now)")
+        parts.append("the rank named during the hand (shown as Wild for you)")
     return ", ".join(parts)
 
 
