@@ -143,6 +143,25 @@ def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
         _step(table)  # the bots have played up to the person's turn: the person plays the simplest action
 
 
+def test_the_last_hand_and_the_seats_are_each_viewers_own() -> None:
+    config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 400, "bots": 1, "bot_level": "caller"})
+    table = ServerTable.create("t", config, Store(":memory:"), now=Clock(), between_hands=1_000)
+    for seat in (0, 1):
+        table.sit(seat)
+    run(table)
+    finish_hand(table)
+    previous = table.previous
+    assert table.hand is None and previous is not None
+    for viewer in (0, 1, 2, None):
+        last = snap(table, viewer)["last"]
+        index = table.previous_dealt.index(viewer) if viewer in table.previous_dealt else None
+        assert last["view"] == to_json(previous.view(index)) and last["events"] == last["view"]["events"]
+        assert last["result"] == last["view"]["result"] is not None
+    assert not snap(table, 1)["seats"][0]["connected"]
+    table.connected.add(0)  # no change in the log, yet a change every viewer sees
+    assert snap(table, 1)["seats"][0]["connected"]
+
+
 def _step(table: ServerTable) -> None:
     seat = to_act(table)
     assert table.hand is not None

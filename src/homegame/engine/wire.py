@@ -89,8 +89,8 @@ MAX_CARDS = 64
 
 
 def to_json(value: object) -> JSON:
-    """``value`` (an action, legal descriptor, event, view, result, pot, card, or a tuple of them)
-    as JSON.
+    """``value`` (an action, legal descriptor, event, view or one seat of it, result, pot, card,
+    or a tuple of them) as JSON.
 
     >>> from homegame.engine.actions import ActionKind, ChoiceLegal
     >>> to_json(ChoiceLegal(ActionKind.BUY, ("option",), prices=(3,)))
@@ -118,6 +118,8 @@ def to_json(value: object) -> JSON:
         return _fields(value)
     if isinstance(value, View):
         return _view(value)
+    if isinstance(value, SeatView):
+        return _seat(value)
     if isinstance(value, HandResult):
         return {
             "stacks": list(value.stacks),

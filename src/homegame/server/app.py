@@ -127,12 +127,14 @@ class Connection:
             return
 
 
-def _message(table: ServerTable, kind: str, **fields: JSON) -> str:
-    return json.dumps(
+def _message(table: ServerTable, kind: str, *, state: str | None = None, **fields: JSON) -> str:
+    """A message's text; ``state``: the text of a snapshot (:meth:`ServerTable.snapshot_text`)."""
+    text = json.dumps(
         {"type": kind, "table": table.id, "hand": table.number, "seq": table.seq, **fields},
         separators=(",", ":"),
         ensure_ascii=False,
     )
+    return text if state is None else f'{text[:-1]},"state":{state}}}'
 
 
 class Room:
@@ -148,7 +150,7 @@ class Room:
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
         table = self.table
-        connection.send("state", _message(table, "state", state=table.snapshot(connection.seat)))
+        connection.send("state", _message(table, "state", state=table.snapshot_text(connection.seat)))
 
     def broadcast(self) -> None:
         """Send everyone the snapshot as they may see it (spectators share one)."""
@@ -156,7 +158,7 @@ class Room:
         for connection in self.seats.values():
             self.state(connection)
         if self.spectators:
-            text = _message(table, "state", state=table.snapshot(None))
+            text = _message(table, "state", state=table.snapshot_text(None))
             for connection in self.spectators:
                 connection.send("state", text)
 
@@ -180,7 +182,7 @@ class Room:
             table.connected.add(seat)
             table.sit(seat)
         await table.store.durable()  # the new secret and the seat taken
-        connection.send("welcome", _message(table, "welcome", token=token, you=seat, state=table.snapshot(seat)))
+        connection.send("welcome", _message(table, "welcome", token=token, you=seat, state=table.snapshot_text(seat)))
         await self.changed()
 
     async def detach(self, connection: Connection) -> None:

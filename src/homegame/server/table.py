@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -196,6 +197,8 @@ class ServerTable:
         """The table's own house rules and stakes, over every game's (the host's settings)."""
         self._games: dict[str, JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
+        self._shared: tuple[tuple[int, frozenset[int]], str, str] | None = None
+        """The snapshot's parts the same for every viewer, and the change they were written at."""
         self._written: dict[int, _Written] = {}
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
@@ -587,25 +590,25 @@ class ServerTable:
 
     def snapshot(self, viewer: int | None) -> dict[str, JSON]:
         """The whole table as ``viewer`` (a table seat, ``None``: a spectator) may see it."""
+        data: dict[str, JSON] = json.loads(self.snapshot_text(viewer))
+        return data
+
+    def snapshot_text(self, viewer: int | None) -> str:
+        """:meth:`snapshot` as JSON text, the parts that are the same for every viewer written once
+        a change (the table's fields, its seats) and what a viewer's view shares with the others'
+        (the seats as that viewer sees them, the events, the result) written once a value: two
+        viewers share a piece only when what each may see of it is equal."""
         behind = viewer is None and self.config.spectators == "behind"
         hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
-        view = None
+        view = "null"
         if hand is not None:
-            view = self._view(hand, dealt.index(viewer) if viewer in dealt else None)
-        last: JSON = None
+            view = self._view_text(hand, dealt.index(viewer) if viewer in dealt else None)[0]
+        last = "null"
         if self.hand is None and self.previous is not None and not behind:
-            seen = self._view(
-                self.previous, self.previous_dealt.index(viewer) if viewer in self.previous_dealt else None
-            )
-            assert isinstance(seen, dict)
-            last = {
-                "hand": self.number,
-                "game": self.previous.game.name,
-                "dealt": list(self.previous_dealt),
-                "events": seen["events"],
-                "result": seen["result"],
-                "view": seen,
-            }
+            previous, seen = self.previous, self.previous_dealt
+            text, events, result = self._view_text(previous, seen.index(viewer) if viewer in seen else None)
+            head = _dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
+            last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         now = self.now()
         deciding = self._deciding()
         clock: JSON = None
@@ -618,27 +621,40 @@ class ServerTable:
                 "deadline_ms": max(0, seconds * 1000 - elapsed),
                 "bank_ms": self._bank_left(seat, now),
             }
+        common, game = self._common()
+        return (
+            f'{common[:-1]},"dealt":{_dumps(list(dealt))},"view":{view},"clock":{_dumps(clock)},'
+            f'"last":{last},"game":{"null" if behind else game}}}'
+        )
+
+    def _common(self) -> tuple[str, str]:
+        """The snapshot's fields that are the same for every viewer, as one JSON object's text,
+        and the game's (for every viewer but a spectator one hand behind); written once a change
+        (a row of the log, or a player connecting or gone)."""
+        key = (self.seq, frozenset(self.connected))
+        if self._shared is not None and self._shared[0] == key:
+            return self._shared[1], self._shared[2]
         choosing = self._choosing()
-        game = (hand.game if hand is not None else None) if not behind else None
-        if game is None and self.hand is None and not behind:
+        game = self.hand.game if self.hand is not None else None
+        if game is None and choosing is None:
             try:
-                game = self.table.next_game() if choosing is None else None
+                game = self.table.next_game()
             except PokerError:
                 game = None
-        return {
-            "title": self.config.display_title(),
-            "status": self.status,
-            "seats": [self._seat(seat) for seat in range(len(self.seats))],
-            "button": self.table.button,
-            "dealt": list(dealt),
-            "view": view,
-            "clock": clock,
-            "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
-            "last": last,
-            "rebuys": self.rebuys(),
-            "game": None if game is None else self._game_json(game),
-            "house": self._house,
-        }
+        common = _dumps(
+            {
+                "title": self.config.display_title(),
+                "status": self.status,
+                "seats": [self._seat(seat) for seat in range(len(self.seats))],
+                "button": self.table.button,
+                "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
+                "rebuys": self.rebuys(),
+                "house": self._house,
+            }
+        )
+        game_text = _dumps(None if game is None else self._game_json(game))
+        self._shared = (key, common, game_text)
+        return common, game_text
 
     def _game_json(self, game: Game) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
@@ -660,10 +676,12 @@ class ServerTable:
         waiting = [(seat, info) for seat, info in enumerate(self.seats) if info.rebuy]
         return [{"seat": seat, "name": info.name, "amount": info.rebuy} for seat, info in waiting]
 
-    def _view(self, hand: Hand, seat: int | None) -> JSON:
-        """The view of ``hand`` for one of its seats as JSON, what never changes written once: the
-        events for each viewer (an event as a seat sees it stays the same: a later event reveals
-        more), the hand a seat's cards make (the same cards, the same hand), the result."""
+    def _view_text(self, hand: Hand, seat: int | None) -> tuple[str, str, str]:
+        """The view of ``hand`` for one of its seats as JSON text, with the text of its events and
+        of its result. What never changes is written once: the events for each viewer (an event as
+        a seat sees it stays the same: a later event reveals more), each seat as a viewer sees it
+        and each event, shared by every viewer who sees it the same, the hand a seat's cards make
+        (the same cards, the same hand), the result."""
         view = hand.view(seat)
         written = self._written.get(id(hand))
         if written is None or written.hand is not hand:
@@ -673,19 +691,21 @@ class ServerTable:
             written = keep[id(hand)] = _Written(hand)
             self._written = keep
         events = written.events.setdefault(seat, [])
-        events.extend(to_json(event) for event in view.events[len(events) :])
-        data = to_json(replace(view, events=(), hands=(), result=None))
-        assert isinstance(data, dict)
-        data["events"] = list(events)
-        judged = written.judged
-        for made in view.hands:
-            if made not in judged:
-                judged[made] = to_json(made)
-        data["hands"] = [judged[made] for made in view.hands]
-        if view.result is not None and written.result is None:
-            written.result = to_json(view.result)
-        data["result"] = written.result if view.result is not None else None
-        return data
+        events.extend(written.text(event) for event in view.events[len(events) :])
+        events_text = f"[{','.join(events)}]"
+        seats = ",".join(written.text(seat_view) for seat_view in view.seats)
+        hands = ",".join(written.text(made) for made in view.hands)
+        result = "null"
+        if view.result is not None:
+            if written.result is None:
+                written.result = _dumps(to_json(view.result))
+            result = written.result
+        rest = to_json(replace(view, seats=(), events=(), hands=(), result=None))
+        assert isinstance(rest, dict)
+        for key in ("seats", "events", "hands", "result"):
+            del rest[key]
+        text = f'{_dumps(rest)[:-1]},"seats":[{seats}],"events":{events_text},"hands":[{hands}],"result":{result}}}'
+        return text, events_text, result
 
     def _seat(self, seat: int) -> dict[str, JSON]:
         info = self.seats[seat]
@@ -763,15 +783,31 @@ class ServerTable:
 
 
 class _Written:
-    """What is already written as JSON of one hand's views (see :meth:`ServerTable._view`)."""
+    """What is already written as JSON text of one hand's views (see :meth:`ServerTable._view_text`):
+    each viewer's events so far, the result, and every value written (seats as a viewer sees them,
+    events, judged hands) by the value, so equal values, whoever sees them, are written once."""
 
-    __slots__ = ("events", "hand", "judged", "result")
+    __slots__ = ("events", "hand", "result", "texts")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
-        self.events: dict[int | None, list[JSON]] = {}
-        self.judged: dict[object, JSON] = {}
-        self.result: JSON = None
+        self.events: dict[int | None, list[str]] = {}
+        self.texts: dict[object, str] = {}
+        self.result: str | None = None
+
+    def text(self, value: object) -> str:
+        """``value`` as JSON text, written once."""
+        try:
+            return self.texts[value]
+        except KeyError:
+            text = self.texts[value] = _dumps(to_json(value))
+            return text
+        except TypeError:  # a value that cannot be a key: written each time
+            return _dumps(to_json(value))
+
+
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""JSON text as the messages write it (compact, UTF-8)."""
 
 
 class _ReadOnly(Store):
