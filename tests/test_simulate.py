@@ -49,7 +49,7 @@ def test_games_lists_the_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
     rows = {row["name"]: row for row in json.loads(out)}
     assert rows["stud-declare"]["betting"] == "fixed-limit"
     assert rows["stud-declare"]["players"] == {"min": 2, "max": 7}
-    assert rows["stud-declare"]["source"].startswith("000_c5e5be9f35bb6f90.txt")
+    assert rows["stud-declare"]["source"].startswith("Elimination, a dealer's-choice game")
     assert rows["holdem"]["family"] == "community" and rows["draw"]["title"] == "Five-card draw"
 
 
