@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
             plot(table, args.plot)
         except ImportError:
             raise ParseError("--plot needs matplotlib: pip install 'homegame[plot]'") from None
+        print(f"chart written to {args.plot}", file=sys.stderr)  # on stderr: --json output stays JSON
     return 0
 
 
