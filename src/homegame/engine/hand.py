@@ -45,7 +45,7 @@ from homegame.engine.events import CarriedOver, Event, Reshuffled, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.guard import check_action, check_seat, check_setup
 from homegame.engine.pots import Pot, build_pots
-from homegame.engine.steps.base import Decision
+from homegame.engine.steps.base import Decision, Step
 from homegame.errors import IllegalActionError, ParseError
 
 if TYPE_CHECKING:
@@ -309,6 +309,17 @@ class Hand:
         if seat is not None:
             check_seat(seat, self.seats)
         return build_view(self, seat)
+
+    @property
+    def step(self) -> Step | None:
+        """The step of the game being played now (the one whose decision is pending), ``None``
+        before the first and once the hand is over.
+
+        >>> from homegame.games import load
+        >>> Hand(load("draw"), [50, 50], seed=1).step.kind
+        'bet'
+        """
+        return None if self.over or self._step == 0 else self.game.steps[self._step - 1]
 
     def history(self) -> History:
         """The hand's history so far: replay it to rebuild this state."""

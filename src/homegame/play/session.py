@@ -473,9 +473,8 @@ class _Session:
 
 def _rule(hand: Hand) -> str:
     """The rule of the step deciding now, as the rules text says it (``""`` when unknown)."""
-    at = getattr(hand, "_step", 0)
-    steps = hand.game.steps
-    return steps[at - 1].describe() if 0 < at <= len(steps) else ""
+    step = hand.step
+    return "" if step is None else step.describe()
 
 
 def _chips(action: Action, view: View) -> int:
