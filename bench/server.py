@@ -6,7 +6,8 @@ loop. Every table is paused until all its seats are taken, then all are resumed 
 each number of tables: hands a second (all tables together), the action-to-update latency (from a
 client sending its action to that client receiving the state that holds it: p50, p99, slowest),
 the server's CPU time per action (what the figures owe to the server, whatever else the machine
-runs) and its resident memory when the tables were made, half way and at the end (the target:
+runs), the bot clients' (all in this one process, sharing the machine with the server) and the
+server's resident memory when the tables were made, half way and at the end (the target:
 flat; p99 under 50 ms at 10 tables and 150 ms at 50).
 
     python bench/server.py [--tables 10,50] [--hands 50] [--bots caller] [--game holdem]
@@ -106,7 +107,7 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
                     for i, url in enumerate(urls)
                 ]
                 await asyncio.wait_for(asyncio.gather(*(event.wait() for event in arrived)), 120)
-                began, used = time.perf_counter(), cpu(process.pid)
+                began, used, clients = time.perf_counter(), cpu(process.pid), time.process_time()
                 for table in made:
                     await http.post(f"/api/tables/{table['table']}/resume")
                 half: list[float] = []
@@ -121,6 +122,7 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
                 sampler = asyncio.create_task(sample())
                 await asyncio.wait_for(asyncio.gather(*tasks), 3600)
                 elapsed, used = time.perf_counter() - began, cpu(process.pid) - used
+                clients = time.process_time() - clients
                 await sampler
                 after = memory(process.pid)
                 listed = (await http.get("/api/tables")).json()
@@ -137,7 +139,8 @@ async def run(tables: int, hands: int, level: str, game: str) -> None:
         f"{tables:>3} tables x {SEATS} {level} bots: {played} hands in {elapsed:.1f} s "
         f"= {played / elapsed:,.0f} hands/s; "
         f"action to update p50 {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, slowest {ms[-1]:.1f} ms "
-        f"({len(ms)} actions; the server's CPU {1000 * used / max(1, len(ms)):.1f} ms an action); "
+        f"({len(ms)} actions; the server's CPU {1000 * used / max(1, len(ms)):.1f} ms an action, "
+        f"the bot clients' {1000 * clients / max(1, len(ms)):.1f} ms); "
         f"server memory {before:.0f} MB, {half[0] if half else float('nan'):.0f} MB, {after:.0f} MB"
     )
 
