@@ -216,6 +216,20 @@ def test_a_declaration_is_not_made_stale_by_another_seat_declaring() -> None:
         table.act(second, number, seen - 1, {"kind": "declare", "side": "high"})
 
 
+def test_pokerstars_text_holds_the_games_it_can_and_names_the_others() -> None:
+    from homegame.server.histories import pokerstars
+
+    table = make(game="follow-the-queen")  # wild cards: PokerStars text has no words for them
+    run(table)
+    for _ in range(300):
+        if table.number > 1 or table.hand is None:
+            break
+        seat = table.dealt[table.hand.pending()[0]]
+        table.act(seat, table.number, table.seq, to_json(simplest(table.hand.legal_actions(table.dealt.index(seat)))))
+        run(table)
+    assert pokerstars(table, seat=0)[1][:1] == [1]
+
+
 BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [
     ("out of turn", lambda t: ((to_act(t) + 1) % 3, t.number, t.seq, {"kind": "call"})),
     ("replayed seq", lambda t: (to_act(t), t.number, t.seq - 1, {"kind": "call"})),
@@ -724,6 +738,11 @@ def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: p
     assert capsys.readouterr().out.startswith(",".join(HEADER) + "\n")
     assert main(["host", url, "history", created["table"], "--seat", "0"]) == 0
     assert "hand = 2" in capsys.readouterr().out
+    assert main(["host", url, "history", created["table"], "--seat", "0", "--format", "pokerstars"]) == 0
+    stars = capsys.readouterr().out
+    assert stars.startswith("PokerStars Hand #1:") and "PokerStars Hand #2:" in stars and "Dealt to" in stars
+    assert main(["host", url, "history", created["table"], "--full", "--format", "pokerstars"]) == 2
+    assert "--full goes with --format phh" in capsys.readouterr().err
     assert main(["host", url, "close", created["table"]]) == 0
     assert "closed" in capsys.readouterr().out
     assert main(["join", invite, "--bot", "caller"]) == 2  # the secret was rotated: the old link opens nothing

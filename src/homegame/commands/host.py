@@ -74,8 +74,8 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
-def _request(base: str, token: str, method: str, path: str, body: Any = None) -> tuple[str, str]:
-    """The server's answer: its content type and text; a refusal is a one-line error."""
+def _request(base: str, token: str, method: str, path: str, body: Any = None) -> tuple[Any, str]:
+    """The server's answer: its headers and text; a refusal is a one-line error."""
     from homegame.errors import ParseError
 
     data = None if body is None else json.dumps(body).encode()
@@ -85,7 +85,7 @@ def _request(base: str, token: str, method: str, path: str, body: Any = None) ->
         request.add_header("Content-Type", "application/json")
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
-            return response.headers.get("content-type", ""), response.read().decode()
+            return response.headers, response.read().decode()
     except urllib.error.HTTPError as error:
         text = error.read().decode(errors="replace")
         try:
@@ -172,10 +172,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"{transfer['from']} pays {transfer['to']} {transfer['amount']}")
         return 0
     if action == "history":
-        if args.format != "phh":
-            raise ParseError("--format pokerstars is not written yet: use phh")
+        if args.format == "pokerstars" and args.full:
+            raise ParseError("--full goes with --format phh: PokerStars text shows one player's hole cards")
         query = "?full=1" if args.full else f"?seat={args.seat}" if args.seat is not None else ""
-        sys.stdout.write(_request(base, token, "GET", f"/api/tables/{table}/history{query}")[1])
+        query += ("&" if query else "?") + f"format={args.format}"
+        headers, text = _request(base, token, "GET", f"/api/tables/{table}/history{query}")
+        sys.stdout.write(text)
+        skipped = headers.get("X-Homegame-Skipped", "")
+        if skipped:
+            hands = skipped.replace(",", ", ")
+            print(f"hands {hands} are games PokerStars text cannot hold: write them as PHH", file=sys.stderr)
         return 0
     if action == "rebuy":
         _request(base, token, "POST", f"/api/tables/{table}/rebuys/{args.seat}", {"approve": bool(args.approve)})

@@ -406,21 +406,31 @@ class Server:
         return JSONResponse(room.table.ledger())
 
     async def history(self, request: Request) -> Response:
-        """The finished hands in PHH: one seat's view, the spectators' or everything."""
-        from homegame.server.histories import phh
+        """The finished hands in PHH (one seat's view, the spectators' or everything) or in
+        PokerStars text (one seat's view; the hands it cannot hold are named in a header)."""
+        from homegame.server.histories import phh, pokerstars
 
         room = self._room(request)
         if not isinstance(room, Room):
             return room
         query = request.query_params
-        if query.get("format", "phh") != "phh":
-            return JSONResponse({"error": "format: phh (pokerstars is not written yet)"}, status_code=400)
+        form = query.get("format", "phh")
+        if form not in ("phh", "pokerstars"):
+            return JSONResponse({"error": "format: phh or pokerstars"}, status_code=400)
         seat_text = query.get("seat")
         if seat_text is not None and not (seat_text.isdigit() and int(seat_text) < room.table.config.seats):
             return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
         seat = None if seat_text is None else int(seat_text)
         full = query.get("full") in ("1", "true")
         await self.store.durable()  # the log read back is the log written
+        if form == "pokerstars":
+            text, skipped = pokerstars(room.table, seat=seat)
+            if skipped and not text:
+                return JSONResponse(
+                    {"error": "PokerStars text cannot hold these games (wild cards, declare, home games): use phh"},
+                    status_code=400,
+                )
+            return PlainTextResponse(text, headers={"X-Homegame-Skipped": ",".join(map(str, skipped))})
         return PlainTextResponse(phh(room.table, seat=seat, full=full))
 
     async def command(self, request: Request) -> Response:

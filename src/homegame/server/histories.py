@@ -31,10 +31,12 @@ from functools import partial
 
 from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.wire import to_json
+from homegame.errors import ParseError
 from homegame.history import dumps_all, to_phh
+from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
 from homegame.server.table import ServerTable
 
-__all__ = ["phh"]
+__all__ = ["phh", "pokerstars"]
 
 _CARDS = re.compile(r"(?<![A-Za-z0-9?])((?:[2-9TJQKA][cdhs]|Jk|\?\?)+)(?![A-Za-z0-9?])")
 
@@ -52,6 +54,21 @@ def phh(table: ServerTable, *, seat: int | None = None, full: bool = False) -> s
             record = replace(record, actions=actions, extra=extra)
         records.append(record)
     return dumps_all(records) if records else ""
+
+
+def pokerstars(table: ServerTable, *, seat: int | None = None) -> tuple[str, list[int]]:
+    """The table's finished hands as PokerStars text, as ``seat`` saw them (its hole cards are the
+    hero's; ``None``: nobody's), and the numbers of the hands that text cannot hold (wild cards,
+    declare, the home games: PHH holds them)."""
+    written, skipped = [], []
+    for number, hand, dealt in table.histories():
+        names = [table.seats[index].name for index in dealt]
+        hero = dealt.index(seat) if seat in dealt else None
+        try:
+            written.append(to_pokerstars(hand.history(), names=names, hero=hero, number=number, table=table.id))
+        except ParseError:
+            skipped.append(number)
+    return (dumps_pokerstars(written) if written else ""), skipped
 
 
 def _seen(history: History, viewer: int | None) -> set[str]:
