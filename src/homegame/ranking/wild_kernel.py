@@ -65,8 +65,6 @@ from homegame.ranking.lookup import (
     COUNT_SHIFT,
     FLUSH_ADD,
     FLUSH_BITS,
-    ROW_BITS,
-    ROWS,
     SUIT_SHIFT,
     SUM_MASK,
     Mode,
@@ -80,10 +78,13 @@ from homegame.ranking.wild import Lowest, value_of
 
 __all__ = ["WildEvaluator", "WildTables", "build", "load", "natural_of", "supports"]
 
-FORMAT = 13
+FORMAT = 16
 """Version of the wild table format; bump it when the tables or the card keys change."""
 
 _MAX_CARDS = 7
+_ROW_BITS = 8
+"""Rows of the packed rank tables are 256 wide, as the natural kernel's (wider rows, fewer offsets to
+read, measured no faster and made the tables twice as large)."""
 _NATURALS = (1 << SUIT_SHIFT) - 1
 """The bits of a card-key total below the suit counters: the rank-key sum and the number of cards."""
 _MODES = {
@@ -128,8 +129,8 @@ class WildTables:
     - ``keys[ordinal]``, ``categories[ordinal]``, ``qualified[ordinal]``: as in the natural kernel;
     - ``rank5``, ``rank6``, ``rank7``: the rank tables of hands of 5, 6 and 7 cards, wild or not,
       packed by row displacement as the natural kernel's (:mod:`homegame.ranking.lookup`) on the
-      rank-key sum ``s`` of the hand's ``n`` natural cards: ``rank7[0, offsets[n, s >> ROW_BITS] +
-      (s & (1 << ROW_BITS) - 1)]`` is the best ordinal of those ranks with the other cards wild,
+      rank-key sum ``s`` of the hand's ``n`` natural cards: ``rank7[0, offsets[n, s >> _ROW_BITS] +
+      (s & (1 << _ROW_BITS) - 1)]`` is the best ordinal of those ranks with the other cards wild,
       when no natural cards need to share a suit, and ``rank7[1, ...]`` the ordinal when all of
       them share one (-1 where there are no such cards). The rows of each ``n`` are packed
       together, so a batch of hands alike reads a small part; five cards or more of one rank
@@ -226,8 +227,8 @@ def build(ranking: PokerRanking) -> WildTables:
                 table[0, place] = rank[row_of[total], wild]
                 if _MODES[ranking.kind] is not Mode.FLUSH_WINS:
                     table[1, place] = table[0, place]  # a low with wild cards never flushes
-                elif len(set(ranks)) == count:
-                    table[1, place] = flush[wild, _mask(ranks)]  # all of one suit: the hand exactly
+                else:  # all of one suit: the hand exactly; else no suit of such a hand flushes better
+                    table[1, place] = flush[wild, _mask(tuple(set(ranks)))]
         by_size.append(table)
     return WildTables(
         label=ranking.label,
@@ -294,16 +295,17 @@ def _pack(
     two alike, and each of ``empty[n]`` a place that nothing takes. Returns the offsets (a row
     with no entries starts its part: any look-up stays in bounds), each sum's place, and where
     each part ends (a table of hands of ``size`` cards needs ``ends[size]`` entries)."""
-    width = 1 << ROW_BITS
+    width = 1 << _ROW_BITS
     window = 1 << 10  # offsets tried at once
-    offsets = np.zeros((_MAX_CARDS + 1, ROWS), dtype=np.uint32)  # unsigned: no negative-index checks
+    # unsigned: no negative-index checks
+    offsets = np.zeros((_MAX_CARDS + 1, (SUM_MASK + 1) >> _ROW_BITS), dtype=np.uint32)
     places: list[dict[int, int]] = []
     ends: list[int] = []
     base = 0
     for count, (full, free) in enumerate(zip(sums, empty, strict=True)):
         rows: dict[int, list[int]] = {}
         for total in sorted(full | free):
-            rows.setdefault(total >> ROW_BITS, []).append(total & width - 1)
+            rows.setdefault(total >> _ROW_BITS, []).append(total & width - 1)
         used = np.zeros(4 * len(full | free) + width + window, dtype=np.bool_)
         offsets[count] = base
         resume: dict[int, int] = {}  # rows of one length search on from where the last one went
@@ -322,7 +324,7 @@ def _pack(
             resume[len(columns)] = offset
             offsets[count, row] = base + offset
             last = max(last, offset)
-        places.append({total: int(offsets[count, total >> ROW_BITS]) + (total & width - 1) for total in full})
+        places.append({total: int(offsets[count, total >> _ROW_BITS]) + (total & width - 1) for total in full})
         base += last + width
         ends.append(base)
     return offsets, places, ends
@@ -509,22 +511,27 @@ _WILD = 1 << _WILD_SHIFT
 _STRAY_SHIFT = 60
 _STRAY = 1 << _STRAY_SHIFT
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
-_COLUMN = (1 << ROW_BITS) - 1
+_COLUMN = (1 << _ROW_BITS) - 1
 _BLOCK = 4096  # rows per task of the parallel loop
+_LOWEST_SUIT = np.array([13 * ((p & -p).bit_length() - 1) if p else 0 for p in range(16)], dtype=np.int64)
+_HIGHEST_SUIT = np.array([13 * (p.bit_length() - 1) if p else 0 for p in range(16)], dtype=np.int64)
+"""By the suits that may flush (a bit each), the shift of the rank mask of the lowest of them and of the highest."""
 
 
 @njit(cache=True, inline="always")
 def _place(total: int, offsets: Array) -> int:
     """Where the natural cards of a hand whose cards add up to ``total`` sit in the rank tables."""
     rank_sum = total & SUM_MASK
-    return offsets[(total >> COUNT_SHIFT) & 7, rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)  # type: ignore[no-any-return]
+    return offsets[(total >> COUNT_SHIFT) & 7, rank_sum >> _ROW_BITS] + (rank_sum & _COLUMN)  # type: ignore[no-any-return]
 
 
 @njit(cache=True, inline="always")
 def _whole(total: int) -> int:
-    """1 when one suit holds every natural card of the hand (a counter reaches the card count), else 0."""
+    """1 when one suit holds every natural card of the hand (a counter reaches the card count), else 0,
+    by arithmetic (a comparison would become a branch)."""
     naturals = (total >> COUNT_SHIFT) & 7
-    return int((((total >> SUIT_SHIFT) & 0xFFFF) + (8 - naturals) * 0x1111) & FLUSH_BITS != 0)
+    reached = (((total >> SUIT_SHIFT) & 0xFFFF) + (8 - naturals) * 0x1111) & FLUSH_BITS
+    return (reached + 0xFFFF) >> 16
 
 
 @njit(cache=True, inline="always")
@@ -598,6 +605,74 @@ def _bits(value: int) -> int:
     return count
 
 
+@njit(cache=True, inline="always")
+def _larger(a: Any, b: Any) -> Any:
+    """The larger of two ints, by arithmetic: the compiler makes a branch of ``max`` in these
+    loops, and which is larger is a coin toss from hand to hand."""
+    difference = a - b
+    return a - (difference & (difference >> 63))
+
+
+@njit(cache=True)
+def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array) -> None:
+    """:func:`_evaluate_rows` for a high ranking whose hands make no rank wild: the common case,
+    apart and written out.
+
+    One read answers a hand of five cards (its entry for all the natural cards in one suit, or
+    for none sharing one). With six or seven, a suit may make five with the wild cards without
+    holding every natural card: with few wild cards (seven cards: two or fewer) one suit at most
+    can, and its flush entry is read (-1 for a suit short of five), whenever a flush is in reach
+    or, from two wild cards (six cards: three), whatever the suits, since a mispredicted branch
+    costs more than the read. With more wild cards, each suit's entry is read when the best
+    flush these ranks could make beats the rank entry.
+    """
+    card_values, card_masks, offsets, ranks, _, flush = tables
+    size = hands.shape[1]
+    forced = 2 if size == 7 else 3
+    alone = 10 - size  # fewer wild cards than this: two suits cannot both make five
+    for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
+        total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
+        total += card_values[hands[i, 3]] + card_values[hands[i, 4]]
+        if size > 5:
+            total += card_values[hands[i, 5]]
+            if size > 6:
+                total += card_values[hands[i, 6]]
+        place = _place(total, offsets)
+        value = np.int64(ranks[_whole(total), place])
+        if size > 5:
+            count = (total >> _WILD_SHIFT) & 15
+            flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
+            if count < alone:
+                if flushes or count >= forced:
+                    mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+                    mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
+                    if size > 6:
+                        mask += card_masks[hands[i, 6]]
+                    suit = ((flushes >> 7) & 1) + 2 * ((flushes >> 11) & 1) + 3 * ((flushes >> 15) & 1)
+                    flushed = np.int64(flush[count, (mask >> (13 * suit)) & 0x1FFF])
+                    value = _larger(value, flushed) | (value >> 63)  # -1 stays: no such cards
+            elif count == alone:  # two suits at most: both read
+                mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+                mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
+                if size > 6:
+                    mask += card_masks[hands[i, 6]]
+                suits = (((flushes >> 3) * 0x249) >> 9) & 15  # a bit per suit
+                low = np.int64(flush[count, (mask >> _LOWEST_SUIT[suits]) & 0x1FFF])
+                high = np.int64(flush[count, (mask >> _HIGHEST_SUIT[suits]) & 0x1FFF])
+                value = _larger(value, _larger(low, high)) | (value >> 63)
+            elif ranks[1, place] > value:
+                mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
+                mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
+                if size > 6:
+                    mask += card_masks[hands[i, 6]]
+                clubs = np.int64(flush[count, mask & 0x1FFF])
+                diamonds = np.int64(flush[count, (mask >> 13) & 0x1FFF])
+                hearts = np.int64(flush[count, (mask >> 26) & 0x1FFF])
+                spades = np.int64(flush[count, (mask >> 39) & 0x1FFF])
+                value = _larger(value, _larger(_larger(clubs, diamonds), _larger(hearts, spades)))
+        out[i] = -1 if total >> _STRAY_SHIFT else value
+
+
 @njit(cache=True)
 def _evaluate_rows(  # noqa: PLR0917
     hands: Array, span: tuple[int, int], named: Array, setup: tuple[Any, ...], tables: Any, out: Array
@@ -652,7 +727,10 @@ def _evaluate_rows(  # noqa: PLR0917
 
 @njit(cache=True)
 def _evaluate(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
-    _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables, out)
+    if setup[1] or setup[2] != _FLUSH_WINS:
+        _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables, out)
+    else:
+        _evaluate_high(hands, (0, hands.shape[0]), tables, out)
 
 
 @njit(cache=True, parallel=True)
@@ -661,4 +739,7 @@ def _evaluate_parallel(hands: Array, named: Array, setup: tuple[Any, ...], table
     for block in prange((count + _BLOCK - 1) // _BLOCK):
         start = block * _BLOCK
         stop = min(count, start + _BLOCK)
-        _evaluate_rows(hands, (start, stop), named, setup, tables, out)
+        if setup[1] or setup[2] != _FLUSH_WINS:
+            _evaluate_rows(hands, (start, stop), named, setup, tables, out)
+        else:
+            _evaluate_high(hands, (start, stop), tables, out)
