@@ -129,9 +129,12 @@ def test_a_table_deals_only_views_and_restores_from_its_log(tmp_path: Path) -> N
     assert store.integrity() == "ok"
 
 
-@pytest.mark.parametrize("game", ["holdem", "stud-declare", "draw", "baseball", "chinese-poker"])
+@pytest.mark.parametrize(
+    "game", ["holdem", "stud-declare", "draw", "baseball", "chinese-poker", "five-o", "grocery-store", "elimination"]
+)
 def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
-    table = make(game=game, seats=3, bots=2, bot_level="random", stack=400)
+    seats = 2 if game == "five-o" else 3
+    table = make(game=game, seats=seats, bots=seats - 1, bot_level="random", stack=400)
     run(table)
     for _ in range(30):
         if table.hand is None:

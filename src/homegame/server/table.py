@@ -37,7 +37,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, MutableSequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields
 from functools import partial
 from typing import Any
 
@@ -48,6 +48,7 @@ from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.table import DealersChoice, Table
+from homegame.engine.view import View
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
@@ -693,19 +694,30 @@ class ServerTable:
         events = written.events.setdefault(seat, [])
         events.extend(written.text(event) for event in view.events[len(events) :])
         events_text = f"[{','.join(events)}]"
-        seats = ",".join(written.text(seat_view) for seat_view in view.seats)
-        hands = ",".join(written.text(made) for made in view.hands)
         result = "null"
         if view.result is not None:
             if written.result is None:
                 written.result = _dumps(to_json(view.result))
             result = written.result
-        rest = to_json(replace(view, seats=(), events=(), hands=(), result=None))
-        assert isinstance(rest, dict)
-        for key in ("seats", "events", "hands", "result"):
-            del rest[key]
-        text = f'{_dumps(rest)[:-1]},"seats":[{seats}],"events":{events_text},"hands":[{hands}],"result":{result}}}'
-        return text, events_text, result
+        parts = []
+        for name in _VIEW_FIELDS:  # each field as wire.to_json writes it
+            value = getattr(view, name)
+            if name == "seats":
+                text = f"[{','.join(written.text(seat_view) for seat_view in view.seats)}]"
+            elif name == "events":
+                text = events_text
+            elif name == "result":
+                text = result
+            elif name == "hands":
+                text = f"[{','.join(written.text(made) for made in view.hands)}]"
+            elif value is None or isinstance(value, bool | int | str):
+                text = _dumps(value)
+            elif name == "rows":
+                text = written.field((name, value), value, lambda: {row: to_json(cards) for row, cards in view.rows})
+            else:
+                text = written.field((name, value), value)
+            parts.append(f'"{name}":{text}')
+        return f"{{{','.join(parts)}}}", events_text, result
 
     def _seat(self, seat: int) -> dict[str, JSON]:
         info = self.seats[seat]
@@ -797,14 +809,21 @@ class _Written:
 
     def text(self, value: object) -> str:
         """``value`` as JSON text, written once."""
+        return self.field(value, value)
+
+    def field(self, key: object, value: object, data: Callable[[], JSON] | None = None) -> str:
+        """The JSON text of ``value`` (or of ``data()``), written once for ``key``."""
         try:
-            return self.texts[value]
+            return self.texts[key]
         except KeyError:
-            text = self.texts[value] = _dumps(to_json(value))
+            text = self.texts[key] = _dumps(to_json(value) if data is None else data())
             return text
         except TypeError:  # a value that cannot be a key: written each time
-            return _dumps(to_json(value))
+            return _dumps(to_json(value) if data is None else data())
 
+
+_VIEW_FIELDS = tuple(field.name for field in fields(View))
+"""A view's fields, in the order they are written."""
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 """JSON text as the messages write it (compact, UTF-8)."""
