@@ -513,9 +513,6 @@ _STRAY = 1 << _STRAY_SHIFT
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
 _COLUMN = (1 << _ROW_BITS) - 1
 _BLOCK = 4096  # rows per task of the parallel loop
-_LOWEST_SUIT = np.array([13 * ((p & -p).bit_length() - 1) if p else 0 for p in range(16)], dtype=np.int64)
-_HIGHEST_SUIT = np.array([13 * (p.bit_length() - 1) if p else 0 for p in range(16)], dtype=np.int64)
-"""By the suits that may flush (a bit each), the shift of the rank mask of the lowest of them and of the highest."""
 
 
 @njit(cache=True, inline="always")
@@ -620,16 +617,17 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
 
     One read answers a hand of five cards (its entry for all the natural cards in one suit, or
     for none sharing one). With six or seven, a suit may make five with the wild cards without
-    holding every natural card: with few wild cards (seven cards: two or fewer) one suit at most
-    can, and its flush entry is read (-1 for a suit short of five), whenever a flush is in reach
-    or, from two wild cards (six cards: three), whatever the suits, since a mispredicted branch
-    costs more than the read. With more wild cards, each suit's entry is read when the best
-    flush these ranks could make beats the rank entry.
+    holding every natural card. With few wild cards (seven cards: none or one) that is seldom,
+    one suit at most can, and its flush entry is read only then. With more, it is nearly every
+    hand: every suit's flush entry is read (-1 for a suit short of five), whatever the suits,
+    since a mispredicted branch, or choosing the suits to read, costs more than the reads; from
+    four wild cards (six cards: five), only when the best flush these ranks could make beats the
+    rank entry, which with so many wild cards is seldom.
     """
     card_values, card_masks, offsets, ranks, _, flush = tables
     size = hands.shape[1]
-    forced = 2 if size == 7 else 3
-    alone = 10 - size  # fewer wild cards than this: two suits cannot both make five
+    few = 2 if size == 7 else 3  # fewer wild cards than this: a flush is seldom in reach, in one suit
+    many = 10 - size  # more wild cards than this: the rank entry nearly always beats every flush
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
         total += card_values[hands[i, 3]] + card_values[hands[i, 4]]
@@ -641,9 +639,9 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
         value = np.int64(ranks[_whole(total), place])
         if size > 5:
             count = (total >> _WILD_SHIFT) & 15
-            flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
-            if count < alone:
-                if flushes or count >= forced:
+            if count < few:
+                flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
+                if flushes:  # a suit makes five with the wild cards: the only one that can
                     mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
                     mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
                     if size > 6:
@@ -651,16 +649,7 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
                     suit = ((flushes >> 7) & 1) + 2 * ((flushes >> 11) & 1) + 3 * ((flushes >> 15) & 1)
                     flushed = np.int64(flush[count, (mask >> (13 * suit)) & 0x1FFF])
                     value = _larger(value, flushed) | (value >> 63)  # -1 stays: no such cards
-            elif count == alone:  # two suits at most: both read
-                mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
-                mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
-                if size > 6:
-                    mask += card_masks[hands[i, 6]]
-                suits = (((flushes >> 3) * 0x249) >> 9) & 15  # a bit per suit
-                low = np.int64(flush[count, (mask >> _LOWEST_SUIT[suits]) & 0x1FFF])
-                high = np.int64(flush[count, (mask >> _HIGHEST_SUIT[suits]) & 0x1FFF])
-                value = _larger(value, _larger(low, high)) | (value >> 63)
-            elif ranks[1, place] > value:
+            elif count <= many or ranks[1, place] > value:
                 mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
                 mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
                 if size > 6:
@@ -669,7 +658,8 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
                 diamonds = np.int64(flush[count, (mask >> 13) & 0x1FFF])
                 hearts = np.int64(flush[count, (mask >> 26) & 0x1FFF])
                 spades = np.int64(flush[count, (mask >> 39) & 0x1FFF])
-                value = _larger(value, _larger(_larger(clubs, diamonds), _larger(hearts, spades)))
+                flushed = _larger(_larger(clubs, diamonds), _larger(hearts, spades))
+                value = _larger(value, flushed) | (value >> 63)
         out[i] = -1 if total >> _STRAY_SHIFT else value
 
 
