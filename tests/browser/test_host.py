@@ -82,3 +82,19 @@ def test_the_table_shows_its_house_rules_and_the_ledger(server: Server, pages: P
     ledger = page.locator("#ledger-body").inner_text()
     assert "ann" in ledger and "Settle up" in ledger
     page.click("#ledger-close")
+
+
+def test_the_host_approves_a_rebuy_a_player_asked_for(server: Server, pages: Pages) -> None:
+    table = server.table(game="holdem", seats=2, stack=200, bots=1, bot_level="caller", names=["ann"], clock=None)
+    player = pages.open(table["invites"][0])
+    connected(player)
+    player.click("#open-menu")
+    player.fill("#rebuy-amount", "150")
+    player.click("#rebuy")
+    player.wait_for_function("document.body.textContent.includes('waiting for the host')")
+    host = pages.open(f"{server.url}/host#{server.token}")
+    entry = host.locator(f"[data-table='{table['table']}']")
+    entry.locator(".rebuys li").wait_for()
+    assert "ann (seat 1) asks to rebuy 150" in entry.locator(".rebuys").inner_text()
+    entry.locator("[data-action=approve]").click()
+    entry.locator(".rebuys").wait_for(state="detached")
