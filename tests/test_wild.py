@@ -702,3 +702,18 @@ def test_wild_tables_are_cached_on_disk(tmp_path: Any, monkeypatch: pytest.Monke
     wild_kernel.load.cache_clear()
     assert np.array_equal(wild_kernel.load(ranking).rank7, built.rank7)
     wild_kernel.load.cache_clear()
+
+
+def test_wild_kernel_on_every_core_equals_one_thread() -> None:
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    for ranking in (JOKERS, get("low-27", wild="jokers")):
+        evaluator = WildEvaluator.for_ranking(ranking)
+        assert evaluator is not None
+        rng = np.random.default_rng(5)
+        for size in (5, 6, 7):
+            naturals = np.argsort(rng.random((9000, 52)), axis=1)[:, :size]
+            jokers = rng.integers(0, 5, 9000)  # the first ``jokers`` columns hold jokers
+            columns = np.arange(size)
+            hands = np.where(columns < jokers[:, None], 52 + columns, naturals).astype(np.uint8)
+            assert np.array_equal(evaluator.batch(hands, parallel=True), evaluator.batch(hands))

@@ -386,6 +386,7 @@ class WildEvaluator:
         "_card_masks",
         "_card_values",
         "_dynamic",
+        "_flat",
         "_jokers",
         "_lowest",
         "_tables",
@@ -419,6 +420,13 @@ class WildEvaluator:
             self._card_values[code] = _STRAY if stray else _WILD if wild else CARD_KEYS[code]
             self._card_masks[code] = 0 if wild or stray else CARD_MASKS[code]
         self._card_values[JOKER_BASE : JOKER_BASE + MAX_JOKERS] = _WILD if self._jokers else 0
+        self._flat = (
+            tables.offsets.ravel(),
+            {size: np.ascontiguousarray(getattr(tables, f"rank{size}").T).ravel() for size in range(5, _MAX_CARDS + 1)},
+            tables.flush.ravel(),
+        )
+        """The tables as the compiled loops read them, flat (no stride to keep at hand): the offsets,
+        each rank table with its two entries side by side (one read, one cache line), the flush table."""
 
     def __repr__(self) -> str:
         return f"<WildEvaluator {self.label}: {len(self.keys)} values>"
@@ -430,15 +438,8 @@ class WildEvaluator:
         size = array.shape[1]
         out = np.empty(array.shape[0], dtype=np.int32)
         run = _evaluate_parallel if parallel else _evaluate
-        tables = self._tables
-        ranks = getattr(tables, f"rank{size}")
-        run(
-            array,
-            named,
-            setup,
-            (self._card_values, self._card_masks, tables.offsets, ranks, tables.rank5, tables.flush),
-            out,
-        )
+        offsets, ranks, flush = self._flat
+        run(array, named, setup, (self._card_values, self._card_masks, offsets, ranks[size], ranks[5], flush), out)
         return out
 
     @classmethod
@@ -512,6 +513,7 @@ _STRAY_SHIFT = 60
 _STRAY = 1 << _STRAY_SHIFT
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
 _COLUMN = (1 << _ROW_BITS) - 1
+_ROWS = (SUM_MASK + 1) >> _ROW_BITS  # rows of each number of natural cards
 _BLOCK = 4096  # rows per task of the parallel loop
 
 
@@ -519,7 +521,7 @@ _BLOCK = 4096  # rows per task of the parallel loop
 def _place(total: int, offsets: Array) -> int:
     """Where the natural cards of a hand whose cards add up to ``total`` sit in the rank tables."""
     rank_sum = total & SUM_MASK
-    return offsets[(total >> COUNT_SHIFT) & 7, rank_sum >> _ROW_BITS] + (rank_sum & _COLUMN)  # type: ignore[no-any-return]
+    return offsets[((total >> COUNT_SHIFT) & 7) * _ROWS + (rank_sum >> _ROW_BITS)] + (rank_sum & _COLUMN)  # type: ignore[no-any-return]
 
 
 @njit(cache=True, inline="always")
@@ -587,9 +589,9 @@ def _low_subsets(hand: Array, named: tuple[Any, Any], tables: tuple[Array, ...])
                 mask += card_masks[code] if natural else 0
         suited = (((total >> SUIT_SHIFT) & 0xFFFF) + FLUSH_ADD) & FLUSH_BITS
         if total >> _WILD_SHIFT == 0 and suited:
-            best = max(best, int(flush[0, (mask >> (13 * _suit_of(suited))) & 0x1FFF]))
+            best = max(best, int(flush[(mask >> (13 * _suit_of(suited))) & 0x1FFF]))
         else:
-            best = max(best, int(five[0, _place(total, offsets)]))
+            best = max(best, int(five[_place(total, offsets) << 1]))
     return best
 
 
@@ -636,7 +638,7 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
             if size > 6:
                 total += card_values[hands[i, 6]]
         place = _place(total, offsets)
-        value = np.int64(ranks[_whole(total), place])
+        value = np.int64(ranks[(place << 1) | _whole(total)])
         if size > 5:
             count = (total >> _WILD_SHIFT) & 15
             if count < few:
@@ -647,17 +649,17 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
                     if size > 6:
                         mask += card_masks[hands[i, 6]]
                     suit = ((flushes >> 7) & 1) + 2 * ((flushes >> 11) & 1) + 3 * ((flushes >> 15) & 1)
-                    flushed = np.int64(flush[count, (mask >> (13 * suit)) & 0x1FFF])
+                    flushed = np.int64(flush[(count << 13) | (mask >> (13 * suit)) & 0x1FFF])
                     value = _larger(value, flushed) | (value >> 63)  # -1 stays: no such cards
-            elif count <= many or ranks[1, place] > value:
+            elif count <= many or ranks[(place << 1) | 1] > value:
                 mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
                 mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
                 if size > 6:
                     mask += card_masks[hands[i, 6]]
-                clubs = np.int64(flush[count, mask & 0x1FFF])
-                diamonds = np.int64(flush[count, (mask >> 13) & 0x1FFF])
-                hearts = np.int64(flush[count, (mask >> 26) & 0x1FFF])
-                spades = np.int64(flush[count, (mask >> 39) & 0x1FFF])
+                clubs = np.int64(flush[(count << 13) | mask & 0x1FFF])
+                diamonds = np.int64(flush[(count << 13) | (mask >> 13) & 0x1FFF])
+                hearts = np.int64(flush[(count << 13) | (mask >> 26) & 0x1FFF])
+                spades = np.int64(flush[(count << 13) | (mask >> 39) & 0x1FFF])
                 flushed = _larger(_larger(clubs, diamonds), _larger(hearts, spades))
                 value = _larger(value, flushed) | (value >> 63)
         out[i] = -1 if total >> _STRAY_SHIFT else value
@@ -699,7 +701,7 @@ def _evaluate_rows(  # noqa: PLR0917
         else:
             place = _place(total, offsets)
             whole = _whole(total)
-            value = int(ranks[whole, place])
+            value = int(ranks[(place << 1) | whole])
             if mode == _FLUSH_WINS and size > 5 and not whole:
                 count = (total >> _WILD_SHIFT) & 15
                 if (suits + (3 + count) * 0x1111) & FLUSH_BITS or count >= forced:  # a suit may make five
@@ -708,8 +710,14 @@ def _evaluate_rows(  # noqa: PLR0917
                         mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
                         if size > 6:
                             mask += card_masks[hands[i, 6]]
-                    clubs, diamonds = int(flush[count, mask & 0x1FFF]), int(flush[count, (mask >> 13) & 0x1FFF])
-                    hearts, spades = int(flush[count, (mask >> 26) & 0x1FFF]), int(flush[count, (mask >> 39) & 0x1FFF])
+                    clubs, diamonds = (
+                        int(flush[(count << 13) | mask & 0x1FFF]),
+                        int(flush[(count << 13) | (mask >> 13) & 0x1FFF]),
+                    )
+                    hearts, spades = (
+                        int(flush[(count << 13) | (mask >> 26) & 0x1FFF]),
+                        int(flush[(count << 13) | (mask >> 39) & 0x1FFF]),
+                    )
                     flushed = max(clubs, diamonds, hearts, spades)
                     value = max(value, flushed) if value >= 0 else -1  # -1: no such cards
         out[i] = -1 if total >> _STRAY_SHIFT else value
