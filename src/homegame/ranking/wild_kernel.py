@@ -205,7 +205,8 @@ def build(ranking: PokerRanking) -> WildTables:
                 flush[wild, mask] = max([*smaller, flush[wild - 1, mask]] if wild else smaller)
 
     # five cards or more of one rank (only duplicates make them) must read -1: their sums take room
-    ranks_of = [{_total(ranks) & SUM_MASK for ranks in group} for group in groups]
+    sums = [np.array([_total(ranks) & SUM_MASK for ranks in group], dtype=np.int64) for group in groups]
+    ranks_of = [set(group_sums.tolist()) for group_sums in sums]
     impossible = [
         {
             _total(ranks) & SUM_MASK
@@ -216,19 +217,19 @@ def build(ranking: PokerRanking) -> WildTables:
         for count in range(_MAX_CARDS + 1)
     ]
     offsets, places, ends = _pack(ranks_of, impossible)
+    at = [np.array([places[count][s] for s in sums[count].tolist()], dtype=np.int64) for count in range(len(groups))]
+    suited = [np.array([_mask(tuple(set(ranks))) for ranks in group], dtype=np.int64) for group in groups]
+    starts = np.cumsum([0, *(len(group) for group in groups)])  # each group's first row of ``rank``
     by_size = []
     for size in range(5, _MAX_CARDS + 1):
         table = np.full((2, ends[size]), -1, dtype=ordinals)
-        for count, group in enumerate(groups[: size + 1]):
+        for count in range(size + 1):
             wild = size - count
-            for ranks in group:
-                total = _total(ranks)
-                place = places[count][total & SUM_MASK]
-                table[0, place] = rank[row_of[total], wild]
-                if _MODES[ranking.kind] is not Mode.FLUSH_WINS:
-                    table[1, place] = table[0, place]  # a low with wild cards never flushes
-                else:  # all of one suit: the hand exactly; else no suit of such a hand flushes better
-                    table[1, place] = flush[wild, _mask(tuple(set(ranks)))]
+            table[0, at[count]] = rank[starts[count] : starts[count + 1], wild]
+            if _MODES[ranking.kind] is not Mode.FLUSH_WINS:
+                table[1, at[count]] = table[0, at[count]]  # a low with wild cards never flushes
+            else:  # all of one suit: the hand exactly; else no suit of such a hand flushes better
+                table[1, at[count]] = flush[wild, suited[count]]
         by_size.append(table)
     return WildTables(
         label=ranking.label,
