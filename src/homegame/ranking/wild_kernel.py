@@ -620,12 +620,12 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
 
     One read answers a hand of five cards (its entry for all the natural cards in one suit, or
     for none sharing one). With six or seven, a suit may make five with the wild cards without
-    holding every natural card. With few wild cards (seven cards: none or one) that is seldom,
-    one suit at most can, and its flush entry is read only then. With more, it is nearly every
-    hand: every suit's flush entry is read (-1 for a suit short of five), whatever the suits,
-    since a mispredicted branch, or choosing the suits to read, costs more than the reads; from
-    four wild cards (six cards: five), only when the best flush these ranks could make beats the
-    rank entry, which with so many wild cards is seldom.
+    holding every natural card, and then every suit's flush entry is read (-1 for a suit short
+    of five): choosing the suits to read costs more than the reads. With few wild cards (seven
+    cards: none or one) that is only when a suit makes five. With more, it is nearly every hand,
+    so every hand reads them, whatever its suits, since a mispredicted branch costs more than
+    the reads; from four wild cards (six cards: five), only when the best flush these ranks
+    could make (beside the rank entry) beats the rank entry, which with so many is seldom.
     """
     card_values, card_masks, offsets, ranks, _, flush = tables
     size = hands.shape[1]
@@ -642,17 +642,8 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
         value = np.int64(ranks[(place << 1) | _whole(total)])
         if size > 5:
             count = (total >> _WILD_SHIFT) & 15
-            if count < few:
-                flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
-                if flushes:  # a suit makes five with the wild cards: the only one that can
-                    mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
-                    mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
-                    if size > 6:
-                        mask += card_masks[hands[i, 6]]
-                    suit = ((flushes >> 7) & 1) + 2 * ((flushes >> 11) & 1) + 3 * ((flushes >> 15) & 1)
-                    flushed = np.int64(flush[(count << 13) | (mask >> (13 * suit)) & 0x1FFF])
-                    value = _larger(value, flushed) | (value >> 63)  # -1 stays: no such cards
-            elif count <= many or ranks[(place << 1) | 1] > value:
+            flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
+            if flushes if count < few else count <= many or ranks[(place << 1) | 1] > value:
                 mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
                 mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
                 if size > 6:
