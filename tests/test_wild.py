@@ -37,7 +37,7 @@ BUG = get("high", wild="bug")
 DEUCES = get("high", wild="2")
 
 
-def value(text: str, ranking: object = JOKERS, **keywords: object) -> HandValue:
+def value(text: str | Sequence[Card], ranking: object = JOKERS, **keywords: object) -> HandValue:
     return ranking.evaluate(text, **keywords)  # type: ignore[attr-defined, no-any-return]
 
 
@@ -280,7 +280,7 @@ def test_hand_probabilities_change_with_wild_cards() -> None:
         (lambda: get("high").evaluate("As Kd Jk 7c 2c"), "use wild=jokers"),
         (lambda: JOKERS.evaluate("As As Jk 7c 2c"), "duplicate"),
         (lambda: JOKERS.evaluate("As Kd", wild_rank=Rank.TWO), "dynamic"),
-        (lambda: get("high", wild="dynamic").evaluate("As Kd", wild_rank=7), "must be a Rank"),
+        (lambda: get("high", wild="dynamic").evaluate("As Kd", wild_rank=7), "must be a Rank"),  # type: ignore[arg-type]
     ],
 )
 def test_bad_input_names_what_is_wrong(call: object, message: str) -> None:
