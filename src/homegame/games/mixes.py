@@ -19,7 +19,7 @@ next game." A mix is one TOML document in ``catalogue/mixed/``, named after its 
 >>> [game.name for game in horse.games]
 ['limit-holdem', 'omaha-hi-lo', 'razz', 'stud', 'stud-hi-lo']
 >>> horse.players, horse.schedule(6).every
-((2, 7), 6)
+((2, 8), 6)
 >>> load_mix("h-o-r-s-e").name
 'horse'
 """
