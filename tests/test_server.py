@@ -21,7 +21,7 @@ from homegame.cli import main
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
 from homegame.server.app import Connection, Limits
-from homegame.server.client import Invite
+from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
@@ -231,6 +231,24 @@ def test_pokerstars_text_holds_the_games_it_can_and_names_the_others() -> None:
         table.act(seat, table.number, table.seq, to_json(simplest(table.hand.legal_actions(table.dealt.index(seat)))))
         run(table)
     assert pokerstars(table, seat=0)[1][:1] == [1]
+
+
+def test_a_client_answers_a_decision_once_whatever_changes_meanwhile() -> None:
+    table = make(game="holdem")
+    run(table)
+    seat = to_act(table)
+    other = next(index for index in range(3) if index != seat)
+
+    def message(kind: str = "state") -> dict[str, Any]:
+        return {"type": kind, "table": "t", "hand": table.number, "seq": table.seq, "state": table.snapshot(seat)}
+
+    client = Client(BotDecider("caller", random.Random(1)))
+    sent = client.receive({**message("welcome"), "token": "n3w", "you": seat})
+    assert [answer["type"] for answer in sent] == ["ready", "act"]
+    table.sit_out(other)  # the table moves on (a new seq) before the answer arrives: the same decision
+    assert client.receive(message()) == []
+    act = sent[1]
+    assert table.act(seat, act["hand"], act["seq"], act["action"]) is True  # taken, though the table moved
 
 
 BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [

@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         BotDecider(args.bot, random.Random(args.seed)) if args.bot else PersonDecider(sys.stdin, sys.stdout)
     )
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115  (closed below)
-    client = Client(decider, hands=args.hands, log=None if log is None else lambda line: print(line, file=log))
+    written = None if log is None else lambda line: print(line, file=log, flush=True)  # kept if killed
+    client = Client(decider, hands=args.hands, log=written)
     client.token = invite.token
     try:
         for attempt in range(RECONNECTS + 1):

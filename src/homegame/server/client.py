@@ -146,7 +146,9 @@ class Client:
         self.played: set[int] = set()
         """The hands this seat was dealt into."""
         self.finished: set[int] = set()
-        self.answered: tuple[int, int] | None = None
+        self.answered: tuple[int, int, object] | None = None
+        """The hand, the sequence number and the decision (the snapshot's ``turn``) last answered:
+        a later state of the same decision comes before the answer is taken, not after it."""
         self.leaving = False
         self.done = False
         self.reason = ""
@@ -208,8 +210,11 @@ class Client:
         if (enough or broke or stuck) and not self.leaving:
             self.leaving = True
             out.append({"type": "leave"})
-        if self.answered == (number, seq):
-            return out
+        turn = state.get("turn")
+        answered = self.answered
+        same_decision = turn is not None and answered is not None and answered[2] == turn
+        if answered is not None and answered[0] == number and (answered[1] == seq or same_decision):
+            return out  # this state answered already, or the answer to this decision not taken yet
         view_data = state.get("view")
         choosing = state.get("choosing")
         if view_data is not None and view_data.get("legal") and seat in dealt:
@@ -218,10 +223,10 @@ class Client:
             if action is None:  # a person who quits leaves and goes: the table's clock plays their hand out
                 self.leaving = self.done = True
                 return [*out, {"type": "leave"}]
-            self.answered = (number, seq)
+            self.answered = (number, seq, turn)
             out.append({"type": "act", "hand": number, "seq": seq, "action": action})
         elif choosing is not None and choosing["seat"] == seat:
-            self.answered = (number, seq)
+            self.answered = (number, seq, None)
             out.append({"type": "choose", "game": self.decider.choose(state, list(choosing["games"]))})
         return out
 

@@ -282,6 +282,7 @@ class ServerTable:
             action = action_from_json(data["action"])
             self.hand.act(self.dealt.index(seat), action)
             self.acted[(self.number, seat, data.get("seen", self.seq))] = data["action"]
+            self.turn.pop(seat, None)  # its next decision, even in the same step (a card placed at a time), is new
             if "bank" in data:
                 info.bank_ms = data["bank"]
             if data.get("timeout"):
@@ -623,9 +624,10 @@ class ServerTable:
                 "bank_ms": self._bank_left(seat, now),
             }
         common, game = self._common()
+        turn = self.turn.get(viewer) if viewer is not None and not behind else None
         return (
             f'{common[:-1]},"dealt":{_dumps(list(dealt))},"view":{view},"clock":{_dumps(clock)},'
-            f'"last":{last},"game":{"null" if behind else game}}}'
+            f'"turn":{_dumps(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
     def _common(self) -> tuple[str, str]:

@@ -16,6 +16,8 @@ const app = {
   you: null,
   hand: 0,
   seq: 0,
+  turn: null, // the snapshot's turn: when my decision began (null when I have none)
+  sentTurn: null, // the turn my last action answered, until a state of another decision comes
   ledgerHand: -1,
   connection: "connecting",
   attempts: 0,
@@ -121,7 +123,12 @@ function onMessage(data) {
       render(data.state);
       break;
     case "state":
-      $("controls").classList.remove("sending");
+      // A state of the decision just answered (another seat moved meanwhile) keeps the controls at
+      // rest: the answer is on its way. Another decision, or none, frees them.
+      if (app.sentTurn == null || data.state?.turn !== app.sentTurn) {
+        $("controls").classList.remove("sending");
+        app.sentTurn = null;
+      }
       render(data.state);
       if ($("ledger").open && data.hand !== app.ledgerHand && !data.state?.view) askLedger(); // a hand ended
       break;
@@ -130,6 +137,7 @@ function onMessage(data) {
       break;
     case "error":
       $("controls").classList.remove("sending");
+      app.sentTurn = null;
       toast(data.message ?? data.code ?? "refused", "error");
       break;
     case "closed":
@@ -156,7 +164,10 @@ function send(message) {
 
 function act(action) {
   // One answer per decision: the controls rest until the next snapshot (or a refusal) arrives.
-  if (send({ type: "act", hand: app.hand, seq: app.seq, action })) $("controls").classList.add("sending");
+  if (send({ type: "act", hand: app.hand, seq: app.seq, action })) {
+    $("controls").classList.add("sending");
+    app.sentTurn = app.turn;
+  }
 }
 
 // ---- little views ----
@@ -227,6 +238,7 @@ function judgedText(judged) {
 function render(state) {
   if (!state) return;
   app.state = state;
+  app.turn = state.turn ?? null;
   const view = state.view ?? null;
   const myTurn = (view?.legal ?? []).length > 0 || (state.choosing && state.choosing.seat === app.you && app.you !== null);
   document.title = `${myTurn ? "● Your turn · " : ""}${state.game?.title ?? state.title ?? "Table"} · homegame`;
