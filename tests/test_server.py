@@ -233,22 +233,36 @@ def test_pokerstars_text_holds_the_games_it_can_and_names_the_others() -> None:
     assert pokerstars(table, seat=0)[1][:1] == [1]
 
 
+def message(table: ServerTable, seat: int, kind: str = "state") -> dict[str, Any]:
+    """What the seat's client would receive now (a welcome with its new secret)."""
+    extra = {"token": "n3w", "you": seat} if kind == "welcome" else {}
+    return {"type": kind, "table": "t", "hand": table.number, "seq": table.seq, "state": table.snapshot(seat), **extra}
+
+
 def test_a_client_answers_a_decision_once_whatever_changes_meanwhile() -> None:
     table = make(game="holdem")
     run(table)
     seat = to_act(table)
     other = next(index for index in range(3) if index != seat)
-
-    def message(kind: str = "state") -> dict[str, Any]:
-        return {"type": kind, "table": "t", "hand": table.number, "seq": table.seq, "state": table.snapshot(seat)}
-
     client = Client(BotDecider("caller", random.Random(1)))
-    sent = client.receive({**message("welcome"), "token": "n3w", "you": seat})
+    sent = client.receive(message(table, seat, "welcome"))
     assert [answer["type"] for answer in sent] == ["ready", "act"]
     table.sit_out(other)  # the table moves on (a new seq) before the answer arrives: the same decision
-    assert client.receive(message()) == []
+    assert client.receive(message(table, seat)) == []
     act = sent[1]
     assert table.act(seat, act["hand"], act["seq"], act["action"]) is True  # taken, though the table moved
+
+
+def test_a_client_sends_its_answer_again_after_a_dropped_connection() -> None:
+    table = make(game="holdem")
+    run(table)
+    seat = to_act(table)
+    client = Client(BotDecider("caller", random.Random(1)))
+    act = client.receive(message(table, seat, "welcome"))[1]
+    client.resend = True  # the connection dropped as the answer went: it may be lost
+    assert client.receive(message(table, seat, "welcome")) == [{"type": "ready"}, act]
+    assert table.act(seat, act["hand"], act["seq"], act["action"]) is True
+    assert table.act(seat, act["hand"], act["seq"], act["action"]) is False  # sent twice, taken once
 
 
 BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [

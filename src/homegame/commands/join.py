@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
                     socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
-                    client.answered = None  # an action sent before the drop is sent again: it counts once
+                    client.resend = True  # an action sent before the drop is sent again: it counts once
                     while not client.done:
                         text = socket.recv()
                         for answer in client.receive(json.loads(text), str(text)):

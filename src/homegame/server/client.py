@@ -149,6 +149,11 @@ class Client:
         self.answered: tuple[int, int, object] | None = None
         """The hand, the sequence number and the decision (the snapshot's ``turn``) last answered:
         a later state of the same decision comes before the answer is taken, not after it."""
+        self.sent: Message | None = None
+        """The last action sent."""
+        self.resend = False
+        """Set on connecting again: the last action may not have arrived, so it is sent again if its
+        decision is still open (the server counts it once)."""
         self.leaving = False
         self.done = False
         self.reason = ""
@@ -214,7 +219,11 @@ class Client:
         answered = self.answered
         same_decision = turn is not None and answered is not None and answered[2] == turn
         if answered is not None and answered[0] == number and (answered[1] == seq or same_decision):
+            if self.resend and same_decision and self.sent is not None:
+                self.resend = False
+                return [*out, self.sent]
             return out  # this state answered already, or the answer to this decision not taken yet
+        self.resend = False
         view_data = state.get("view")
         choosing = state.get("choosing")
         if view_data is not None and view_data.get("legal") and seat in dealt:
@@ -224,7 +233,8 @@ class Client:
                 self.leaving = self.done = True
                 return [*out, {"type": "leave"}]
             self.answered = (number, seq, turn)
-            out.append({"type": "act", "hand": number, "seq": seq, "action": action})
+            self.sent = {"type": "act", "hand": number, "seq": seq, "action": action}
+            out.append(self.sent)
         elif choosing is not None and choosing["seat"] == seat:
             self.answered = (number, seq, None)
             out.append({"type": "choose", "game": self.decider.choose(state, list(choosing["games"]))})
