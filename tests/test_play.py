@@ -4,6 +4,7 @@ leaving, dealer's choice, what the screen may show, and saved hands that replay.
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from homegame.games.mixes import load_game_or_mix, mix_names
 from homegame.play import Record, Settings, StakesRule, Standings, run
 from homegame.play.commands import CommandError, Meta, read
 from homegame.play.replay import replay
+from homegame.play.session import PERSON
 
 
 def session(lines: str, game: str | None = "holdem", **settings: object) -> tuple[Standings, str]:
@@ -143,7 +145,7 @@ def test_a_bot_dealer_calls_a_game_that_fits_favouring_families_played_less() ->
 
 
 def test_the_screen_shows_only_what_the_person_may_see(tmp_path: Path) -> None:
-    _, text = session("f\nq\n", history=tmp_path)
+    _, text = session("f\nq\n", history=tmp_path, full_history=True)
     (path,) = tmp_path.glob("*.json")
     hand = Record.read(path).history.replay()
     secret = [card.pretty for seat in (1, 2) for card in hand.down[seat]]
@@ -152,8 +154,24 @@ def test_the_screen_shows_only_what_the_person_may_see(tmp_path: Path) -> None:
     assert all(card in text for card in secret)
 
 
+def test_a_saved_hand_holds_only_what_the_person_saw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 16: a player's file holds that player's cards, the cards shown and the board; every card
+    # and the deck order only with --full.
+    session("f\nq\n", history=tmp_path / "seen")
+    session("f\nq\n", history=tmp_path / "full", full_history=True)
+    (seen,) = (tmp_path / "seen").glob("hand-0001-holdem.phh")
+    hand = Record.read(next((tmp_path / "full").glob("*.json"))).history.replay()  # the same seed: the same hand
+    text = seen.read_text()
+    assert all(str(card) in text for card in hand.down[PERSON])
+    deals = [line for line in text.splitlines() if line.strip().startswith('"d dh')]
+    assert len(deals) == 3 and sum("????" not in line for line in deals) == 1  # the person's own, only
+    assert "_decks" not in text  # nor the deck's order
+    assert main(["history", "replay", str(seen), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"][0]["same"] is True
+
+
 def test_every_hand_is_saved_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    standings, text = session("c\nd 2\nc\n\nc\nd\nc\nq\n", "draw", history=tmp_path)
+    standings, text = session("c\nd 2\nc\n\nc\nd\nc\nq\n", "draw", history=tmp_path, full_history=True)
     paths = sorted(tmp_path.glob("hand-*-draw.json"))
     assert [path.name for path in paths] == ["hand-0001-draw.json", "hand-0002-draw.json"]
     assert standings.hands == 2

@@ -2,7 +2,7 @@
 
 - ``homegame history export GAME [--hands N] [--seats K] [--seed S] [-o FILE] [--seat N | --full]``:
   play hands of a game (or of a mixed game, through its rotation) with bots and write them as PHH;
-  also ``homegame history export HAND.json`` for a hand saved by ``homegame play --history``. A file
+  also ``homegame history export HAND.json`` for a hand saved by ``homegame play --history DIR --full``. A file
   holds what one seat saw (``--seat``, the first by default); ``--full`` writes everything.
 - ``homegame history replay FILE.phh|FILE.phhs [--game DOC] [--rules casino|pokerkit] [--json]``:
   play every hand of a PHH file on our engine (written by homegame, PokerKit, or the public PHH
@@ -44,7 +44,7 @@ def register(subparsers: Any) -> None:
     export = actions.add_parser(
         "export",
         help="write hands as PHH",
-        description="Play hands of a game with bots (or take a hand saved by homegame play --history) and "
+        description="Play hands of a game with bots (or take a hand saved by homegame play --history --full) and "
         "write them as PHH: in the standard for the games it has codes for, extended with homegame's "
         "underscore fields for the others.",
         epilog="examples:  homegame history export holdem --hands 20 --seed 1 -o holdem.phhs"

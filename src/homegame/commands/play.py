@@ -35,7 +35,15 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--bots", default="sensible", choices=("sensible", "caller", "random"), help="who you play (default sensible)"
     )
-    parser.add_argument("--history", type=Path, metavar="DIR", help="save every hand there (for homegame replay)")
+    parser.add_argument(
+        "--history",
+        type=Path,
+        metavar="DIR",
+        help="save every hand there as you saw it (PHH, for homegame history replay)",
+    )
+    parser.add_argument(
+        "--full", action="store_true", help="with --history: every card and the deck order, for homegame replay"
+    )
     parser.set_defaults(handler=run)
 
 
@@ -59,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         bots=args.bots,
         history=args.history,
+        full_history=args.full,
     )
     play(settings, sys.stdin, sys.stdout)
     return 0

@@ -1,4 +1,4 @@
-"""``homegame replay``: step through a hand saved by ``homegame play --history``."""
+"""``homegame replay``: step through a hand saved by ``homegame play --history DIR --full``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def register(subparsers: Any) -> None:
         description=HELP + " (Enter: the next action, a: all the rest, q: stop).",
         epilog="examples:  homegame replay hands/hand-0003-holdem.json    homegame replay FILE --all --seat 0",
     )
-    parser.add_argument("file", type=Path, help="a hand history written by homegame play --history DIR")
+    parser.add_argument("file", type=Path, help="a hand history written by homegame play --history DIR --full")
     parser.add_argument("--all", action="store_true", help="print the whole hand at once")
     parser.add_argument("--seat", type=int, help="tell only what this seat saw (default: everything)")
     parser.add_argument("--game", metavar="DOC", help="the game document of a hand of a game outside the catalogue")

@@ -1,4 +1,4 @@
-"""Hand histories as readable JSON files: ``homegame play --history DIR`` writes them and
+"""Hand histories as readable JSON files: ``homegame play --history DIR --full`` writes them and
 ``homegame replay FILE`` reads them.
 
 A file holds one hand's :class:`~homegame.engine.hand.History`: the game (by
@@ -36,7 +36,7 @@ from homegame.engine.hand import Chance, Hand, History, Setup
 from homegame.errors import ParseError
 from homegame.games import OWN_GAME, from_catalogue
 
-__all__ = ["FORMAT", "Record"]
+__all__ = ["FORMAT", "Record", "free_path"]
 
 FORMAT = "homegame-history/1"
 """The ``format`` field of every history file; a reader refuses any other."""
@@ -115,12 +115,7 @@ class Record:
     def save(self, directory: Path, number: int) -> Path:
         """Write the record as ``DIR/hand-NNNN-GAME.json`` (the first free number from ``number``);
         returns the path."""
-        directory.mkdir(parents=True, exist_ok=True)
-        while True:
-            path = directory / f"hand-{number:04d}-{self.history.setup.game.name}.json"
-            if not path.exists():
-                break
-            number += 1
+        path = free_path(directory, number, self.history.setup.game.name, "json")
         path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         return path
 
@@ -173,3 +168,19 @@ def _check(value: object, kind: type, where: str) -> None:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         wanted = {int: "a whole number", str: "text", list: "a list", dict: "a table"}.get(kind, kind.__name__)
         raise ParseError(f"{where}: must be {wanted}, not {value!r:.60}")
+
+
+def free_path(directory: Path, number: int, game: str, suffix: str) -> Path:
+    """``DIR/hand-NNNN-GAME.SUFFIX`` with the first number from ``number`` that no file has (the
+    folder made if need be): a session never writes over an earlier one's hands.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "hand-0001-razz.phh").write_text("")
+    >>> free_path(folder, 1, "razz", "phh").name
+    'hand-0002-razz.phh'
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    while (directory / f"hand-{number:04d}-{game}.{suffix}").exists():
+        number += 1
+    return directory / f"hand-{number:04d}-{game}.{suffix}"

@@ -52,7 +52,7 @@ from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games import load, names
 from homegame.games.mixes import Mix, load_mix, mix_names
 from homegame.play.commands import CommandError, Meta, Sizing, read
-from homegame.play.history import Record
+from homegame.play.history import Record, free_path
 from homegame.play.render import Names, Screen, split_rule
 
 __all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "fits", "run"]
@@ -123,6 +123,9 @@ class Settings:
     seed: int | None = None
     bots: str = "sensible"
     history: Path | None = None
+    full_history: bool = False
+    """With ``history``: save every card and the deck order (a JSON record ``homegame replay`` steps
+    through), not only what the person saw (a PHH file: their cards, the cards shown, the board)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -330,9 +333,20 @@ class _Session:
         self.table.settle(hand)
         self.hand = None
         if self.settings.history is not None:
-            path = Record(hand.history(), self.names.names).save(self.settings.history, self.table.hands_played)
-            self.screen.say(f"Saved as {path}")
+            self.screen.say(f"Saved as {self._save(hand)}")
         self._show_ledger()
+
+    def _save(self, hand: Hand) -> Path:
+        """The hand's history file: what the person saw, or everything with ``full_history``."""
+        directory, number = self.settings.history, self.table.hands_played
+        assert directory is not None
+        if self.settings.full_history:
+            return Record(hand.history(), self.names.names).save(directory, number)
+        from homegame.history import dumps, to_phh
+
+        path = free_path(directory, number, hand.game.name, "phh")
+        path.write_text(dumps(to_phh(hand.history(), names=self.names.names, number=number, seat=PERSON)))
+        return path
 
     # -- between hands ----------------------------------------------------------------------------
 
