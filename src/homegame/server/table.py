@@ -36,7 +36,7 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence
 from dataclasses import asdict, dataclass, fields
 from functools import partial
 from typing import Any
@@ -220,18 +220,10 @@ class ServerTable:
         """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks (a
         decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
-        rows = store.rows(table_id)
-        index = last = 0
-        while index < len(rows):
-            row = rows[index]
-            index += 1
-            orders = []
-            while index < len(rows) and rows[index].kind == "shuffle":
-                orders.append(parse(rows[index].data))
-                index += 1
-            if row.kind != "shuffle":
-                table._replay(row, orders)
-                last = row.at
+        last = 0
+        for row, orders in _changes(store.rows(table_id)):
+            table._replay(row, orders)
+            last = row.at
         # The time the server was down is nobody's: each decision's clock runs on from now with the
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
@@ -778,22 +770,27 @@ class ServerTable:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log."""
         restored = ServerTable(self.id, self.config, _ReadOnly(self.store), now=self.now)
         hands = []
-        rows = self.store.rows(self.id)
-        index = 0
-        while index < len(rows):
-            row = rows[index]
-            index += 1
-            orders = []
-            while index < len(rows) and rows[index].kind == "shuffle":
-                orders.append(parse(rows[index].data))
-                index += 1
-            if row.kind == "shuffle":
-                continue
+        for row, orders in _changes(self.store.rows(self.id)):
             before = restored.previous
             restored._replay(row, orders)
             if restored.previous is not before and restored.previous is not None:
                 hands.append((restored.number, restored.previous, restored.previous_dealt))
         return hands
+
+
+def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
+    """The log's changes in order, each with the deck orders shuffled while it was applied (the
+    ``shuffle`` rows that follow it)."""
+    index = 0
+    while index < len(rows):
+        row = rows[index]
+        index += 1
+        orders = []
+        while index < len(rows) and rows[index].kind == "shuffle":
+            orders.append(parse(rows[index].data))
+            index += 1
+        if row.kind != "shuffle":
+            yield row, orders
 
 
 class _Written:
