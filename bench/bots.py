@@ -23,14 +23,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn, play
+from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
+from homegame.bots.duel import duel
 from homegame.engine import Hand
 from homegame.engine.actions import Action
 from homegame.engine.game import Game
 from homegame.games import load, names
-
-SEATS = {"anaconda": 3}
-STACK = 25
 
 
 def decision_times(game: Game, hands: int, trials: int, seed: int) -> list[float]:
@@ -49,32 +47,6 @@ def decision_times(game: Game, hands: int, trials: int, seed: int) -> list[float
             times.append(time.perf_counter() - start)
             hand.act(seat, action)
     return times
-
-
-def duel(
-    game: Game, opponent: Callable[[random.Random], Bot], deals: int, trials: int, seed: int
-) -> tuple[float, float]:
-    """The sensible bot's winnings in betting units per deal against ``opponent`` bots (duplicate
-    deals, see the module docstring), and the standard error."""
-    seats = SEATS.get(game.name, max(2, game.players[0]))
-    stakes = game.stakes
-    unit = max(stakes.big_bet, stakes.big_blind, stakes.min_bet, stakes.ante, 1)
-    sensible = SensibleBot(random.Random(seed), trials=trials)
-    others = [opponent(random.Random(seed * 7 + seat)) for seat in range(seats)]
-    carried = [0] * seats
-    won = []
-    for number in range(deals):
-        total = 0.0
-        for mine in range(seats):
-            bots = [sensible if seat == mine else others[seat] for seat in range(seats)]
-            stacks = [STACK * unit] * seats
-            hand = Hand(game, stacks, button=number % seats, seed=seed * 100_003 + number, carried=carried[mine])
-            play(hand, bots)
-            assert hand.result is not None
-            carried[mine] = hand.result.carried
-            total += hand.result.net[mine] / unit
-        won.append(total / seats)
-    return statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
 
 
 def main() -> None:
@@ -116,7 +88,7 @@ def main() -> None:
             start = time.perf_counter()
             cells = []
             for label, opponent in opponents.items():
-                mean, error = duel(game, opponent, args.deals, args.margin_trials, args.seed)
+                mean, error = duel(game, opponent, args.deals, trials=args.margin_trials, seed=args.seed)
                 cells.append(f"{label} {mean:+6.2f} ({error:4.2f}, {mean / error if error else 0:5.1f} se)")
             print(f"{name:<22} {'   '.join(cells)}  {time.perf_counter() - start:6.1f} s", flush=True)
 

@@ -4,15 +4,14 @@ decisions and its margin over random play, and the equity estimate it stands on.
 from __future__ import annotations
 
 import random
-import statistics
-from collections.abc import Callable
 from functools import partial
 
 import pytest
 
 from homegame.analysis.equity import estimate
-from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn, play
+from homegame.bots import CallerBot, RandomBot, SensibleBot, Turn, play
 from homegame.bots.drawing import discards
+from homegame.bots.duel import duel
 from homegame.cards import format_cards, parse
 from homegame.engine import Hand
 from homegame.engine.actions import (
@@ -29,7 +28,6 @@ from homegame.engine.actions import (
     parse_hands,
 )
 from homegame.engine.actions import ActionKind as K
-from homegame.engine.game import Game
 from homegame.games import load, names
 from homegame.ranking import get
 
@@ -77,36 +75,6 @@ MORE = {"holdem": 120, "the-option": 80}
 """Deals of the margin test for games whose margin needs more of them to show (no-limit against
 random all-ins; a declaration game against a bot that always goes high)."""
 DEALS = 40
-STACK = 25
-"""Stacks of the margin test, in betting units: short, so that random all-ins swing less."""
-SEATS = {"anaconda": 3}
-"""Heads-up anaconda always splits between the bots (one takes each way): it is tried three-handed."""
-
-
-def duel(game: Game, opponent: Callable[[random.Random], Bot], deals: int, seed: int = 1) -> tuple[float, float]:
-    """The sensible bot against ``opponent`` bots, duplicate: each deal is played once with the sensible
-    bot in every seat (the same cards, the button moving deal by deal), stacks of ``STACK`` betting
-    units afresh, pots carried over chained seat by seat. Its winnings in units per deal, and their
-    standard error."""
-    seats = SEATS.get(game.name, max(2, game.players[0]))
-    stakes = game.stakes
-    unit = max(stakes.big_bet, stakes.big_blind, stakes.min_bet, stakes.ante, 1)
-    sensible = SensibleBot(random.Random(seed), trials=20)
-    others = [opponent(random.Random(seed * 7 + seat)) for seat in range(seats)]
-    carried = [0] * seats
-    won = []
-    for number in range(deals):
-        total = 0.0
-        for mine in range(seats):
-            bots = [sensible if seat == mine else others[seat] for seat in range(seats)]
-            stacks = [STACK * unit] * seats
-            hand = Hand(game, stacks, button=number % seats, seed=seed * 100_003 + number, carried=carried[mine])
-            play(hand, bots)
-            assert hand.result is not None
-            carried[mine] = hand.result.carried
-            total += hand.result.net[mine] / unit
-        won.append(total / seats)
-    return statistics.mean(won), statistics.stdev(won) / len(won) ** 0.5
 
 
 @pytest.mark.parametrize("name", names())
