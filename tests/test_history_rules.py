@@ -68,3 +68,64 @@ def test_pokerkits_least_raise_over_a_straddle_needs_its_profile() -> None:
     with pytest.raises(ReplayError, match=r"\(straddle_min_raise big-blind\): replay it with --rules pokerkit"):
         replay(record)
     assert replay(record, rules="pokerkit").finishing_stacks == (99, 98, 109, 94)
+
+
+# PokerKit's reading of an all-in for less (house rule short_all_in = "a-raise"): a raise of what it
+# adds. Each hand below is PokerKit's own play (its finishing stacks), refused under the casino rules.
+SHORT_ALL_INS = {
+    # The big blind is no raise to PokerKit: p4's all-in raise of one chip over it is the round's
+    # first raise, so it reopens the betting and p3, who had called, raises again.
+    "a short all-in over the blinds reopens the betting": (
+        """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 3]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "d dh p4 JcJd", "p3 cc", "p4 cbr 3", "p1 cc",
+           "p2 cc", "p3 cbr 10", "p1 f", "p2 f", "d db 2h3h4h", "d db 9s", "d db 9d"]
+finishing_stacks = [97, 97, 109, 0]
+""",
+        "seat 2 cannot raise_to now",
+    ),
+    # Limit: a one-chip all-in bet on the turn is raised a full bet over it (to 5), not completed
+    # to a full bet (to 4, the casino rule).
+    "a fixed-limit raise over a short all-in bet is a unit over it": (
+        """variant = "FT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [100, 3, 100]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "p3 cc", "p1 cc", "p2 cc", "d db 2h3h4h", "p1 cc",
+           "p2 cc", "p3 cc", "d db 9s", "p1 cc", "p2 cbr 1", "p3 cbr 5", "p1 f", "d db 9d"]
+finishing_stacks = [98, 8, 97]
+""",
+        "raise_to 5: the amount must be 4",
+    ),
+    # Stud: p1, all in for the bring-in's two chips, completes with them (PokerKit's "cbr 2", not
+    # "pb"); the next raise is a unit over the completion, to 7.
+    "a stud completion all in for the bring-in is raised a unit over it": (
+        """variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [3, 100, 100]
+actions = ["d dh p1 AhAd2c", "d dh p2 KhKsKc", "d dh p3 7h8sQs", "p1 cbr 2", "p2 cbr 7", "p3 f", "d dh p1 3c",
+           "d dh p2 Qd", "d dh p1 4c", "d dh p2 Jd", "d dh p1 5c", "d dh p2 Td", "d dh p1 9c", "d dh p2 2d"]
+finishing_stacks = [7, 97, 99]
+""",
+        "seat 1 cannot raise_to now (legal: fold; call 2; complete 5)",
+    ),
+}
+
+
+@pytest.mark.parametrize("reading", SHORT_ALL_INS)
+def test_pokerkits_short_all_in_needs_its_profile(reading: str) -> None:
+    text, casino = SHORT_ALL_INS[reading]
+    record = loads(text)
+    with pytest.raises(ReplayError) as refused:
+        replay(record)
+    assert casino in str(refused.value)
+    assert "(short_all_in a-raise): replay it with --rules pokerkit" in str(refused.value)
+    assert replay(record, rules="pokerkit").same is True

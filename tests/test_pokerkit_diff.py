@@ -9,6 +9,7 @@ either side shows.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -48,23 +49,29 @@ def test_500_random_hands_each_end_with_identical_stacks(name: str) -> None:
         assert ours == theirs, f"{name}, seed {seed}"
 
 
-def limit_holdem(stacks: tuple[int, ...], button: int) -> Lockstep:
-    hands = lockstep(setup_of("limit-holdem", stacks, button), 1)
-    return hands
+def limit_holdem(stacks: tuple[int, ...], button: int, short_all_in: str = "not-a-raise") -> Lockstep:
+    setup = setup_of("limit-holdem", stacks, button)
+    options = (
+        *((name, value) for name, value in setup.options if name != "short_all_in"),
+        ("short_all_in", short_all_in),
+    )
+    return lockstep(replace(setup, options=options), 1)
 
 
-def test_fixed_limit_a_short_all_in_bet_may_be_completed_to_a_full_bet() -> None:
+@pytest.mark.parametrize(("short_all_in", "least"), [("not-a-raise", 4), ("a-raise", 5)])
+def test_fixed_limit_a_short_all_in_bet_may_be_completed_to_a_full_bet(short_all_in: str, least: int) -> None:
     # Limit rules: an all-in bet of less than half a bet is not a full bet; the next player may
     # call it, or complete it to a full bet. On the turn of 2/4 hold'em the big blind bets its last
-    # chip: homegame lets the next player raise "to" 4 (the full bet); PokerKit asks for 1 + 4.
-    hands = limit_holdem((200, 200, 3), button=0)
+    # chip: homegame lets the next player raise "to" 4 (the full bet); PokerKit asks for 1 + 4,
+    # as homegame does under the house rule short_all_in = "a-raise".
+    hands = limit_holdem((200, 200, 3), button=0, short_all_in=short_all_in)
     for seat, action in ((0, Call()), (1, Call()), (2, Check()), (1, Check()), (2, Check()), (0, Check())):
         hands.act(seat, action)
     hands.act(1, Check())
     hands.act(2, BetTo(1))
     raise_to = next(legal for legal in hands.hand.legal_actions(0) if legal.kind == "raise_to")
     hands.deal()
-    assert raise_to.min == 4
+    assert raise_to.min == least
     assert hands.state.min_completion_betting_or_raising_to_amount == 5
 
 

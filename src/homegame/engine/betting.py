@@ -18,6 +18,13 @@ The rules it keeps, in the words players use:
 - A short all-in raise does not reopen the betting: a player who has already
   acted may then only call or fold, unless the raises since their turn add up
   to a full raise.
+- House rule ``short_all_in``: under ``a-raise`` (PokerKit's reading) an all-in for less is a
+  raise of what it adds. The round's largest raise starts at nothing (blinds and bring-in are no
+  raise), a bet or raise at least that large reopens the betting for everyone, smaller all-ins
+  reopen it once they add up to it, and the next raise is a full one over the all-in: a unit over
+  it in fixed limit (not a completion of the bet the all-in fell short of), at least the largest
+  raise over it in the other structures. A player all in for the bring-in or less may bring in or
+  complete with those chips: after the completion, the next raise is a unit over it.
 - Nobody may bet or raise when no other player still in has chips beyond the current bet: there
   is nobody left to answer it.
 - An uncalled bet (the part nobody matched) goes back to its maker when the
@@ -151,11 +158,14 @@ class BettingRound:
     the option of betting or raising that much instead (seven-card stud's open pair on fourth
     street); once someone does, the round goes on in it. ``raise_by_blinds`` false makes the
     least raise over the blinds one opening bet, however high a straddle stands (PokerKit's
-    reading; by default a raise over a straddle is at least the straddle).
+    reading; by default a raise over a straddle is at least the straddle). ``short_all_in_raises``
+    true counts an all-in for less as a raise (the house rule ``short_all_in = "a-raise"``, see the
+    module docstring).
     """
 
     __slots__ = (
         "acted",
+        "as_raise",
         "betting",
         "big_unit",
         "bring_in",
@@ -165,8 +175,11 @@ class BettingRound:
         "hand",
         "incomplete",
         "increment",
+        "largest",
         "opening",
         "raises",
+        "shorts",
+        "since",
         "turn",
         "uncapped_heads_up",
         "unit",
@@ -184,6 +197,7 @@ class BettingRound:
         level: int = 0,
         big_unit: int = 0,
         raise_by_blinds: bool = True,
+        short_all_in_raises: bool = False,
     ) -> None:
         self.hand = hand
         self.betting = hand.game.betting
@@ -198,6 +212,13 @@ class BettingRound:
         self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, blinds)
         self.raises = 1 if self.current else 0
         self.incomplete = False
+        self.as_raise = short_all_in_raises
+        self.largest = 0
+        """Under ``as_raise``: the largest bet or raise of the round (the blinds are none)."""
+        self.shorts = 0
+        """Under ``as_raise``: what the all-ins for less since the last full raise add up to."""
+        self.since: set[int] = set()
+        """Under ``as_raise``: the seats that have acted since the last full raise."""
         self.bring_in = bring_in
         self.acted = [-1] * hand.seats
         if bring_in and not hand.folded[first] and hand.stacks[first] > 0:
@@ -246,7 +267,7 @@ class BettingRound:
         all_in = bet + stack
         if self.bring_in:
             bring = PlainLegal(ActionKind.BRING_IN, chips=min(self.bring_in, all_in) - bet)
-            if all_in <= self.bring_in:
+            if all_in <= self.bring_in and not self.as_raise:  # a-raise: all in as a completion, raised over
                 return (bring,)
             return bring, PlainLegal(ActionKind.COMPLETE, chips=min(self.unit, all_in) - bet)
         to_call = self.current - bet
@@ -271,7 +292,11 @@ class BettingRound:
         if fixed and self.cap and self.raises >= self.cap and not (self.uncapped_heads_up and self.hand.live == 2):
             return False
         acted = self.acted[seat]
-        if acted >= 0:
+        if self.as_raise:
+            facing = self.current - self.hand.bets[seat]  # a raise one made, raised again by less, stays
+            if facing < self.largest or (self.shorts and self.shorts < self.largest and seat in self.since):
+                return False
+        elif acted >= 0:
             raised = self.current - acted
             if (2 * raised < self.unit) if fixed else (raised < self.increment):
                 return False
@@ -315,16 +340,32 @@ class BettingRound:
         elif isinstance(action, BetTo | RaiseTo | Complete):
             to = action.amount if isinstance(action, BetTo | RaiseTo) else hand.bets[seat] + _chips(legal)
             put_in = hand.put_in(seat, to - hand.bets[seat])
+            if self.as_raise:
+                self._count_short(seat, to - self.current)
             self._raise(to)
             self.bring_in = 0
         elif not isinstance(action, Check):  # pragma: no cover - the descriptor let through a foreign kind
             raise TypeError(f"{action!r} is not a betting action")
         self.acted[seat] = self.current
+        self.since.add(seat)
         hand.emit(Acted(seat, action, put_in))
         self.turn = self._next(seat)
 
+    def _count_short(self, seat: int, amount: int) -> None:
+        """Under ``as_raise``: a raise of ``amount`` by ``seat`` reopens the betting when it is at
+        least the largest so far, or when the all-ins for less since the last one add up to that."""
+        if amount >= self.largest:
+            self.since.clear()
+        self.largest = max(self.largest, amount)
+        self.shorts = 0 if self.hand.stacks[seat] else self.shorts + amount
+        if self.shorts >= self.largest:
+            self.shorts = 0
+
     def _raise(self, to: int) -> None:
-        if self.betting is Betting.FIXED_LIMIT:
+        if self.as_raise:
+            full = True  # a raise however short: the least next raise is a full one over it
+            self.increment = max(self.increment, to - self.current)
+        elif self.betting is Betting.FIXED_LIMIT:
             full = 2 * (to - self.full_level) >= self.unit
         elif self.current == 0 or self.incomplete:
             full = to - self.full_level >= self.opening
@@ -334,7 +375,7 @@ class BettingRound:
             self.unit, self.big_unit = self.big_unit, 0  # the big bet was chosen: the round goes on in it
         if full:
             base = self.full_level if self.incomplete else self.current
-            if self.betting is not Betting.FIXED_LIMIT:
+            if self.betting is not Betting.FIXED_LIMIT and not self.as_raise:
                 self.increment = max(self.increment, to - base) if self.raises else to - base
             self.full_level = to
             self.raises += 1

@@ -110,13 +110,15 @@ class Replayed:
 
 PROFILES: dict[str, dict[str, OptionValue]] = {
     "casino": {},
-    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind"},
+    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind", "short_all_in": "a-raise"},
 }
 """Rule profiles: named sets of house rules a file may have been written under. ``casino`` is the
 games' own defaults; ``pokerkit`` PokerKit's readings where they are house rules here: a
 fixed-limit round capped at a bet and four raises (the blinds not counted: a file PokerKit wrote
-never goes past it, and our looser cap after the first round accepts what it allows), and a
-least raise of one big blind over a straddle."""
+never goes past it, and our looser cap after the first round accepts what it allows), a
+least raise of one big blind over a straddle, and an all-in for less counted as a raise
+(``short_all_in``: the round's first raise always reopens the betting, and the next raise is a full
+one over the all-in)."""
 
 
 def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -> Replayed:
@@ -158,18 +160,27 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
 
 
 def _other_profile(record: Record, error: ReplayError) -> None:
-    """Raise ``error`` naming the profile the hand plays under, if another one plays it."""
-    for name, profile in PROFILES.items():
-        if not profile:
-            continue
+    """Raise ``error`` naming the profile the hand plays under, if another one plays it, and the
+    rules of that profile it needs (those without which it does not play; all when none alone)."""
+
+    def plays(profile: dict[str, OptionValue]) -> bool:
         try:
             _Standard(record, profile=profile).play()
         except (PokerError, ValueError):
-            continue
-        from homegame.games import load
+            return False
+        return True
 
-        game = load(CODES[record.variant])
-        rules = ", ".join(f"{option} {value}" for option, value in profile.items() if game.option(option))
+    from homegame.games import load
+
+    game = load(CODES[record.variant])
+    for name, profile in PROFILES.items():
+        if not profile or not plays(profile):
+            continue
+        own = {option: value for option, value in profile.items() if game.option(option)}
+        needed = [
+            option for option in own if not plays({other: value for other, value in own.items() if other != option})
+        ]
+        rules = ", ".join(f"{option} {own[option]}" for option in needed or own)
         raise ReplayError(
             f"{error}; the hand plays under {name}'s readings ({rules}): replay it with --rules {name}",
             action=error.action,

@@ -31,6 +31,10 @@ With ``open_pair = true`` (seven-card stud's fourth street) and the house rule
 ``open_pair_big_bet`` on, a pair showing among the players still in gives every
 player the option of the big bet, the casino rule; once someone bets or raises
 the big bet, the round is played in big bets.
+
+The house rule ``short_all_in`` says what an all-in for less than a full bet or raise is:
+``not-a-raise`` (the casino rule: it reopens the betting for nobody who has acted) or ``a-raise``
+(PokerKit's reading; see :mod:`homegame.engine.betting`).
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ class Bet(Step):
             level=stakes.blind_level if self.first == "after-blinds" else 0,
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
             raise_by_blinds=hand.option("straddle_min_raise", "straddle") != "big-blind",
+            short_all_in_raises=hand.option("short_all_in", "not-a-raise") == "a-raise",
         )
 
     def _open_pair(self, hand: Hand) -> bool:
