@@ -129,3 +129,23 @@ def test_pokerkits_short_all_in_needs_its_profile(reading: str) -> None:
     assert casino in str(refused.value)
     assert "(short_all_in a-raise): replay it with --rules pokerkit" in str(refused.value)
     assert replay(record, rules="pokerkit").same is True
+
+
+def test_a_player_the_file_leaves_out_at_a_bet_folds() -> None:
+    # Transcribed final tables leave out the folds of players the broadcast never showed: p4 (the
+    # button) does not appear after p3's raise, and its stack ends where it began.
+    text = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [50, 50, 50, 50]
+actions = ["d dh p1 AcAd", "d dh p2 KcKd", "d dh p3 QcQd", "d dh p4 JcJd", "p3 cbr 6", "p1 cc", "p2 f",
+           "d db 2h3h4h", "p1 cc", "p3 cc", "d db 9s", "p1 cc", "p3 cc", "d db 9d", "p1 cc", "p3 cc"]
+finishing_stacks = [58, 48, 44, 50]
+"""
+    played = replay(loads(text))
+    assert played.same is True
+    assert "'p1 cc': p4 not in the file where homegame asks, taken as folding" in played.note
+    refused = text.replace('"p1 cc", "p2 f",', '"p1 cc", "p2 f", "p4 cc",')  # p4 acts after its turn
+    with pytest.raises(ReplayError, match="homegame waits for p4"):
+        replay(loads(refused))

@@ -361,6 +361,26 @@ def _player(word: str, seats: int, number: int, text: str) -> int:
 _BETTING = ("f", "cc", "cbr", "pb")
 
 
+def _skipped(hand: Hand, line: _Line, later: set[int | None]) -> str:
+    """Fold the players the file passes over at a bet: a seat homegame asks to act before ``line``'s
+    player that has no line left in the file gave up its hand (transcribed final tables leave out
+    the folds of players the camera never showed); returns a note naming them."""
+    skipped = []
+    for _ in range(hand.seats):
+        pending = hand.pending()
+        if len(pending) != 1 or pending[0] == line.seat or pending[0] in later:
+            break
+        seat = pending[0]
+        if not any(option.kind is ActionKind.FOLD for option in hand.legal_actions(seat)):
+            break
+        hand.act(seat, Fold())
+        skipped.append(f"p{seat + 1}")
+    if not skipped:
+        return ""
+    names = ", ".join(skipped)
+    return f"action {line.number} {line.text!r}: {names} not in the file where homegame asks, taken as folding"
+
+
 def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozenset()) -> str:
     """Carry out a player's line on the hand (``fillers``: the cards standing for unknown ones);
     returns a note when the line was read differently from its words to the same effect."""
@@ -586,7 +606,11 @@ class _Standard:
         """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
         first, later, fillers = self._deck(rng)
         hand = Hand.from_setup(setup, _PlannedChance(first, later))
-        notes = [note for line in self.moves if (note := _act(hand, line, self.scale, fillers))]
+        notes = []
+        for index, line in enumerate(self.moves):
+            notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
+            notes.append(_act(hand, line, self.scale, fillers))
+        notes = [note for note in notes if note]
         _finished(hand)
         self._check_mucks(hand)
         assert hand.result is not None
