@@ -149,3 +149,28 @@ finishing_stacks = [58, 48, 44, 50]
     refused = text.replace('"p1 cc", "p2 f",', '"p1 cc", "p2 f", "p4 cc",')  # p4 acts after its turn
     with pytest.raises(ReplayError, match="homegame waits for p4"):
         replay(loads(refused))
+
+
+def test_pokerkits_draw_deals_after_every_discard() -> None:
+    # PokerKit's triple draw (its own play): in the last draw p3 throws Ts, then the stock runs out
+    # and Ts comes back to p6 in the same draw. PokerKit deals once everyone has discarded, after
+    # burning a card (house rule draw_deal = "discards-first"); in turn, p3's discard would not be
+    # in the new stock yet.
+    text = """variant = "F2L3D"
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [21, 300, 151, 70, 3, 4]
+actions = ["d dh p1 Kc6sJc7hJd", "d dh p2 KsAs7sKd5c", "d dh p3 Ts5h4dQc2h", "d dh p4 KhTc8s7d6d",
+           "d dh p5 9c9sJhAh4s", "d dh p6 3h9hQs3s7c", "p3 cbr 4", "p4 cc", "p5 f", "p6 cc", "p1 f", "p2 f",
+           "p3 sd 4dQc2hTs", "p4 sd 8sKh6dTc7d", "p6 sd Qs", "d dh p3 Qh4h3cAc", "d dh p4 5sTd2c9d3d",
+           "d dh p6 4c", "p3 cbr 2", "p4 f", "p3 sd Qh", "p6 sd 3s3h7c9h4c", "d dh p3 8d", "d dh p6 2s6c5dQdAd",
+           "p3 sd 8d", "p6 sd 6cQd5dAd2s", "d dh p3 Js", "d dh p6 6hTh9hAhTs", "p3 sm 5h4h3cAcJs",
+           "p6 sm 6hTh9hAhTs"]
+finishing_stacks = [20, 298, 162, 66, 3, 0]
+"""
+    record = loads(text)
+    with pytest.raises(ReplayError, match=r"\(draw_deal discards-first\): replay it with --rules pokerkit"):
+        replay(record)
+    assert replay(record, rules="pokerkit").same is True

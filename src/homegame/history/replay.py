@@ -110,7 +110,7 @@ class Replayed:
 
 PROFILES: dict[str, dict[str, OptionValue]] = {
     "casino": {},
-    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind", "short_all_in": "a-raise"},
+    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind", "short_all_in": "a-raise", "draw_deal": "discards-first"},
 }
 """Rule profiles: named sets of house rules a file may have been written under. ``casino`` is the
 games' own defaults; ``pokerkit`` PokerKit's readings where they are house rules here: a
@@ -118,7 +118,8 @@ fixed-limit round capped at a bet and four raises (the blinds not counted: a fil
 never goes past it, and our looser cap after the first round accepts what it allows), a
 least raise of one big blind over a straddle, and an all-in for less counted as a raise
 (``short_all_in``: the round's first raise always reopens the betting, and the next raise is a full
-one over the all-in)."""
+one over the all-in), and in the draw, every discard before a card is burned and the new cards
+dealt (a new stock taking every discard)."""
 
 
 def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -> Replayed:
@@ -761,6 +762,8 @@ class _Standard:
                         break
                 need = {seat: discards.get(seat, 0) for seat in in_hand}
                 take_deals(need, 0, "the draw")
+                if self.profile.get("draw_deal") == "discards-first" and self.game.option("draw_deal"):
+                    self._take([None], [None])  # the card burned once everyone has discarded
                 for seat in in_hand:
                     self._take([holes[seat].popleft() for _ in range(need[seat])], [seat] * need[seat])
             elif step.kind == "kill":

@@ -5,7 +5,12 @@ With a ``price`` each new card is bought: chips, a stake or a house rule (as the
 price), times ``multiple``, paid into the pot as dead money every player still in may win. Rules
 004, Countdown: "if the dealer says each replacement card costs $10 in the first round, then each
 card costs $20 in the second round, and $40 in the final round." A player draws no more cards than
-they can pay for."""
+they can pay for.
+
+The house rule ``draw_deal`` says when the new cards come: ``in-turn`` (the casino rule: each player
+discards and is dealt in turn; when the stock runs short, the discards so far, not the player's own,
+make the new stock) or ``discards-first`` (PokerKit's reading: every player discards, a card is
+burned, then each is dealt in turn, and a new stock takes every discard, the player's own too)."""
 
 from __future__ import annotations
 
@@ -13,13 +18,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from homegame.engine.actions import Action, ActionKind, CardsLegal, Draw, Legal
-from homegame.engine.events import Drew
+from homegame.engine.events import Burned, Drew
 from homegame.engine.spec import Fields
 from homegame.engine.steps import register
 from homegame.engine.steps.base import Decision, Step
 from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price
 
 if TYPE_CHECKING:
+    from homegame.cards import Card
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
 
@@ -74,7 +80,7 @@ class DrawStep(Step):
 class DrawRound:
     """The runtime of a draw: one seat at a time, in order."""
 
-    __slots__ = ("cost", "hand", "index", "limit", "seats")
+    __slots__ = ("cost", "discarded", "first", "hand", "index", "limit", "seats")
 
     def __init__(self, hand: Hand, limit: int, cost: int = 0) -> None:
         self.hand = hand
@@ -83,6 +89,10 @@ class DrawRound:
         """The price of each new card (0: free)."""
         self.seats = hand.in_hand()
         self.index = 0
+        self.first = hand.option("draw_deal", "in-turn") == "discards-first"
+        """Every player discards first, then the new cards are dealt (PokerKit's reading)."""
+        self.discarded: list[tuple[int, tuple[Card, ...]]] = []
+        """Under ``first``: the discards made so far, by seat, waiting for their new cards."""
 
     def pending(self) -> tuple[int, ...]:
         """The seat whose turn it is to draw."""
@@ -103,14 +113,29 @@ class DrawRound:
         discards = action.cards
         if self.cost and discards:
             purchase(hand, seat, "new cards" if len(discards) > 1 else "new card", self.cost * len(discards))
-        drawn = hand.take(len(discards)) if discards else ()
-        down = hand.down[seat]
-        for card in discards:
-            down.remove(card)
-        down.extend(drawn)
-        hand.muck.extend(discards)
-        hand.emit(Drew(seat=seat, discarded=discards, drawn=drawn, count=len(discards)))
         self.index += 1
+        if not self.first:
+            self._replace(seat, discards, hand.take(len(discards)) if discards else ())
+            return
+        for card in discards:
+            hand.down[seat].remove(card)
+        hand.muck.extend(discards)
+        self.discarded.append((seat, discards))
+        if self.done():
+            hand.muck.extend(hand.take(1))
+            hand.emit(Burned(1))
+            for waiting, cards in self.discarded:
+                self._replace(waiting, cards, hand.take(len(cards)) if cards else ())
+
+    def _replace(self, seat: int, discards: tuple[Card, ...], drawn: tuple[Card, ...]) -> None:
+        hand = self.hand
+        down = hand.down[seat]
+        if not self.first:
+            for card in discards:
+                down.remove(card)
+            hand.muck.extend(discards)
+        down.extend(drawn)
+        hand.emit(Drew(seat=seat, discarded=discards, drawn=drawn, count=len(discards)))
 
     def done(self) -> bool:
         """True when everyone has drawn."""
