@@ -4,21 +4,28 @@ clause it holds, or names the casino convention and the house rule that turns it
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from homegame.bots import CallerBot, Turn, play
+from homegame.bots import CallerBot, RandomBot, Turn, play
 from homegame.bots.sensible import SensibleBot
-from homegame.engine import BetTo, Declare, Hand, RaiseTo, Table
+from homegame.cards import Card
+from homegame.engine import Action, BetTo, Call, Declare, Game, Hand, RaiseTo, Table
 from homegame.engine.actions import ActionKind, AmountLegal, Buy, Keep, Push
-from homegame.engine.events import Won
+from homegame.engine.events import Dealt, Event, Won
 from homegame.engine.steps.buy import Bought
+from homegame.engine.steps.kill import Killed
 from homegame.engine.table import FixedGame
 from homegame.errors import GameSpecError, IllegalActionError, ParseError
 from homegame.games import load, load_text
+from homegame.games.mixes import load_mix
+from homegame.history import dumps, loads, to_phh
+from homegame.history.replay import replay
 from test_casino import check_down, check_down_once, stacked
 from test_classics import GUTS, guts, matches, stud_deck
+from test_invariants import check_chips
 
 
 def winners(hand: Hand) -> set[int]:
@@ -221,32 +228,129 @@ def test_stud_an_open_pair_on_fourth_street_gives_the_option_of_the_big_bet() ->
     )
 
 
+LOWBALL = ("2-7-single-draw", "2-7-triple-draw", "a-5-triple-draw", "lowball-joker")
+"""The lowball games of the catalogue: the lowest hand wins, dealt two cards, the kill, three."""
 FIVE_DOWN = '[[steps]]\nkind = "deal"\ncards = ["down", "down", "down", "down", "down"]\n'
 TWO_KILL_THREE = (
     '[[steps]]\nkind = "deal"\ncards = ["down", "down"]\n\n[[steps]]\nkind = "kill"\n\n'
     '[[steps]]\nkind = "deal"\ncards = ["down", "down", "down"]\n'
 )
+KILL_BET = "[options.kill_bet]\ndefault = false\n"
 
 
-def lowball_with_the_kill(option: bool = True) -> str:
-    """Deuce-to-seven triple draw with the kill: the first two cards, the kill, the other three."""
-    text = Path(load("2-7-triple-draw").path).read_text().replace(FIVE_DOWN, TWO_KILL_THREE)
-    kill_bet = '[options.kill_bet]\ndefault = false\ndoc = "a player may kill with a double bet"\n\n'
-    return text.replace("[options.", kill_bet + "[options.", 1) if option else text
+class Bettor:
+    """Bets the least it may whenever nobody has bet, and otherwise calls (the simplest choice)."""
+
+    def __init__(self) -> None:
+        self.bets: list[int] = []
+
+    def choose(self, turn: Turn) -> Action:
+        bet = next((legal for legal in turn.legal if legal.kind is ActionKind.BET_TO), None)
+        if isinstance(bet, AmountLegal):
+            self.bets.append(bet.min)
+            return BetTo(bet.min)
+        return CallerBot().choose(turn)
 
 
-def test_lowball_a_player_may_kill_with_a_double_bet_after_the_first_two_cards() -> None:
-    # Item 11. Rule 004: "In some variants of Lowball, a player may choose to kill by placing a
-    # double bet after seeing his first two cards" (the house rule kill_bet, off by default).
-    game = load_text(lowball_with_the_kill(), "2-7-kill.toml")
+class Killer(RandomBot):
+    """Kills whenever it may; plays at random otherwise."""
+
+    def choose(self, turn: Turn) -> Action:
+        return Buy("kill") if any(legal.kind is ActionKind.BUY for legal in turn.legal) else super().choose(turn)
+
+
+# Item 11. Rule 004, variation 4: "In some variants of Lowball, a player may choose to kill by
+# placing a double bet after seeing his first two cards" (the house rule kill_bet, off by default).
+
+
+@pytest.mark.parametrize("name", LOWBALL)
+def test_lowball_a_player_may_kill_with_a_double_bet_after_the_first_two_cards(name: str) -> None:
+    game = load(name)
+    assert game.option("kill_bet") is not None and "House rule kill_bet (off by default)" in game.rules
     hand = Hand(game, [100, 100, 100], seed=1, options={"kill_bet": True})
     assert [len(cards) for cards in hand.down] == [2, 2, 2] and hand.pending() == (1,)
     assert [str(legal) for legal in hand.legal_actions(1)] == ["buy kill (3)", "decline"]  # its small blind counts
     hand.act(1, Buy("kill"))
     assert [len(cards) for cards in hand.down] == [5, 5, 5] and hand.bets == [0, 4, 2]
-    assert hand.stakes.small_bet == 2 * game.stakes.small_bet and hand.stakes.big_bet == 2 * game.stakes.big_bet
-    assert hand.pending() == (2,) and list(map(str, hand.legal_actions(2))) == ["fold", "call 2", "raise_to 8"]
-    plain = Hand(game, [100, 100, 100], seed=1)
-    assert plain.pending() == (0,) and list(map(str, plain.legal_actions(0))) == ["fold", "call 2", "raise_to 4"]
+    assert hand.stakes.to_dict() == {stake: 2 * amount for stake, amount in game.stakes.to_dict().items()}
+    raise_to = hand.legal_actions(2)[-1]  # left of the killer, who has made the first bet: the double bet
+    assert hand.pending() == (2,) and isinstance(raise_to, AmountLegal) and raise_to.min == 8
+    hand.act(2, Call())
+    hand.act(0, Call())
+    assert hand.pending() == (1,) and hand.legal_actions(1)[-1].kind is ActionKind.RAISE_TO  # the killer may raise
+    bettor = Bettor()
+    play(hand, [bettor] * 3)
+    # every later bet is doubled: the doubled big blind in no limit, the doubled small and big bets in fixed limit
+    assert bettor.bets == {"2-7-single-draw": [4], "lowball-joker": [8]}.get(name, [4, 8, 8])
+    lost = 4 + sum(bettor.bets)  # the double bet and a doubled bet a round
+    assert sorted(hand.stacks) == [100 - lost, 100 - lost, 100 + 2 * lost]  # chips conserved, one winner
+    check_chips(hand, accounted=True)  # the killer's blind counted once
+    assert replay(loads(dumps(to_phh(hand.history())))).same is True  # the written hand plays again, kill and all
+    plain = Hand(game, [100, 100, 100], seed=1)  # the house rule off: no kill, the stakes as they are
+    assert plain.pending() == (0,) and [len(cards) for cards in plain.down] == [5, 5, 5]
+    assert plain.stakes == game.stakes and str(plain.legal_actions(0)[1]) == "call 2"
     with pytest.raises(GameSpecError, match="the game needs the option kill_bet"):
-        load_text(lowball_with_the_kill(option=False), "2-7-kill.toml")
+        load_text(Path(game.path).read_text().replace(KILL_BET, "[options.no_kill]\ndefault = false\n"), name)
+
+
+@pytest.mark.parametrize("name", LOWBALL)
+def test_lowball_without_the_kill_deals_and_plays_as_one_five_card_deal(name: str) -> None:
+    # The kill_bet house rule off (the default): two cards and three, dealt one at a time round
+    # the table, give every seat the cards one deal of five does, and the hand plays the same.
+    game = load(name)
+    text = Path(game.path).read_text()
+    assert text.count(TWO_KILL_THREE) == 1
+    five = load_text(text.replace(TWO_KILL_THREE, FIVE_DOWN), name)
+
+    def played(spec: Game, seed: int) -> tuple[dict[int | None, list[Card]], list[Event], list[int]]:
+        hand = Hand(spec, [60, 100, 100, 30], button=seed % 4, seed=seed)
+        play(hand, [RandomBot(random.Random(seed * 10 + seat)) for seat in range(4)])
+        dealt: dict[int | None, list[Card]] = {}
+        for event in hand.events:
+            if isinstance(event, Dealt):
+                dealt.setdefault(event.seat, []).extend(event.cards)
+        return dealt, [event for event in hand.events if not isinstance(event, Dealt)], hand.stacks
+
+    for seed in range(4):
+        assert played(game, seed) == played(five, seed)
+
+
+@pytest.mark.parametrize(
+    ("name", "lowball"), [("eight-game", ["2-7-triple-draw"]), ("ten-game", ["2-7-single-draw", "2-7-triple-draw"])]
+)
+def test_the_mixes_play_the_kill_in_their_lowball_games_at_the_mix_stakes(name: str, lowball: list[str]) -> None:
+    mix = load_mix(name)
+    table = Table(mix.schedule(2), size=2, rng=random.Random(3), options={"kill_bet": True})
+    for seat in range(2):
+        table.sit(seat, f"p{seat}", 1000)
+    killed: dict[str, int] = {}
+    for _ in range(2 * len(mix.games)):  # once round the rotation: two hands of each game
+        hand = table.deal()
+        play(hand, [Killer(random.Random(seat)) for seat in range(2)])
+        table.settle(hand)
+        killed.update((hand.game.name, event.amount) for event in hand.events if isinstance(event, Killed))
+        assert table.chips == 2000
+    assert killed == dict.fromkeys(lowball, 20)  # twice the mix's big blind of 10 (razz has no blinds to kill with)
+
+
+@pytest.mark.parametrize("name", LOWBALL)
+def test_lowball_kills_at_random_keep_every_chip_accounted(name: str) -> None:
+    kills = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        seats = rng.randint(2, 6)
+        stacks = [rng.choice((rng.randint(1, 6), rng.randint(20, 300))) for _ in range(seats)]
+        hand = Hand(load(name), stacks, button=rng.randrange(seats), seed=seed, options={"kill_bet": True})
+        bots = [
+            Killer(random.Random(seed * 7 + seat)) if seat == seed % seats else RandomBot(random.Random(seat))
+            for seat in range(seats)
+        ]
+        for _ in range(500):
+            if hand.over:
+                break
+            seat = hand.pending()[0]
+            hand.act(seat, bots[seat].choose(Turn(seat, hand.legal_actions(seat), partial(hand.view, seat))))
+            check_chips(hand, accounted=True)
+        assert hand.over
+        kills += any(isinstance(event, Killed) for event in hand.events)
+    assert kills >= 5

@@ -272,8 +272,11 @@ class _Writer:
         self._stud_line(seat, before, list(event.cards), event.up)
 
     def _hole_count(self) -> int:
-        deal = next(step for step in self.hand.game.steps if step.kind == "deal")
-        return len(getattr(deal, "cards", ()))
+        """The cards a player holds when the betting starts: every deal before the first round (a
+        lowball deal comes two and three, with the chance to kill between)."""
+        steps = self.hand.game.steps
+        first_bet = next(index for index, step in enumerate(steps) if step.kind == "bet")
+        return sum(len(getattr(step, "cards", ())) for step in steps[:first_bet] if step.kind == "deal")
 
     def _stud_line(self, seat: int, before: list[Card], new: list[Card], up: bool) -> None:
         who = self.names[seat]

@@ -32,17 +32,19 @@ if TYPE_CHECKING:
 __all__ = ["KillStep", "Killed"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Killed(Event):
-    """``seat`` killed the pot with a double bet of ``amount`` chips: the stakes are doubled."""
+    """``seat`` killed the pot, bringing its bet to a double bet of ``amount`` chips by putting in
+    ``put_in`` (less than ``amount`` when it had posted a blind): the stakes are doubled."""
 
     seat: int
     amount: int
+    put_in: int
 
     @property
     def chips(self) -> int:
-        """The double bet put in."""
-        return self.amount
+        """The chips put in (a blind already posted was counted when it was posted)."""
+        return self.put_in
 
     def describe(self, names: Names = SEATS) -> str:
         """``seat 2 kills with a double bet of 4: the stakes are doubled``."""
@@ -113,9 +115,9 @@ class KillRound:
         self.seats.pop(0)
         if isinstance(action, Buy):
             hand.stakes = Stakes(**{name: 2 * amount for name, amount in hand.stakes.to_dict().items()})
-            hand.put_in(seat, self.amount - hand.bets[seat])
+            put_in = hand.put_in(seat, self.amount - hand.bets[seat])
             hand.last_blind = seat  # the next round starts left of the killer, whose bet stands as a blind
-            hand.emit(Killed(seat, self.amount))
+            hand.emit(Killed(seat=seat, amount=self.amount, put_in=put_in))
             self.seats = []
         else:
             hand.emit(Declined(seat=seat, item="kill"))
