@@ -12,6 +12,7 @@ import pytest
 from homegame.bots import CallerBot, RandomBot, Turn, play
 from homegame.bots.sensible import SensibleBot
 from homegame.cards import Card
+from homegame.cli import main
 from homegame.engine import Action, BetTo, Call, Declare, Game, Hand, RaiseTo, Table
 from homegame.engine.actions import ActionKind, AmountLegal, Buy, Keep, Push
 from homegame.engine.events import Dealt, Event, Won
@@ -264,9 +265,16 @@ class Killer(RandomBot):
 
 
 @pytest.mark.parametrize("name", LOWBALL)
-def test_lowball_a_player_may_kill_with_a_double_bet_after_the_first_two_cards(name: str) -> None:
+def test_lowball_a_player_may_kill_with_a_double_bet_after_the_first_two_cards(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = load(name)
-    assert game.option("kill_bet") is not None and "House rule kill_bet (off by default)" in game.rules
+    assert main(["rules", name, "-o", "kill_bet=true"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "House rule kill_bet (off by default)" in out
+        and "kill_bet = true (default false): after the first two cards" in out
+    )
     hand = Hand(game, [100, 100, 100], seed=1, options={"kill_bet": True})
     assert [len(cards) for cards in hand.down] == [2, 2, 2] and hand.pending() == (1,)
     assert [str(legal) for legal in hand.legal_actions(1)] == ["buy kill (3)", "decline"]  # its small blind counts
