@@ -14,7 +14,7 @@ from homegame.bots.sensible import SensibleBot
 from homegame.cards import Card
 from homegame.cli import main
 from homegame.engine import Action, BetTo, Call, Declare, Game, Hand, RaiseTo, Table
-from homegame.engine.actions import ActionKind, AmountLegal, Buy, Keep, Push
+from homegame.engine.actions import ActionKind, AmountLegal, Buy, Discard, Keep, Push, Roll
 from homegame.engine.events import Dealt, Event, Won
 from homegame.engine.steps.buy import Bought
 from homegame.engine.steps.kill import Killed
@@ -24,6 +24,8 @@ from homegame.games import load, load_text
 from homegame.games.mixes import load_mix
 from homegame.history import dumps, loads, to_phh
 from homegame.history.replay import replay
+from homegame.ranking import get
+from homegame.ranking.poker import PokerRanking
 from test_casino import check_down, check_down_once, stacked
 from test_classics import GUTS, guts, matches, stud_deck
 from test_invariants import check_chips
@@ -61,6 +63,24 @@ def test_equal_single_up_cards_the_suit_decides_who_bets_first() -> None:
     game = load("billabong")
     deck = stacked(game, 3, 2, {0: "2c 3c Kd", 1: "2d 3d Kh", 2: "2h 4h 9s"})
     assert Hand(game, [100, 100, 100], button=2, deck=deck, options={"bring_in": False}).pending() == (1,)
+
+
+def test_equal_single_up_cards_in_shanghai_and_the_options_first_round_the_suit_decides() -> None:
+    # Item 6, the two games the issue names besides Push and Billabong. Rule 004: suit ranking is
+    # used for "deciding who bets first in stud poker according to the highest or lowest upcard".
+    # In each, position would choose seat 0 (left of the button), the suit chooses seat 1.
+    shanghai = load("shanghai")  # without a bring-in: "the highest card showing starts the betting"
+    deck = stacked(shanghai, 3, 2, {0: "2c 3c 4c Kd", 1: "2d 3d 4d Kh", 2: "2h 5h 9h 7s"})
+    hand = Hand(shanghai, [100, 100, 100], button=2, deck=deck, options={"bring_in": False})
+    for seat in hand.pending():  # everyone throws away a down card at once
+        hand.act(seat, Discard(tuple(hand.down[seat][:1])))
+    assert [str(cards[0]) for cards in hand.up] == ["Kd", "Kh", "7s"] and hand.pending() == (1,)
+    option = load("the-option")  # "begun by the best hand showing (between equal single cards the suit decides)"
+    deck = stacked(option, 3, 2, {0: "Kc 2d 3h", 1: "Kh 4c 5d", 2: "9s 6c 7d"})
+    hand = Hand(option, [100, 100, 100], button=2, deck=deck)
+    for seat in hand.pending():  # all turn a card up together
+        hand.act(seat, Roll(tuple(hand.down[seat][:1])))
+    assert [str(cards[0]) for cards in hand.up] == ["Kc", "Kh", "9s"] and hand.pending() == (1,)
 
 
 def test_equal_hands_showing_on_later_streets_go_by_position() -> None:
@@ -164,6 +184,15 @@ def test_the_readings_the_documents_leave_open_are_written_down() -> None:
     assert "the twist card is a sixth card, not a replacement" in text("draw-twist")
     for name in ("countdown", "baseball", "draw-twist", "push"):
         assert "a player already all in when it is paid cannot win it" in text(name)
+    # 004: "In Greece, where hearts is the highest suit, A-K-Q-J-10 is called an Imperial Flush":
+    # the reading taken, every royal flush is imperial, whatever its suit.
+    assert "Every royal flush is imperial, whatever its suit" in " ".join((PokerRanking.__doc__ or "").split())
+    greek = get("high", deck=36, imperial_flush=True)
+    sixes, nines = greek.evaluate("6c 6d 6h 6s Ac"), greek.evaluate("9c 9d 9h 9s Ac")
+    for suit in "shdc":  # beaten only by four of the lowest rank
+        assert sixes > greek.evaluate(" ".join(rank + suit for rank in "AKQJT")) > nines
+    # The kill game (004, variation 4) names no kill blind: the reading, none; the doubled stakes are the kill.
+    assert "nobody posts a kill blind" in " ".join((Table.__doc__ or "").split())
 
 
 def test_every_declarer_a_pig_and_all_fail_they_share_the_pot() -> None:
