@@ -13,11 +13,13 @@ from pathlib import Path
 import pytest
 
 from homegame.cli import main
-from homegame.engine import Hand
+from homegame.engine import Game, Hand
 from homegame.engine.events import Won
+from homegame.engine.steps.showdown import Showdown
 from homegame.errors import GameSpecError
-from homegame.games import load, load_text
+from homegame.games import load, load_text, names
 from homegame.ranking import Category, get
+from homegame.ranking.poker import Kind, PokerRanking
 from test_casino import check_down, stacked
 
 HOME = ["anaconda", "good-bad", "push", "stud-declare", "the-option"]
@@ -51,6 +53,27 @@ def test_every_high_low_game_offers_the_low_and_the_qualifier_as_house_rules(nam
     changed = Hand(game, [100] * game.players[0], seed=1, options={"low": "low-27", "qualifier": 8}).game
     low = next(contest for contest in changed.steps[-1].contests if contest.side == "low")  # type: ignore[attr-defined]
     assert low.ranking.label == "low-27 qualifier=8"
+
+
+def poker_lows(game: Game) -> list[PokerRanking]:
+    """The rankings of a game's contests that are a poker low (not badugi, totals or the spade)."""
+    contests = (contest for step in game.steps if isinstance(step, Showdown) for contest in step.contests)
+    rankings = (getattr(contest, "ranking", None) for contest in contests)
+    return [ranking for ranking in rankings if isinstance(ranking, PokerRanking) and ranking.kind is not Kind.HIGH]
+
+
+def test_every_game_with_a_low_says_which_low_it_plays_and_how_to_change_it() -> None:
+    # Item 3: "Every game with a low contest offers low ... and qualifier", and its rules text says
+    # "which low it plays and how to change it": the whole catalogue, a game added later included.
+    lows = [name for name in names() if poker_lows(load(name))]
+    assert set(HOME + CASINO) < set(lows) and "lowball-joker" in lows
+    for name in lows:
+        game = load(name)
+        low, qualifier = game.option("low"), game.option("qualifier")
+        assert low is not None and qualifier is not None, name
+        text = " ".join(game.rules.split())
+        assert "qualifier" in text and all(choice in text for choice in low.choices if choice != low.default), name
+        assert {ranking.label.split()[0] for ranking in poker_lows(game.under(game.option_values()))} == {low.default}
 
 
 def stud_hi_lo(**options: object) -> dict[str, set[int]]:
