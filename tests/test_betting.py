@@ -164,6 +164,21 @@ def test_fixed_limit_cap_lifted_heads_up_and_kept_by_house_rule() -> None:
     assert legal(lifted, 1) == ["fold", "call 2", "raise_to 10"]
 
 
+def test_fixed_limit_cap_lifted_when_a_fold_leaves_two_in_the_round() -> None:
+    # "Unlimited raising heads-up" counts the players left in the betting round, not at the table:
+    # three-handed, one folds, and the two left raise past the cap of a bet and three raises.
+    def fourth_raise(**options: object) -> list[str]:
+        hand = Hand(load("draw"), [100, 100, 100], button=0, seed=9, options=options)
+        hand.act(0, RaiseTo(4))
+        hand.act(1, Fold())
+        hand.act(2, RaiseTo(6))
+        hand.act(0, RaiseTo(8))  # the cap: the big blind's bet and three raises
+        return legal(hand, 2)
+
+    assert fourth_raise() == ["fold", "call 2", "raise_to 10"]
+    assert fourth_raise(lift_cap_heads_up=False) == ["fold", "call 2"]
+
+
 def test_fixed_limit_after_the_draw_uses_the_big_bet() -> None:
     hand = Hand(load("draw"), [100, 100], button=0, seed=11)
     hand.act(0, Call())
