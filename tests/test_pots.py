@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from homegame.bots import RandomBot, Turn, play
 from homegame.engine import BetTo, Call, Check, Draw, Hand, RaiseTo
-from homegame.engine.actions import Action, Buy
-from homegame.engine.events import Won
+from homegame.engine.actions import Action, ActionKind, Buy
+from homegame.engine.events import Acted, Posted, Returned, Won
 from homegame.engine.pots import Pot, build_pots, share
 from homegame.engine.steps.buy import Bought
+from homegame.engine.steps.kill import Killed
 from homegame.games import load
 from test_casino import check_down_once, stacked
 
@@ -110,6 +113,65 @@ def test_baseball_an_open_three_bought_after_a_player_is_all_in_is_not_his() -> 
     bought = [event for event in hand.events if isinstance(event, Bought)]
     assert [(event.seat, event.price) for event in bought] == [(1, 9)]
     assert pots_won(hand)[0] == (0, 9)
+
+
+PRICED = ("countdown", "grocery-store", "baseball", "the-option", "push", "draw-twist")
+"""The games where cards have a price (item 1 names them): Countdown's draws, the store, the open
+three, the Option, Push's push and insurance, the twist."""
+
+
+class NoFoldBot(RandomBot):
+    """Plays at random but never folds while it has anything else to do: hands go the distance."""
+
+    def choose(self, turn: Turn) -> Action:
+        keep = [legal for legal in turn.legal if legal.kind is not ActionKind.FOLD] or list(turn.legal)
+        return keep[int(self.rng.random() * len(keep))].sample(self.rng)
+
+
+def most_it_may_win(hand: Hand) -> dict[int, int]:
+    """For each seat all in at the end of a hand still contested, the most it may win: what it
+    matched of every seat's bets, the antes, and the prices paid up to the moment it went all in
+    (the last time its stack ran out: an uncalled bet may come back first)."""
+    stacks, bets = list(hand.setup.stacks), [0] * hand.seats
+    dead = 0  # antes and prices paid so far
+    dead_then: dict[int, int] = {}  # each seat all in now: the dead chips when it went all in
+    for event in hand.events:
+        chips, seat = event.chips, getattr(event, "seat", None)
+        if not chips or seat is None or isinstance(event, Won):
+            continue
+        if isinstance(event, Acted | Returned | Killed) or (isinstance(event, Posted) and "ante" not in event.blind):
+            bets[seat] += chips  # blinds, bets, calls, a kill, and an uncalled bet returned
+        else:
+            dead += chips  # antes and prices
+        stacks[seat] -= chips
+        dead_then.pop(seat, None)
+        if not stacks[seat]:
+            dead_then[seat] = dead
+    if sum(not folded for folded in hand.folded) < 2:
+        return {}  # the last player left wins what nobody else contests
+    antes = sum(event.chips for event in hand.events if isinstance(event, Posted) and "ante" in event.blind)
+    return {seat: sum(min(bet, bets[seat]) for bet in bets) + max(then, antes) for seat, then in dead_then.items()}
+
+
+@pytest.mark.parametrize("name", PRICED)
+def test_an_all_in_player_never_wins_a_price_paid_after_he_went_all_in(name: str) -> None:
+    # Item 1: "if you are all in, you can only win the part of the pot you matched" (Countdown's
+    # rules text); a price paid after a player went all in is not his to win.
+    game, checked = load(name), 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        seats = rng.randint(game.players[0], min(game.players[1], 6))
+        stacks = [rng.choice((rng.randint(1, 8), rng.randint(30, 200))) for _ in range(seats)]
+        hand = Hand(game, stacks, button=rng.randrange(seats), seed=seed)
+        play(hand, [NoFoldBot(random.Random(seed * 7 + seat)) for seat in range(seats)])
+        won = [0] * seats
+        for event in hand.events:
+            if isinstance(event, Won):
+                won[event.seat] += event.amount
+        for seat, most in most_it_may_win(hand).items():
+            assert won[seat] <= most, (seed, seat)
+            checked += 1
+    assert checked >= 20
 
 
 def test_empty() -> None:
