@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.cards import Card, Rank, Suit, parse
+from homegame.cli import main
 from homegame.errors import ParseError
 from homegame.ranking import Category, HandValue, get, names, winners
 
@@ -419,6 +420,12 @@ def test_several_packs_a_one_suit_hand_is_judged_in_its_highest_category() -> No
     assert stripped.evaluate("As As As Ks Ks").category is Category.FLUSH
     # for deuce-to-seven low the highest category counts against: a one-suit pair is a flush
     assert get("low-27", packs=2).evaluate("7s 7s 5s 3s 2s").category is Category.FLUSH
+
+
+def test_several_packs_the_eval_command_names_the_highest_category(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 19, item 2: `homegame eval "As As As As Ks" -o packs=4` said "ace-high flush".
+    assert main(["eval", "As As As As Ks", "-o", "packs=4"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "four aces"
 
 
 def test_comparing_values_of_different_rankings_raises() -> None:
