@@ -13,7 +13,7 @@ from homegame.bots import CallerBot, RandomBot, Turn, play
 from homegame.bots.sensible import SensibleBot
 from homegame.cards import Card
 from homegame.cli import main
-from homegame.engine import Action, BetTo, Call, Declare, Game, Hand, RaiseTo, Table
+from homegame.engine import Action, BetTo, Call, Declare, Fold, Game, Hand, RaiseTo, Table
 from homegame.engine.actions import ActionKind, AmountLegal, Buy, Discard, Keep, Push, Roll
 from homegame.engine.events import Dealt, Event, Won
 from homegame.engine.steps.buy import Bought
@@ -113,6 +113,23 @@ def test_stud_the_odd_chip_goes_to_the_highest_card_by_suit() -> None:
         assert load(name).option_values()["odd_chip"] == "suit" and "odd_chip = position" in " ".join(
             load(name).rules.split()
         )
+
+
+def test_flop_games_give_the_odd_chip_by_position_and_by_suit_under_the_house_rule() -> None:
+    # Item 7: "flop and draw games keep the first winner left of the button; both remain house
+    # rules". Both play the board's straight; the pot of 5 (the small blind folded) splits 3 and 2.
+    game = load("holdem")
+    deck = stacked(game, 3, 2, {0: "2c 3d", 1: "Kc Qd", 2: "Ks Qh"}, "5c 6d 7h 8s 9c")
+
+    def split(**options: object) -> list[tuple[int, int]]:
+        hand = Hand(game, [100, 100, 100], button=2, deck=deck, options=options)
+        hand.act(2, Call())
+        hand.act(0, Fold())
+        check_down(hand)
+        return [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
+
+    assert split() == [(1, 3), (2, 2)]  # the first winner left of the button
+    assert split(odd_chip="suit") == [(2, 3), (1, 2)]  # the king of spades over the king of clubs
 
 
 def test_push_the_dealer_pays_a_chip_to_push_to_the_discard_pile() -> None:
