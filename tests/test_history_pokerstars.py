@@ -25,53 +25,104 @@ from homegame.history.variants import code_of
 NAME = r"(?P<name>bot \d)"
 AMOUNT = r"\d+"
 CARDS = r"(?:[2-9TJQKA][cdhs])(?: [2-9TJQKA][cdhs])*"
-LINES = {
-    "header": rf"PokerStars Hand #\d+:  (?P<game>[A-Za-z0-9'/ -]+) \((?P<low>{AMOUNT})/(?P<high>{AMOUNT})\) - "
-    r"\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} ET",
-    "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
-    "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
-    "post": rf"{NAME}: posts (?:the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})",
-    "marker": r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<board>(?: \[" + CARDS + r"\])*)",
-    "dealt": rf"Dealt to {NAME} \[{CARDS}\](?: \[{CARDS}\])?",
-    "fold": rf"{NAME}: folds",
-    "check": rf"{NAME}: checks",
-    "call": rf"{NAME}: calls (?P<amount>{AMOUNT})(?: and is all-in)?",
-    "bet": rf"{NAME}: (?:bets|brings in for|completes it to) (?P<to>{AMOUNT})(?: and is all-in)?",
-    "raise": rf"{NAME}: raises (?P<by>{AMOUNT}) to (?P<to>{AMOUNT})(?: and is all-in)?",
-    "discard": rf"{NAME}: (?:stands pat|discards \d cards?(?: \[{CARDS}\])?)",
-    "returned": rf"Uncalled bet \((?P<amount>{AMOUNT})\) returned to {NAME}",
-    "show": rf"{NAME}: shows \[{CARDS}\](?: \(.+\))?",
-    "collected": rf"{NAME} collected (?P<amount>{AMOUNT}) from (?:pot|main pot|side pot-\d+)",
-    "quiet": rf"{NAME}: doesn't show hand",
-    "total": rf"Total pot (?P<total>{AMOUNT})(?: (?:Main pot|Side pot-\d+) {AMOUNT}\.)* \| Rake 0",
-    "board": rf"Board \[{CARDS}\]",
-    "summary": rf"Seat \d+: {NAME}(?: \((?:button|small blind|big blind)\))* (?:folded (?:before|on|after) (?:the )?"
-    rf"[A-Za-z0-9 ]+(?: \(didn't bet\))?|showed \[{CARDS}\] and (?:won \((?P<won>{AMOUNT})\)|lost)|"
-    rf"collected \((?P<got>{AMOUNT})\)|mucked)",
+RANK = "(?:Deuce|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
+RANKS = "(?:Deuces|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
+HIGH = (
+    rf"(?:high card {RANK}|a pair of {RANKS}|two pair, {RANKS} and {RANKS}|three of a kind, {RANKS}"
+    rf"|a straight, {RANK} to {RANK}|a flush, {RANK} high|a full house, {RANKS} full of {RANKS}"
+    rf"|four of a kind, {RANKS}|a straight flush, {RANK} to {RANK}|a Royal Flush)"
+)
+LOW = r"[2-9TJQKA](?:,[2-9TJQKA]){4}"
+HANDS = {  # what a shown hand makes, in PokerStars' words (fpdb's regression files: Stars/Stud, Stars/Draw)
+    "high": HIGH,
+    "a5": rf"Lo: {LOW}",
+    "27": rf"Lo: (?:{LOW}|{HIGH})",
+    "badugi": r"(?:Badugi: [2-9TJQKA](?:,[2-9TJQKA]){3}|[1-3]-card: [2-9TJQKA](?:,[2-9TJQKA]){0,2})",
+    "hilo": rf"HI: {HIGH}(?:; LO: {LOW})?",
+}
+KIND = {"razz": "a5", "2-7-single-draw": "27", "2-7-triple-draw": "27", "badugi": "badugi"}
+KIND |= {"stud-hi-lo": "hilo", "omaha-hi-lo": "hilo"}
+FOLDED = {
+    "community": r"before Flop|on the (?:Flop|Turn|River)",
+    "stud": r"on the (?:[3-6]th Street|3rd Street|River)",
+    "single": r"before the Draw|after the Draw",
+    "triple": r"before the Draw|after the (?:1st|2nd|3rd) Draw",
 }
 MARKERS = {
     "community": ["HOLE CARDS", "FLOP", "TURN", "RIVER"],
     "stud": ["3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"],
-    "draw": ["DEALING HANDS", "DRAW", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"],
+    "single": ["DEALING HANDS"],  # a single draw has no marker of its own: the draw follows the first round
+    "triple": ["DEALING HANDS", "FIRST DRAW", "SECOND DRAW", "THIRD DRAW"],
 }
 
 
-def validate(text: str, family: str) -> dict[str, int]:
-    """Every line of one hand in its grammar, the streets in order, the chips adding up; returns
-    what each player ends with."""
+def shapes(name: str, family: str) -> dict[str, str]:
+    """Every line shape a hand of the game may have, as real PokerStars files write them."""
+    hand = HANDS[KIND.get(name, "high")]
+    said = rf"(?:a )?{hand}" if name == "badugi" else hand  # the summary says "with a Badugi: 8,5,4,2"
+    game = re.escape(GAMES[name])
+    return {
+        "header": rf"PokerStars Hand #\d+:  {game} (?:No Limit|Pot Limit|Limit) \({AMOUNT}/{AMOUNT}\)"
+        r" - \d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} ET",
+        "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
+        "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
+        "post": rf"{NAME}: posts (?P<what>the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})",
+        "marker": r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<board>(?: \[" + CARDS + r"\])*)",
+        "dealt": rf"Dealt to {NAME} \[{CARDS}\](?: \[{CARDS}\])?",
+        "fold": rf"{NAME}: folds",
+        "check": rf"{NAME}: checks",
+        "call": rf"{NAME}: calls (?P<amount>{AMOUNT})(?: and is all-in)?",
+        "bet": rf"{NAME}: (?:bets|brings in for) (?P<to>{AMOUNT})(?: and is all-in)?",
+        "raise": rf"{NAME}: raises (?P<by>{AMOUNT}) to (?P<to>{AMOUNT})(?: and is all-in)?",
+        "capped": "Betting is capped",
+        "pair": "Pair on board - a double bet is allowed",
+        "discard": rf"{NAME}: (?:stands pat(?: on \[{CARDS}\])?|discards \d cards?(?: \[{CARDS}\])?)",
+        "returned": rf"Uncalled bet \((?P<amount>{AMOUNT})\) returned to {NAME}",
+        "show": rf"{NAME}: shows \[{CARDS}\] \({hand}\)",
+        "collected": rf"{NAME} collected (?P<amount>{AMOUNT}) from (?P<pot>pot|main pot|side pot(?:-\d+)?)",
+        "quiet": rf"{NAME}: doesn't show hand",
+        "nolow": "No low hand qualified",
+        "total": rf"Total pot (?P<total>{AMOUNT})(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) {AMOUNT}\.)*) \| Rake 0",
+        "board": rf"Board \[{CARDS}\]",
+        "summary": rf"Seat \d+: {NAME}(?: \((?:button|small blind|big blind)\))* (?:folded (?:{FOLDED[family]})"
+        rf"(?: \(didn't bet\))?|showed \[{CARDS}\] and (?:won \((?P<won>{AMOUNT})\)|lost) with {said}|"
+        rf"collected \((?P<got>{AMOUNT})\)|mucked)",
+    }
+
+
+def validate(text: str, name: str) -> dict[str, int]:
+    """Every line of one hand in the shapes of real PokerStars files, the streets in order, the lines
+    PokerStars writes seat by seat (antes, stud's cards) in seat order, the cap said after the bet
+    that reaches it, the chips adding up (each pot too); returns what each player ends with."""
+    game = load(name)
+    family = game.family.value
+    if family == "draw":
+        family = "triple" if sum(step.kind == "draw" for step in game.steps) > 1 else "single"
+    lines_of = shapes(name, family)
     stacks: dict[str, int] = {}
     bets: dict[str, int] = {}
     put: dict[str, int] = {}
     collected: dict[str, int] = {}
+    pots: dict[str, int] = {}
     summary: dict[str, int] = {}
     markers: list[str] = []
-    total = -1
+    total, pot_parts, previous = -1, "", ""
+    seat_order: list[int] = []
     lines = text.splitlines()
     for number, line in enumerate(lines):
         kind, match = next(
-            ((kind, match) for kind, pattern in LINES.items() if (match := re.fullmatch(pattern, line))), (None, None)
+            ((kind, match) for kind, pattern in lines_of.items() if (match := re.fullmatch(pattern, line))),
+            (None, None),
         )
         assert kind is not None and match is not None, f"line {number + 1} fits no PokerStars shape: {line!r}"
+        if (kind == "dealt" and family == "stud") or (kind == "post" and match["what"] == "the ante"):
+            seat_order.append(int(match["name"].split()[-1]))  # the antes, and stud's cards: seat by seat
+        elif seat_order:
+            assert seat_order == sorted(seat_order), (line, seat_order)
+            seat_order = []
+        if kind == "capped":
+            assert previous in ("bet", "raise"), line
+        previous = kind
         if number == 0:
             assert kind == "header"
         elif number == 1:
@@ -83,9 +134,11 @@ def validate(text: str, family: str) -> dict[str, int]:
             markers.append(match["marker"])
             if len(markers) > 1:  # the blinds stand as the first round's bets
                 bets = {}
+        elif kind == "discard" and family == "single" and bets:  # the single draw: a new round follows
+            bets = {}
         elif kind == "post":
             put[match["name"]] += int(match["amount"])
-            if "ante" not in line:
+            if match["what"] != "the ante":
                 bets[match["name"]] = int(match["amount"])
         elif kind in ("call", "bet", "raise"):
             who = match["name"]
@@ -102,14 +155,19 @@ def validate(text: str, family: str) -> dict[str, int]:
             put[match["name"]] -= int(match["amount"])
         elif kind == "collected":
             collected[match["name"]] += int(match["amount"])
+            pots[match["pot"]] = pots.get(match["pot"], 0) + int(match["amount"])
         elif kind == "total":
-            total = int(match["total"])
+            total, pot_parts = int(match["total"]), match["pots"]
         elif kind == "summary":
             summary[match["name"]] = int(match["won"] or match["got"] or 0)
     order = MARKERS[family]
-    assert markers == [m for m in order if m in markers] or family == "draw", markers
-    assert markers and markers[0] == order[0]
+    assert markers == order[: len(markers)], markers
     assert total == sum(put.values()) == sum(collected.values()), (total, put, collected)
+    if len(pots) > 1:  # Main pot 40. Side pot 12. (Side pot-1, Side pot-2 beside more than one)
+        said = {part.rsplit(" ", 1)[0].lower(): int(part.rsplit(" ", 1)[1]) for part in pot_parts[1:-1].split(". ")}
+        assert said == pots, (said, pots)
+    else:
+        assert not pot_parts and set(pots) <= {"pot"}
     assert summary == collected
     assert lines[-len(stacks) - 1 :][0].startswith(("Total pot", "Board"))
     return {who: stacks[who] - put[who] + collected[who] for who in stacks}
@@ -133,7 +191,7 @@ def test_every_exportable_game_writes_valid_pokerstars_text(name: str) -> None:
     for hand in hands_of(name, 12):
         names = [f"bot {seat + 1}" for seat in range(hand.seats)]
         text = to_pokerstars(hand.history(), names=names, hero=0)
-        assert validate(text, hand.game.family.value) == {names[seat]: hand.stacks[seat] for seat in range(hand.seats)}
+        assert validate(text, name) == {names[seat]: hand.stacks[seat] for seat in range(hand.seats)}
         assert sum(1 for line in text.splitlines() if line.startswith("Dealt to ") and "bot 1 " not in line) == 0 or (
             hand.game.family.value == "stud"
         )

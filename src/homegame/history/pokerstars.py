@@ -37,15 +37,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 
-from homegame.cards import Card
+from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
-from homegame.engine.betting import Betting
-from homegame.engine.events import Acted, Dealt, Drew, Posted, Returned, Shown, Won
+from homegame.engine.betting import Betting, BettingRound
+from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
 from homegame.engine.hand import Chance, Hand, History
 from homegame.errors import ParseError
 from homegame.history.phh import Record
+from homegame.ranking.core import Category
 
-__all__ = ["GAMES", "IMPORTS", "dumps_pokerstars", "hand_number", "read_pokerstars", "to_pokerstars"]
+__all__ = ["GAMES", "IMPORTS", "describe", "dumps_pokerstars", "hand_number", "read_pokerstars", "to_pokerstars"]
 
 GAMES: dict[str, str] = {
     "holdem": "Hold'em",
@@ -67,8 +68,87 @@ LIMITS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.
 
 _COMMUNITY = ("FLOP", "TURN", "RIVER")
 _STUD = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
-_DRAWS = {1: ("DRAW",), 3: ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW")}
-_WHEN = {"FLOP": "Flop", "TURN": "Turn", "RIVER": "River", "DRAW": "Draw"}
+_TRIPLE = ("FIRST DRAW", "SECOND DRAW", "THIRD DRAW")
+"""The markers of triple draw's draws (a single draw has none: its draw follows the first round)."""
+_WHEN = {"FLOP": "Flop", "TURN": "Turn", "RIVER": "River"}
+_ORDINALS = ("1st", "2nd", "3rd")
+_DEUCE_TO_SEVEN = {"2-7-single-draw", "2-7-triple-draw"}
+_RANK_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace")
+
+
+def _rank_name(card: Card, plural: bool = False) -> str:
+    rank = card.rank
+    assert rank is not None, "a joker has no rank"  # the games written are played without jokers
+    name = _RANK_NAMES[rank - 2]
+    return name + ("es" if name == "Six" else "s") if plural else name
+
+
+def _ranks(cards: Sequence[Card]) -> str:
+    return ",".join(str(card)[0] for card in cards)
+
+
+def _high(made: Made) -> str:
+    """A high hand as PokerStars names it: ``a pair of Queens``, ``a straight, Ten to Ace``.
+
+    >>> from homegame.ranking import get
+    >>> hands = ("Ah 2s 3d 4c 5h", "Kd Kh Kc 7s 7h", "9s 4s 2s Js 3s")
+    >>> [_high(Made.of(get("high").evaluate(cards))) for cards in hands]
+    ['a straight, Ace to Five', 'a full house, Kings full of Sevens', 'a flush, Jack high']
+    """
+    cards, category = made.cards, made.category
+    if category is Category.STRAIGHT_FLUSH and cards[0].rank == Rank.ACE and cards[1].rank == Rank.KING:
+        return "a Royal Flush"
+    return {
+        Category.HIGH_CARD: lambda: f"high card {_rank_name(cards[0])}",
+        Category.ONE_PAIR: lambda: f"a pair of {_rank_name(cards[0], True)}",
+        Category.TWO_PAIR: lambda: f"two pair, {_rank_name(cards[0], True)} and {_rank_name(cards[2], True)}",
+        Category.THREE_OF_A_KIND: lambda: f"three of a kind, {_rank_name(cards[0], True)}",
+        Category.STRAIGHT: lambda: f"a straight, {_rank_name(cards[-1])} to {_rank_name(cards[0])}",
+        Category.FLUSH: lambda: f"a flush, {_rank_name(cards[0])} high",
+        Category.FULL_HOUSE: lambda: f"a full house, {_rank_name(cards[0], True)} full of {_rank_name(cards[3], True)}",
+        Category.FOUR_OF_A_KIND: lambda: f"four of a kind, {_rank_name(cards[0], True)}",
+        Category.STRAIGHT_FLUSH: lambda: f"a straight flush, {_rank_name(cards[-1])} to {_rank_name(cards[0])}",
+    }[category]()
+
+
+def describe(game: str, shown: Shown) -> str:
+    """What a shown hand makes, in the words of PokerStars' show down and summary lines: a high
+    hand (``two pair, Tens and Eights``), an ace-to-five low (``Lo: 8,6,4,3,2``), a deuce-to-seven
+    low (``Lo: 9,7,6,4,2``, or ``Lo: a pair of Fives`` when it holds one), a badugi
+    (``Badugi: 8,5,4,2``, ``3-card: 9,2,A``), and both halves of a high-low hand
+    (``HI: a pair of Sevens; LO: 8,7,5,4,2``, the low only when it qualifies).
+
+    >>> from homegame.cards import parse
+    >>> from homegame.engine.events import Judged
+    >>> from homegame.ranking import get
+    >>> def shown(*sides):
+    ...     made = [(side, Made.of(get(ranking).evaluate(cards))) for side, ranking, cards in sides]
+    ...     return Shown(seat=0, cards=(), hands=tuple(Judged(side=s, held=(), given=m) for s, m in made))
+    >>> describe("razz", shown(("low", "low-a5", "Kh 8s 6d 3c Ah")))
+    'Lo: K,8,6,3,A'
+    >>> describe("2-7-triple-draw", shown(("low", "low-27", "8h 8s 4d 3c 7h")))
+    'Lo: a pair of Eights'
+    >>> describe("badugi", shown(("low", "badugi", "5h 2c Ah 9d")))
+    '3-card: 9,2,A'
+    >>> describe("stud-hi-lo", shown(("high", "high", "7h 7s 5d 4c 2h"), ("low", "low-a5", "7h 5d 4c 8s 2h")))
+    'HI: a pair of Sevens; LO: 8,7,5,4,2'
+    """
+
+    def one(side: str, made: Made) -> str:
+        if made.category.name.startswith("BADUGI"):
+            size = int(made.category.value[-1])
+            return f"{'Badugi' if size == 4 else f'{size}-card'}: {_ranks(made.cards)}"
+        if side != "low":
+            return _high(made)
+        if game in _DEUCE_TO_SEVEN and made.category is not Category.HIGH_CARD:
+            return f"Lo: {_high(made)}"
+        return f"Lo: {_ranks(made.cards)}"
+
+    hands = [(judged.side, judged.made) for judged in shown.hands]
+    if len(hands) == 1:
+        return one(*hands[0])
+    halves = [f"HI: {_high(made)}" if side == "high" else f"LO: {_ranks(made.cards)}" for side, made in hands]
+    return "; ".join(half for half, (_, made) in zip(halves, hands, strict=True) if made.qualified)
 
 
 def hand_number(history: History) -> int:
@@ -116,9 +196,9 @@ def to_pokerstars(
     writer.header(number if number is not None else hand_number(history), when, table)
     writer.events(hand.events)
     for seat, action in history.actions:
-        before = hand.bets[seat]
+        before, decision = hand.bets[seat], hand.decision
         events = hand.act(seat, action)
-        writer.action(seat, action, events, before)
+        writer.action(seat, action, events, before, decision)
         writer.events(events)
     writer.summary()
     return "\n".join(writer.lines)
@@ -139,22 +219,26 @@ class _Writer:
     names: list[str]
     hero: int | None
     lines: list[str] = field(default_factory=list)
+    by_seat: list[tuple[int, str]] = field(default_factory=list)
+    """Lines PokerStars writes in seat order (the antes, a stud street's cards), until the next other line."""
     street: int = 0
     """How many street markers are written (the first is the hole cards')."""
+    draws: int = 0
+    """How many draws have begun."""
     board: list[Card] = field(default_factory=list)
     put: list[int] = field(default_factory=list)
     collected: list[int] = field(default_factory=list)
     pots: dict[int, int] = field(default_factory=dict)
     folded_on: dict[int, str] = field(default_factory=dict)
-    shown: dict[int, tuple[Card, ...]] = field(default_factory=dict)
+    shown: dict[int, tuple[tuple[Card, ...], str]] = field(default_factory=dict)
     held: list[list[Card]] = field(default_factory=list)
     up: list[list[Card]] = field(default_factory=list)
-    dealing: bool = False
-    """Cards are being dealt (a street's marker is written at its first card)."""
     drawing: bool = False
     """A draw round is under way (its marker is written at its first draw)."""
     top: int = 0
     """The bet to match in the betting round under way."""
+    announced: object = None
+    """The betting round whose open pair was announced."""
     showdown: bool = False
 
     def __post_init__(self) -> None:
@@ -164,7 +248,17 @@ class _Writer:
 
     @property
     def family(self) -> str:
-        return self.hand.game.family.value if hasattr(self.hand.game.family, "value") else str(self.hand.game.family)
+        return self.hand.game.family.value
+
+    @property
+    def triple(self) -> bool:
+        return sum(1 for step in self.hand.game.steps if step.kind == "draw") > 1
+
+    def say(self, line: str) -> None:
+        """Write a line, after the seat-ordered lines before it."""
+        self.lines.extend(line for _, line in sorted(self.by_seat, key=lambda pair: pair[0]))
+        self.by_seat.clear()
+        self.lines.append(line)
 
     def header(self, number: int, when: datetime | None, table: str) -> None:
         game, stakes = self.hand.game, self.hand.stakes
@@ -172,15 +266,15 @@ class _Writer:
         low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
         moment = (when or datetime(2026, 1, 1, tzinfo=UTC)).strftime("%Y/%m/%d %H:%M:%S")
         label = f"{GAMES[game.name]} {LIMITS[game.betting]}"
-        self.lines.append(f"PokerStars Hand #{number}:  {label} ({low}/{high}) - {moment} ET")
+        self.say(f"PokerStars Hand #{number}:  {label} ({low}/{high}) - {moment} ET")
         seats = self.hand.seats
         size = max(seats, 8) if self.family == "stud" else next(size for size in (2, 6, 9, 10, seats) if size >= seats)
         if self.family == "stud":
-            self.lines.append(f"Table '{table}' {size}-max")
+            self.say(f"Table '{table}' {size}-max")
         else:
-            self.lines.append(f"Table '{table}' {size}-max Seat #{self.hand.button + 1} is the button")
+            self.say(f"Table '{table}' {size}-max Seat #{self.hand.button + 1} is the button")
         for seat in range(self.hand.seats):
-            self.lines.append(f"Seat {seat + 1}: {self.names[seat]} ({self.hand.setup.stacks[seat]} in chips)")
+            self.say(f"Seat {seat + 1}: {self.names[seat]} ({self.hand.setup.stacks[seat]} in chips)")
 
     def marker(self) -> None:
         """The next street's marker, before the first card it deals."""
@@ -189,17 +283,14 @@ class _Writer:
         family = self.family
         if family == "community":
             if self.street == 0:
-                self.lines.append("*** HOLE CARDS ***")
+                self.say("*** HOLE CARDS ***")
             else:
                 name = _COMMUNITY[self.street - 1]
-                self.lines.append(f"*** {name} *** " + self._board_text())
+                self.say(f"*** {name} *** " + self._board_text())
         elif family == "stud":
-            self.lines.append(f"*** {_STUD[self.street]} ***")
-        elif self.street == 0:
-            self.lines.append("*** DEALING HANDS ***")
+            self.say(f"*** {_STUD[self.street]} ***")
         else:
-            draws = _DRAWS[3 if sum(1 for step in self.hand.game.steps if step.kind == "draw") > 1 else 1]
-            self.lines.append(f"*** {draws[self.street - 1]} ***")
+            self.say("*** DEALING HANDS ***")
         self.street += 1
 
     def _board_text(self) -> str:
@@ -215,10 +306,16 @@ class _Writer:
             return "before Flop" if self.street <= 1 else f"on the {_WHEN[_COMMUNITY[self.street - 2]]}"
         if family == "stud":
             return f"on the {_STUD[max(self.street - 1, 0)].replace(' STREET', ' Street').replace('RIVER', 'River')}"
-        return "before the Draw" if self.street <= 1 else "after the Draw"
+        if not self.draws:
+            return "before the Draw"
+        return f"after the {_ORDINALS[self.draws - 1]} Draw" if self.triple else "after the Draw"
 
     def events(self, events: Sequence[object]) -> None:
+        won = [event for event in events if isinstance(event, Won)]
         for event in events:
+            if won and event is won[0]:  # every award together: the last side pot first, the main pot last
+                for award in sorted(won, key=lambda award: -award.pot):
+                    self.won(award)
             if isinstance(event, Posted):
                 self.put[event.seat] += event.amount
                 who = self.names[event.seat]
@@ -228,8 +325,11 @@ class _Writer:
                     "big_blind": "big blind",
                     "straddle": "straddle",
                 }.get(event.blind, event.blind.replace("_", " "))
-                self.lines.append(f"{who}: posts {what} {event.amount}")
-                if event.blind != "ante":
+                line = f"{who}: posts {what} {event.amount}"
+                if event.blind == "ante":
+                    self.by_seat.append((event.seat, line))
+                else:
+                    self.say(line)
                     self.top = max(self.top, self.hand.bets[event.seat], event.amount)
             elif isinstance(event, Dealt):
                 self.dealt(event)
@@ -237,13 +337,9 @@ class _Writer:
                 self.drew(event)
             elif isinstance(event, Returned):
                 self.put[event.seat] -= event.amount
-                self.lines.append(f"Uncalled bet ({event.amount}) returned to {self.names[event.seat]}")
+                self.say(f"Uncalled bet ({event.amount}) returned to {self.names[event.seat]}")
             elif isinstance(event, Shown):
                 self.show(event)
-            elif isinstance(event, Won):
-                self.won(event)
-            if isinstance(event, Acted | Drew):
-                self.dealing = False
 
     def dealt(self, event: Dealt) -> None:
         family = self.family
@@ -252,7 +348,6 @@ class _Writer:
         elif event.seat is not None and family == "stud":
             while self.street <= max(len(self.held[event.seat]) + len(event.cards) - 3, 0):
                 self.marker()  # the street's first card (a street per card from the third on)
-        self.dealing = True
         if event.seat is None:
             self.board.extend(event.cards)
             self.marker()
@@ -266,7 +361,7 @@ class _Writer:
             self.up[seat].extend(event.cards)
         if family in {"community", "draw"}:
             if seat == self.hero and len(self.held[seat]) == self._hole_count():
-                self.lines.append(f"Dealt to {self.names[seat]} [{_cards(self.held[seat])}]")
+                self.say(f"Dealt to {self.names[seat]} [{_cards(self.held[seat])}]")
             return
         # stud: each player's cards on a street, once the street's cards are all dealt
         self._stud_line(seat, before, list(event.cards), event.up)
@@ -285,99 +380,117 @@ class _Writer:
             if not up:
                 return
             shown = self.held[seat] if mine else self.up[seat]
-            self.lines.append(f"Dealt to {who} [{_cards(shown)}]")
+            self.by_seat.append((seat, f"Dealt to {who} [{_cards(shown)}]"))
             return
         if not up and not mine:
             return
         old = before if mine else [card for card in before if card in self.up[seat]]
-        self.lines.append(f"Dealt to {who} [{_cards(old)}] [{_cards(new)}]")
+        self.by_seat.append((seat, f"Dealt to {who} [{_cards(old)}] [{_cards(new)}]"))
 
     def drew(self, event: Drew) -> None:
         who = self.names[event.seat]
-        kept = [card for card in self.held[event.seat] if card not in event.discarded]
+        held = self.held[event.seat]
+        kept = [card for card in held if card not in event.discarded]
+        discarded = [card for card in held if card in event.discarded]
         self.held[event.seat] = [*kept, *event.drawn]
+        mine = event.seat == self.hero
         if event.count == 0:
-            self.lines.append(f"{who}: stands pat")
+            self.say(f"{who}: stands pat on [{_cards(kept)}]" if mine else f"{who}: stands pat")
             return
         s = "s" if event.count > 1 else ""
-        if event.seat == self.hero:
-            self.lines.append(f"{who}: discards {event.count} card{s} [{_cards(event.discarded)}]")
+        if mine:
+            self.say(f"{who}: discards {event.count} card{s} [{_cards(discarded)}]")
             kept_text = f"[{_cards(kept)}] " if kept else ""
-            self.lines.append(f"Dealt to {who} {kept_text}[{_cards(event.drawn)}]")
+            self.say(f"Dealt to {who} {kept_text}[{_cards(event.drawn)}]")
         else:
-            self.lines.append(f"{who}: discards {event.count} card{s}")
+            self.say(f"{who}: discards {event.count} card{s}")
 
-    def action(self, seat: int, action: Action, events: Sequence[object], before: int) -> None:
+    def action(self, seat: int, action: Action, events: Sequence[object], before: int, decision: object) -> None:
         who = self.names[seat]
         put = sum(event.put_in for event in events if isinstance(event, Acted) and event.seat == seat)
         if isinstance(action, Draw):
             if not self.drawing:
-                self.marker()
+                self.draws += 1
+                self.top = 0
+                if self.triple:
+                    self.say(f"*** {_TRIPLE[self.draws - 1]} ***")
                 self.drawing = True
             return
         self.drawing = False
+        if isinstance(decision, BettingRound) and decision.big_unit and self.announced is not decision:
+            self.announced = decision
+            self.say("Pair on board - a double bet is allowed")
         self.put[seat] += put
         allin = " and is all-in" if self.hand.stacks[seat] == 0 and put else ""
         to = before + put
         if isinstance(action, Fold):
-            self.lines.append(f"{who}: folds")
+            self.say(f"{who}: folds")
             self.folded_on[seat] = self.when()
         elif isinstance(action, Check):
-            self.lines.append(f"{who}: checks")
+            self.say(f"{who}: checks")
         elif isinstance(action, Call):
-            self.lines.append(f"{who}: calls {put}{allin}")
+            self.say(f"{who}: calls {put}{allin}")
         elif isinstance(action, BringIn):
-            self.lines.append(f"{who}: brings in for {put}{allin}")
+            self.say(f"{who}: brings in for {put}{allin}")
             self.top = to
-        elif isinstance(action, Complete):
-            self.lines.append(f"{who}: completes it to {to}{allin}")
-            self.top = to
-        elif isinstance(action, BetTo | RaiseTo):
+        elif isinstance(action, BetTo | RaiseTo | Complete):  # a completion is a raise of the bring-in
             if self.top:
-                self.lines.append(f"{who}: raises {to - self.top} to {to}{allin}")
+                self.say(f"{who}: raises {to - self.top} to {to}{allin}")
             else:
-                self.lines.append(f"{who}: bets {to}{allin}")
+                self.say(f"{who}: bets {to}{allin}")
             self.top = max(self.top, to)
+            if isinstance(decision, BettingRound) and self._capped(decision):
+                self.say("Betting is capped")
+
+    def _capped(self, decision: BettingRound) -> bool:
+        """True when the bet or raise just made is the last one the round allows."""
+        heads_up = decision.uncapped_heads_up and self.hand.live == 2
+        cap = decision.cap or 0
+        return self.hand.game.betting is Betting.FIXED_LIMIT and 0 < cap <= decision.raises and not heads_up
 
     def show(self, event: Shown) -> None:
         if not self.showdown:
-            self.lines.append("*** SHOW DOWN ***")
+            self.say("*** SHOW DOWN ***")
             self.showdown = True
-        self.shown[event.seat] = event.cards
-        if len(event.hands) == 1:
-            name = event.hands[0].made.name
-        else:
-            sides = [(judged.side, judged.made) for judged in event.hands if judged.made.qualified]
-            name = "; ".join(f"{'HI' if side == 'high' else 'LO'}: {made.name}" for side, made in sides)
-        self.lines.append(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({name})" if name else ""))
+        text = describe(self.hand.game.name, event)
+        self.shown[event.seat] = (event.cards, text)
+        self.say(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({text})" if text else ""))
+
+    def _pot_name(self, pot: int) -> str:
+        """``pot`` alone; ``main pot`` and ``side pot`` beside one side pot; ``side pot-1``.. beside more."""
+        count = len({won.pot for won in self.hand.events if isinstance(won, Won)})
+        if count == 1:
+            return "pot"
+        return "main pot" if pot == 0 else "side pot" if count == 2 else f"side pot-{pot}"
 
     def won(self, event: Won) -> None:
         self.collected[event.seat] += event.amount
         self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
-        several = len({won.pot for won in self.hand.events if isinstance(won, Won)}) > 1
-        pot = "pot" if not several else ("main pot" if event.pot == 0 else f"side pot-{event.pot}")
-        self.lines.append(f"{self.names[event.seat]} collected {event.amount} from {pot}")
+        self.say(f"{self.names[event.seat]} collected {event.amount} from {self._pot_name(event.pot)}")
 
     def summary(self) -> None:
         hand = self.hand
         if not self.showdown:
             winners = {seat for seat in range(hand.seats) if self.collected[seat]}
             for seat in sorted(winners):
-                self.lines.append(f"{self.names[seat]}: doesn't show hand")
-        self.lines.append("*** SUMMARY ***")
+                self.say(f"{self.names[seat]}: doesn't show hand")
+        else:
+            sides = {judged.side for event in hand.events if isinstance(event, Shown) for judged in event.hands}
+            if {"high", "low"} <= sides and not any(isinstance(e, Won) and e.side == "low" for e in hand.events):
+                self.say("No low hand qualified")
+        self.say("*** SUMMARY ***")
         total = sum(self.put)
         if len(self.pots) > 1:
             parts = " ".join(
-                f"{'Main pot' if pot == 0 else f'Side pot-{pot}'} {amount}."
-                for pot, amount in sorted(self.pots.items())
+                f"{self._pot_name(pot).capitalize()} {amount}." for pot, amount in sorted(self.pots.items())
             )
-            self.lines.append(f"Total pot {total} {parts} | Rake 0")
+            self.say(f"Total pot {total} {parts} | Rake 0")
         else:
-            self.lines.append(f"Total pot {total} | Rake 0")
+            self.say(f"Total pot {total} | Rake 0")
         if self.board:
-            self.lines.append(f"Board [{_cards(self.board)}]")
+            self.say(f"Board [{_cards(self.board)}]")
         for seat in range(hand.seats):
-            self.lines.append(f"Seat {seat + 1}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
+            self.say(f"Seat {seat + 1}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
 
     def _role(self, seat: int) -> str:
         hand = self.hand
@@ -400,8 +513,10 @@ class _Writer:
             quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
             return f"folded {self.folded_on[seat]}{quiet}"
         if seat in self.shown:
-            cards = _cards(self.shown[seat])
-            return f"showed [{cards}] and won ({won})" if won else f"showed [{cards}] and lost"
+            cards, text = self.shown[seat]
+            text = f"a {text}" if text.startswith(("Badugi", "1-card", "2-card", "3-card")) else text
+            outcome = f"won ({won})" if won else "lost"
+            return f"showed [{_cards(cards)}] and {outcome}" + (f" with {text}" if text else "")
         return f"collected ({won})" if won else "mucked"
 
 
@@ -425,16 +540,19 @@ _HOLE = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "N2L1D": 5, "F2L3D": 5, "FB": 4}
 _MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _GAME = "|".join(map(re.escape, IMPORTS))
 _HEADER = re.compile(
-    rf"PokerStars (?:Hand|Game) #(?P<number>\d+):\s+(?:Tournament #\d+, .*? )?(?P<game>{_GAME})"
-    rf" \((?P<low>{_MONEY})/(?P<high>{_MONEY})(?: [A-Z]{{3}})?\)"
+    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+):\s+(?:Tournament #\d+, .*? )?"
+    rf"(?:[A-Za-z0-9'+/ -]+? \()?(?P<game>{_GAME})\)?"  # a mixed game (8-Game, HORSE) names its game in brackets
+    rf"(?:,| - Level [IVXLC\d]+)? \(?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?: [A-Z]{{3}})?\)"
 )
+"""A hand's first line: cash (``Razz Limit ($0.04/$0.08 USD)``), a tournament's level
+(``Badugi Limit - Level I (20/40)``) or a mixed game's (``8-Game (Razz Limit, $400/$800 USD)``)."""
 _SEAT = re.compile(
     rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?:, .*)?\)(?P<out> is sitting out)?"
 )
 _BUTTON = re.compile(r"Table '.*' (?:\d+-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
 _PAID = "calls|bets|brings in for|posts the ante|posts small blind|posts big blind|posts straddle"
 _ACTION = re.compile(
-    rf"(?P<name>.+?): (?:(?P<verb>folds|checks|stands pat|mucks hand|doesn't show hand)"
+    rf"(?P<name>.+?): (?:(?P<verb>folds|checks|stands pat(?: on \[[^\]]*\])?|mucks hand|doesn't show hand)"
     rf"|(?P<paid>{_PAID}) (?P<amount>{_MONEY})"
     rf"|raises (?P<by>{_MONEY}) to (?P<to>{_MONEY})|completes it to (?P<complete>{_MONEY})"
     rf"|discards (?P<count>\d) cards?(?: \[(?P<discarded>[^\]]*)\])?|shows \[(?P<shown>[^\]]*)\].*)(?: and is all-in)?"
@@ -566,9 +684,9 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             if name not in player:
                 raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
             if not stud:
-                hero = name
-                if "DRAW" in street:  # the cards drawn: the second list (the first when none was kept)
+                if hero:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
                     actions.append(f"d dh {player[name]} {_phh_cards(match['second'] or match['first'])}")
+                hero = name
                 continue
             new = match["second"] if match["second"] is not None else match["first"]
             cards = _phh_cards(new)
@@ -619,7 +737,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             amount = _money(match["to"] or match["complete"])
             bets[name] = amount
             actions.append(f"{p} cbr {amount}")
-        elif verb == "stands pat":
+        elif verb is not None and verb.startswith("stands pat"):
             actions.append(f"{p} sd")
         elif match["count"] is not None:
             discarded = _phh_cards(match["discarded"] or "") or "??" * int(match["count"])
