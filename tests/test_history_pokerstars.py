@@ -66,7 +66,8 @@ def shapes(name: str, family: str) -> dict[str, str]:
         r" - \d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} ET",
         "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
         "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
-        "post": rf"{NAME}: posts (?P<what>the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})",
+        "post": rf"{NAME}: posts (?P<what>the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})"
+        r"(?: and is all-in)?",
         "marker": r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<board>(?: \[" + CARDS + r"\])*)",
         "dealt": rf"Dealt to {NAME} \[{CARDS}\](?: \[{CARDS}\])?",
         "fold": rf"{NAME}: folds",
@@ -108,6 +109,7 @@ def validate(text: str, name: str) -> dict[str, int]:
     markers: list[str] = []
     total, pot_parts, previous = -1, "", ""
     seat_order: list[int] = []
+    seat_of: dict[str, int] = {}
     lines = text.splitlines()
     for number, line in enumerate(lines):
         kind, match = next(
@@ -116,7 +118,7 @@ def validate(text: str, name: str) -> dict[str, int]:
         )
         assert kind is not None and match is not None, f"line {number + 1} fits no PokerStars shape: {line!r}"
         if (kind == "dealt" and family == "stud") or (kind == "post" and match["what"] == "the ante"):
-            seat_order.append(int(match["name"].split()[-1]))  # the antes, and stud's cards: seat by seat
+            seat_order.append(seat_of[match["name"]])  # the antes, and stud's cards: seat by seat
         elif seat_order:
             assert seat_order == sorted(seat_order), (line, seat_order)
             seat_order = []
@@ -128,7 +130,7 @@ def validate(text: str, name: str) -> dict[str, int]:
         elif number == 1:
             assert kind == "table" and (match["button"] is None) == (family == "stud")
         elif kind == "seat":
-            stacks[match["name"]] = int(match["stack"])
+            stacks[match["name"]], seat_of[match["name"]] = int(match["stack"]), int(match["seat"])
             put[match["name"]] = collected[match["name"]] = 0
         elif kind == "marker" and match["marker"] not in ("SHOW DOWN", "SUMMARY"):
             markers.append(match["marker"])

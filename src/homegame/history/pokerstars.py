@@ -254,9 +254,21 @@ class _Writer:
     def triple(self) -> bool:
         return sum(1 for step in self.hand.game.steps if step.kind == "draw") > 1
 
+    def number(self, seat: int) -> int:
+        """The seat's number in the text: stud has no button, so its seats are numbered from the
+        dealer's left (PokerStars breaks a tie of the hands showing by seat number); the others as seated."""
+        if self.family != "stud":
+            return seat + 1
+        return (seat - self.hand.button - 1) % self.hand.seats + 1
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats in the order of their numbers."""
+        return sorted(range(self.hand.seats), key=self.number)
+
     def say(self, line: str) -> None:
         """Write a line, after the seat-ordered lines before it."""
-        self.lines.extend(line for _, line in sorted(self.by_seat, key=lambda pair: pair[0]))
+        self.lines.extend(line for _, line in sorted(self.by_seat, key=lambda pair: self.number(pair[0])))
         self.by_seat.clear()
         self.lines.append(line)
 
@@ -273,8 +285,8 @@ class _Writer:
             self.say(f"Table '{table}' {size}-max")
         else:
             self.say(f"Table '{table}' {size}-max Seat #{self.hand.button + 1} is the button")
-        for seat in range(self.hand.seats):
-            self.say(f"Seat {seat + 1}: {self.names[seat]} ({self.hand.setup.stacks[seat]} in chips)")
+        for seat in self.seats:
+            self.say(f"Seat {self.number(seat)}: {self.names[seat]} ({self.hand.setup.stacks[seat]} in chips)")
 
     def marker(self) -> None:
         """The next street's marker, before the first card it deals."""
@@ -325,7 +337,8 @@ class _Writer:
                     "big_blind": "big blind",
                     "straddle": "straddle",
                 }.get(event.blind, event.blind.replace("_", " "))
-                line = f"{who}: posts {what} {event.amount}"
+                allin = " and is all-in" if self.put[event.seat] == self.hand.setup.stacks[event.seat] else ""
+                line = f"{who}: posts {what} {event.amount}{allin}"
                 if event.blind == "ante":
                     self.by_seat.append((event.seat, line))
                 else:
@@ -489,8 +502,8 @@ class _Writer:
             self.say(f"Total pot {total} | Rake 0")
         if self.board:
             self.say(f"Board [{_cards(self.board)}]")
-        for seat in range(hand.seats):
-            self.say(f"Seat {seat + 1}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
+        for seat in self.seats:
+            self.say(f"Seat {self.number(seat)}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
 
     def _role(self, seat: int) -> str:
         hand = self.hand
@@ -555,7 +568,8 @@ _ACTION = re.compile(
     rf"(?P<name>.+?): (?:(?P<verb>folds|checks|stands pat(?: on \[[^\]]*\])?|mucks hand|doesn't show hand)"
     rf"|(?P<paid>{_PAID}) (?P<amount>{_MONEY})"
     rf"|raises (?P<by>{_MONEY}) to (?P<to>{_MONEY})|completes it to (?P<complete>{_MONEY})"
-    rf"|discards (?P<count>\d) cards?(?: \[(?P<discarded>[^\]]*)\])?|shows \[(?P<shown>[^\]]*)\].*)(?: and is all-in)?"
+    rf"|discards (?P<count>\d) cards?(?: \[(?P<discarded>[^\]]*)\])?|shows \[(?P<shown>[^\]]*)\].*)"
+    r"(?P<allin> and is all-in)?"
 )
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
 _MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
@@ -632,6 +646,9 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     player = {name: f"p{index + 1}" for index, name in enumerate(names)}
     count = len(names)
     antes: list[int | Decimal] = [0] * count
+    short: list[int] = []
+    low, high = _money(header["low"]), _money(header["high"])
+    limit = code.startswith("F")
     blinds: list[int | Decimal] = [0] * count
     bring_in: int | Decimal | None = None
     actions: list[str] = []
@@ -714,10 +731,15 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         verb, paid = match["verb"], match["paid"]
         if paid in ("posts small blind", "posts big blind", "posts straddle"):
             amount = _money(match["amount"])
-            blinds[position] = amount
             bets[name] = amount
+            # a blind all in for less is the table's blind, cut short by the stack (the small blind of a
+            # limit game is not always half the small bet: only the amount posted is known)
+            nominal = {"posts big blind": low if limit else high, "posts small blind": 0 if limit else low}
+            blinds[position] = max(amount, nominal.get(paid, 0)) if match["allin"] else amount
         elif paid == "posts the ante":
             antes[position] = _money(match["amount"])
+            if match["allin"]:
+                short.append(position)
         elif verb == "folds":
             actions.append(f"{p} f")
             folded.add(name)
@@ -748,11 +770,11 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             actions.append(f"{p} sm {_phh_cards(match['shown'])}")
         elif verb == "mucks hand":
             actions.append(f"{p} sm")
+    for position in short:  # an ante all in for less is the others' ante, cut short by the stack
+        antes[position] = max(antes)
     if count == 2:
         antes.reverse()
         blinds.reverse()
-    low, high = _money(header["low"]), _money(header["high"])
-    limit = code.startswith("F")
     fields: dict[str, object] = {
         "variant": code,
         "antes": antes,
