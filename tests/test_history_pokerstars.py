@@ -4,6 +4,7 @@ hold'em files to our stacks, and the games the format cannot hold are refused, p
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import warnings
@@ -20,7 +21,7 @@ from homegame.games import load
 from homegame.history import dumps, loads, loads_all
 from homegame.history.pokerstars import GAMES, dumps_pokerstars, read_pokerstars, to_pokerstars
 from homegame.history.replay import replay
-from homegame.history.variants import code_of
+from homegame.history.variants import CODES, code_of
 
 NAME = r"(?P<name>bot \d)"
 AMOUNT = r"\d+"
@@ -320,3 +321,103 @@ def test_bad_pokerstars_text_is_refused_with_its_line(tmp_path: Path, text: str)
     path = tmp_path / "bad.txt"
     path.write_text(text)
     assert main(["history", "import", str(path)]) in (1, 2)
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REAL_SHAPED = sorted(FIXTURES.glob("pokerstars-*.txt"))
+"""Hands written for these tests in the line shapes of real PokerStars files (fpdb's regression files:
+Stars/Stud, Stars/Draw, a tournament's badugi, a mixed game's Omaha hi-lo), with invented names."""
+ASIDE = re.compile(
+    r'.* said, ".*"|.* (?:joins the table at seat #\d+|has timed out|leaves the table)|.*: mucks hand'
+    r"|Seat \d+: .* mucked \[.*\]"
+)
+"""Lines real files have that we never write: chat, seats coming and going, a hand mucked at the show down."""
+
+
+def test_real_shaped_hands_import_and_replay_to_the_stacks_they_give() -> None:
+    played = []
+    for path in REAL_SHAPED:
+        for line, record, error in read_pokerstars(path.read_text()):
+            assert error is None and record is not None, (path.name, line, error)
+            played.append(replay(loads(dumps(record))).same)
+    assert played == [True] * 7
+
+
+def test_the_lines_we_write_have_the_shapes_of_real_files() -> None:
+    """Every line of the real-shaped hands past the header fits the validator's shapes, once the
+    names, the money and the table are written as ours (the lines we never write set aside)."""
+    for path in REAL_SHAPED:
+        for hand in path.read_text().rstrip("\n").split("\n\n\n\n"):
+            lines = hand.splitlines()
+            [(_, record, _)] = read_pokerstars(hand)
+            assert record is not None
+            name = CODES[record.variant]
+            family = load(name).family.value
+            if family == "draw":
+                family = "triple" if name == "badugi" or "triple" in name else "single"
+            fits = shapes(name, family)
+            players = sorted(record.extra["players"], key=len, reverse=True)
+            for line in lines[1:]:
+                if not ASIDE.fullmatch(line):
+                    assert any(re.fullmatch(shape, ours(line, players)) for shape in fits.values()), (path, line)
+
+
+def ours(line: str, players: list[str]) -> str:
+    """A line of a real-shaped file as we write it: players named ``bot N``, whole chips, no rake, our table."""
+    for index, player in enumerate(players):  # the longest names first: one may hold another
+        line = re.sub(rf"(?<!\w){re.escape(player)}(?=[: ]|$)", f"bot {index}", line)
+    line = re.sub(r"\$(\d+)(?:\.(\d+))?", lambda money: money[1] + (money[2] or ""), line)
+    line = re.sub(r"Rake \d+", "Rake 0", re.sub(r"Table '[^']*'", "Table 'homegame'", line))
+    return line.removesuffix(" is sitting out")
+
+
+def test_any_mutation_of_a_file_is_refused_with_its_hand_and_line_or_read() -> None:
+    """A PokerStars file with lines dropped, doubled, swapped, cut or changed: every hand is read or
+    refused with a ParseError naming its line; a hand read replays or is refused with a ReplayError."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from homegame.history.replay import ReplayError
+
+    text = "\n\n\n\n".join(path.read_text().rstrip("\n") for path in REAL_SHAPED)
+    base = text.splitlines()
+
+    @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+    @given(
+        st.lists(
+            st.tuples(st.sampled_from(["drop", "double", "swap", "cut", "digit", "junk"]), st.integers(0, 10**6)),
+            max_size=4,
+        ),
+        st.text(max_size=12),
+    )
+    def mutated(changes: list[tuple[str, int]], junk: str) -> None:
+        lines = list(base)
+        for change, at in changes:
+            index = at % len(lines)
+            line = lines[index]
+            if change == "drop":
+                del lines[index]
+            elif change == "double":
+                lines.insert(index, line)
+            elif change == "swap":
+                lines[index], lines[(index + 1) % len(lines)] = lines[(index + 1) % len(lines)], line
+            elif change == "cut":
+                lines[index] = line[: at % (len(line) + 1)]
+            elif change == "digit":
+                lines[index] = re.sub(r"\d+", str(at % 1000), line, count=1)
+            else:
+                lines[index] = line[: at % (len(line) + 1)] + junk
+        try:
+            hands = read_pokerstars("\n".join(lines))
+        except ParseError:
+            return  # no hand at all: refused whole
+        for _, record, error in hands:
+            assert (record is None) != (error is None)
+            if error is not None:
+                assert "line " in str(error), error
+                continue
+            assert record is not None
+            with contextlib.suppress(ReplayError, ParseError):  # refused with the action and its line
+                replay(loads(dumps(record)))
+
+    mutated()

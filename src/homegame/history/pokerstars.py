@@ -623,16 +623,20 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     seats: list[tuple[int, str, int | Decimal]] = []
     button = 0
     body = range(start + 1, end)
+    listed: list[tuple[int, str, int | Decimal, bool]] = []
+    acting: set[str] = set()
     for index in body:
         line = lines[index]
+        if line.startswith("*** SUMMARY ***"):
+            break
         if match := _BUTTON.match(line):
             button = int(match["button"])
-        elif (match := _SEAT.fullmatch(line)) and not match["out"] and line.startswith("Seat ") is not False:
-            if "*** SUMMARY ***" in lines[start:index]:
-                break
-            seats.append((int(match["seat"]), match["name"], _money(match["stack"])))
-        elif line.startswith("*** SUMMARY ***"):
-            break
+        elif match := _SEAT.fullmatch(line):
+            listed.append((int(match["seat"]), match["name"], _money(match["stack"]), bool(match["out"])))
+        elif match := _ACTION.fullmatch(line):
+            acting.add(match["name"])
+    # a player sitting out is dealt in at a tournament (the blinds and antes posted, the hand folded), not at cash
+    seats = [(seat, name, stack) for seat, name, stack, out in listed if not out or name in acting]
     if len(seats) < 2:
         raise ParseError(f"line {start + 1}: a hand needs two players or more, with their stacks")
     seats.sort()
