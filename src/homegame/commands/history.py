@@ -106,9 +106,11 @@ def register(subparsers: Any) -> None:
     imported = actions.add_parser(
         "import",
         help="turn a PokerStars hand history into PHH",
-        description="Read the hands of a PokerStars hand-history text file (hold'em, Omaha, Omaha hi-lo, stud, "
-        "stud hi-lo, razz, 2-7 single and triple draw, badugi) and write them as PHH, which homegame history "
-        "replay plays. A hand that cannot be read is reported with its line; exit status 1 if any.",
+        description="Read the hands of a PokerStars hand-history text file (no-limit and limit hold'em, pot-limit "
+        "Omaha, limit Omaha hi-lo, stud, stud hi-lo, razz, 2-7 single and triple draw, badugi; cash, tournament "
+        "and mixed-game hands) and write them as PHH, which homegame history replay plays. Five-card draw and "
+        "pot-limit hold'em have no PHH code and are not read. A hand that cannot be read is reported with its "
+        "line; exit status 1 if any.",
         epilog="example:  homegame history import hands.txt -o hands.phhs && homegame history replay hands.phhs",
     )
     imported.add_argument("file", type=Path, help="a PokerStars hand-history .txt file")

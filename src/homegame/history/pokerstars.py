@@ -6,6 +6,14 @@ street markers of its family, the actions, the show down and the summary with th
 ``Dealt to`` shows the hero's cards only (and every player's up cards in stud). Hands are
 separated by three blank lines (:func:`dumps_pokerstars`).
 
+The shapes are those of PokerStars' own files (as fpdb's regression files hold them): a stud
+completion is a raise of the bring-in (``raises 3 to 5``), the antes and a stud street's cards
+are written seat by seat, stud's seats numbered from the dealer's left; a single draw has no
+marker of its own (its discards follow the first round), triple draw has ``*** FIRST DRAW ***``..,
+and a fold is ``folded after the 2nd Draw``; the hero ``stands pat on [..]``; hands are named
+as PokerStars names them (:func:`describe`), ``Betting is capped`` follows the last raise a round
+allows, and one side pot is the ``side pot`` (``side pot-1``.. beside more).
+
 Only the games those tools hold are written (:data:`GAMES`): hold'em (no limit, pot limit,
 limit), Omaha and Omaha hi-lo, seven-card stud and stud hi-lo, razz, five-card draw, 2-7 single
 and triple draw and badugi, as the catalogue deals them; any other hand (wild cards, declare,
