@@ -63,8 +63,8 @@ def shapes(name: str, family: str) -> dict[str, str]:
     said = rf"(?:a )?{hand}" if name == "badugi" else hand  # the summary says "with a Badugi: 8,5,4,2"
     game = re.escape(GAMES[name])
     return {
-        "header": rf"PokerStars Hand #\d+:  {game} (?:No Limit|Pot Limit|Limit) \({AMOUNT}/{AMOUNT}\)"
-        r" - \d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} ET",
+        "header": rf"PokerStars Hand #\d+:  {game} (?:No Limit|Pot Limit|Limit) "
+        rf"\((?P<low>{AMOUNT})/(?P<high>{AMOUNT})\) - \d{{4}}/\d{{2}}/\d{{2}} \d{{2}}:\d{{2}}:\d{{2}} ET",
         "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
         "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
         "post": rf"{NAME}: posts (?P<what>the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})"
@@ -128,6 +128,7 @@ def validate(text: str, name: str) -> dict[str, int]:
         previous = kind
         if number == 0:
             assert kind == "header"
+            blind = int(match["low"] if game.betting.value == "fixed-limit" else match["high"])
         elif number == 1:
             assert kind == "table" and (match["button"] is None) == (family == "stud")
         elif kind == "seat":
@@ -143,6 +144,8 @@ def validate(text: str, name: str) -> dict[str, int]:
             put[match["name"]] += int(match["amount"])
             if match["what"] != "the ante":
                 bets[match["name"]] = int(match["amount"])
+            if match["what"] == "big blind":  # the bet to match, even when the big blind is all in for less
+                bets["the big blind"] = blind
         elif kind in ("call", "bet", "raise"):
             who = match["name"]
             to = int(match["to"]) if kind != "call" else max(bets.values(), default=0)
@@ -198,6 +201,22 @@ def test_every_exportable_game_writes_valid_pokerstars_text(name: str) -> None:
         assert sum(1 for line in text.splitlines() if line.startswith("Dealt to ") and "bot 1 " not in line) == 0 or (
             hand.game.family.value == "stud"
         )
+
+
+def test_a_big_blind_all_in_for_less_leaves_the_raises_over_the_big_blind() -> None:
+    from homegame.bots import CallerBot
+    from homegame.engine.actions import RaiseTo
+
+    hand = Hand(load("holdem"), [100, 100, 1], button=0, seed=3)  # the big blind has one chip of its two
+    hand.act(0, RaiseTo(6))
+    play(hand, [CallerBot()] * 3)
+    names = ["bot 1", "bot 2", "bot 3"]
+    text = to_pokerstars(hand.history(), names=names)
+    assert "bot 3: posts big blind 1 and is all-in\n" in text and "bot 1: raises 4 to 6\n" in text
+    assert validate(text, "holdem") == dict(zip(names, hand.stacks, strict=True))
+    [(_, record, _)] = read_pokerstars(text)
+    assert record is not None and record.blinds_or_straddles[1] == 2  # the table's blind, cut short by the stack
+    assert replay(loads(dumps(record))).same is True
 
 
 def test_pokerkits_parser_reads_our_no_limit_holdem_to_our_stacks() -> None:

@@ -205,8 +205,9 @@ def to_pokerstars(
     writer.events(hand.events)
     for seat, action in history.actions:
         before, decision = hand.bets[seat], hand.decision
+        level = decision.current if isinstance(decision, BettingRound) else 0  # the bet to match before it
         events = hand.act(seat, action)
-        writer.action(seat, action, events, before, decision)
+        writer.action(seat, action, events, before, decision=decision, level=level)
         writer.events(events)
     writer.summary()
     return "\n".join(writer.lines)
@@ -243,8 +244,6 @@ class _Writer:
     up: list[list[Card]] = field(default_factory=list)
     drawing: bool = False
     """A draw round is under way (its marker is written at its first draw)."""
-    top: int = 0
-    """The bet to match in the betting round under way."""
     announced: object = None
     """The betting round whose open pair was announced."""
     showdown: bool = False
@@ -298,8 +297,6 @@ class _Writer:
 
     def marker(self) -> None:
         """The next street's marker, before the first card it deals."""
-        if self.street:
-            self.top = 0
         family = self.family
         if family == "community":
             if self.street == 0:
@@ -351,7 +348,6 @@ class _Writer:
                     self.by_seat.append((event.seat, line))
                 else:
                     self.say(line)
-                    self.top = max(self.top, self.hand.bets[event.seat], event.amount)
             elif isinstance(event, Dealt):
                 self.dealt(event)
             elif isinstance(event, Drew):
@@ -426,13 +422,15 @@ class _Writer:
         else:
             self.say(f"{who}: discards {event.count} card{s}")
 
-    def action(self, seat: int, action: Action, events: Sequence[object], before: int, decision: object) -> None:
+    def action(
+        self, seat: int, action: Action, events: Sequence[object], before: int, *, decision: object, level: int
+    ) -> None:
+        """An action's line: ``level`` is the bet to match before it (a completion raises the bring-in)."""
         who = self.names[seat]
         put = sum(event.put_in for event in events if isinstance(event, Acted) and event.seat == seat)
         if isinstance(action, Draw):
             if not self.drawing:
                 self.draws += 1
-                self.top = 0
                 if self.triple:
                     self.say(f"*** {_TRIPLE[self.draws - 1]} ***")
                 self.drawing = True
@@ -453,13 +451,11 @@ class _Writer:
             self.say(f"{who}: calls {put}{allin}")
         elif isinstance(action, BringIn):
             self.say(f"{who}: brings in for {put}{allin}")
-            self.top = to
         elif isinstance(action, BetTo | RaiseTo | Complete):  # a completion is a raise of the bring-in
-            if self.top:
-                self.say(f"{who}: raises {to - self.top} to {to}{allin}")
+            if level:
+                self.say(f"{who}: raises {to - level} to {to}{allin}")
             else:
                 self.say(f"{who}: bets {to}{allin}")
-            self.top = max(self.top, to)
             if isinstance(decision, BettingRound) and self._capped(decision):
                 self.say("Betting is capped")
 
