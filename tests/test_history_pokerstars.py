@@ -333,17 +333,29 @@ def test_an_online_hand_imports_and_replays(tmp_path: Path, capsys: pytest.Captu
     assert "a rake of 0.02" in played.note
 
 
+RAZZ_CUT = (FIXTURES_DIR := Path(__file__).parent / "fixtures").joinpath("pokerstars-stud.txt").read_text()[:1000]
+
+
 @pytest.mark.parametrize(
-    "text", ["", "hello\n", "PokerStars Hand #1:  Hold'em No Limit (1/2) - x\nSeat 1: a (5 in chips)\n"]
+    ("text", "said"),
+    [
+        ("", "no line starts"),
+        ("hello\n", "no line starts"),
+        ("PokerStars Hand #1:  Hold'em No Limit (1/2) - x\nSeat 1: a (5 in chips)\n", "hand 1 (line 1)"),
+        (RAZZ_CUT.replace("Hero: calls $0.04", "Hero: calls $0.0x4"), "line 19: 'Hero: calls $0.0x4' is no action"),
+        (RAZZ_CUT.replace("Seat 3: Bo Lind ($2 in chips)\n", ""), "line 12: 'Bo Lind' is not seated in this hand"),
+    ],
 )
-def test_bad_pokerstars_text_is_refused_with_its_line(tmp_path: Path, text: str) -> None:
+def test_bad_pokerstars_text_is_refused_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, said: str
+) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(text)
     assert main(["history", "import", str(path)]) in (1, 2)
+    assert said in capsys.readouterr().err
 
 
-FIXTURES = Path(__file__).parent / "fixtures"
-REAL_SHAPED = sorted(FIXTURES.glob("pokerstars-*.txt"))
+REAL_SHAPED = sorted(FIXTURES_DIR.glob("pokerstars-*.txt"))
 """Hands written for these tests in the line shapes of real PokerStars files (fpdb's regression files:
 Stars/Stud, Stars/Draw, a tournament's badugi, a mixed game's Omaha hi-lo), with invented names."""
 ASIDE = re.compile(

@@ -569,12 +569,15 @@ _SEAT = re.compile(
 _BUTTON = re.compile(r"Table '.*' (?:\d+-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
 _PAID = "calls|bets|brings in for|posts the ante|posts small blind|posts big blind|posts straddle"
 _ACTION = re.compile(
-    rf"(?P<name>.+?): (?:(?P<verb>folds|checks|stands pat(?: on \[[^\]]*\])?|mucks hand|doesn't show hand)"
+    r"(?P<name>.+?): (?:(?P<verb>folds(?: \[[^\]]*\])?|checks|stands pat(?: on \[[^\]]*\])?|mucks hand"
+    r"|doesn't show hand)"
     rf"|(?P<paid>{_PAID}) (?P<amount>{_MONEY})"
     rf"|raises (?P<by>{_MONEY}) to (?P<to>{_MONEY})|completes it to (?P<complete>{_MONEY})"
     rf"|discards (?P<count>\d) cards?(?: \[(?P<discarded>[^\]]*)\])?|shows \[(?P<shown>[^\]]*)\].*)"
     r"(?P<allin> and is all-in)?"
 )
+_VERB = re.compile(r"(?:folds|checks|calls|bets|raises|brings in|posts|discards|stands pat|shows|mucks|completes)\b")
+"""How an action's line goes on after the player's name: such a line that reads as no action is refused."""
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
 _MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
 _COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot(?:-\d+)?")
@@ -732,6 +735,9 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             continue
         match = _ACTION.fullmatch(line)
         if match is None or match["name"] not in player:
+            acted = next((name for name in names if line.startswith(f"{name}: ")), None)
+            if acted is not None and _VERB.match(line, len(acted) + 2):
+                raise ParseError(f"line {index + 1}: {line[:80]!r} is no action homegame reads")
             continue  # what the format says besides (chat, joins, timeouts) has no place in PHH
         name = match["name"]
         p = who(name, index)
@@ -748,7 +754,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             antes[position] = _money(match["amount"])
             if match["allin"]:
                 short.append(position)
-        elif verb == "folds":
+        elif verb is not None and verb.startswith("folds"):
             actions.append(f"{p} f")
             folded.add(name)
         elif verb == "checks" or paid == "calls":
