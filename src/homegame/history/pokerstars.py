@@ -605,7 +605,7 @@ def read_pokerstars(text: str) -> list[tuple[int, Record | None, ParseError | No
     >>> [(line, record.variant, record.actions[:3]) for line, record, _ in read_pokerstars(text)]
     [(1, 'NT', ('d dh p1 ????', 'd dh p2 KdKc', 'p2 cc'))]
     """
-    lines = text.splitlines()
+    lines = [line.rstrip() for line in text.splitlines()]  # some years of files end lines with a space
     starts = [index for index, line in enumerate(lines) if line.startswith("PokerStars ")]
     if not starts:
         raise ParseError("not a PokerStars hand history: no line starts 'PokerStars Hand #'")
