@@ -334,6 +334,7 @@ def test_an_online_hand_imports_and_replays(tmp_path: Path, capsys: pytest.Captu
 
 
 RAZZ_CUT = (FIXTURES_DIR := Path(__file__).parent / "fixtures").joinpath("pokerstars-stud.txt").read_text()[:1000]
+DRAW_CUT = FIXTURES_DIR.joinpath("pokerstars-draw.txt").read_text()[:900]
 
 
 @pytest.mark.parametrize(
@@ -344,6 +345,10 @@ RAZZ_CUT = (FIXTURES_DIR := Path(__file__).parent / "fixtures").joinpath("pokers
         ("PokerStars Hand #1:  Hold'em No Limit (1/2) - x\nSeat 1: a (5 in chips)\n", "hand 1 (line 1)"),
         (RAZZ_CUT.replace("Hero: calls $0.04", "Hero: calls $0.0x4"), "line 19: 'Hero: calls $0.0x4' is no action"),
         (RAZZ_CUT.replace("Seat 3: Bo Lind ($2 in chips)\n", ""), "line 12: 'Bo Lind' is not seated in this hand"),
+        (
+            DRAW_CUT.replace("big blind $0.10\n", "big blind $0.10\nPim: posts big blind $0.10\n"),
+            "'Pim' posts big blind as",
+        ),
     ],
 )
 def test_bad_pokerstars_text_is_refused_with_its_line(

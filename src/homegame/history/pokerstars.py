@@ -658,6 +658,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     count = len(names)
     antes: list[int | Decimal] = [0] * count
     short: list[int] = []
+    posted: set[str] = set()
     low, high = _money(header["low"]), _money(header["high"])
     limit = code.startswith("F")
     blinds: list[int | Decimal] = [0] * count
@@ -744,6 +745,12 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         position = names.index(name)
         verb, paid = match["verb"], match["paid"]
         if paid in ("posts small blind", "posts big blind", "posts straddle"):
+            if paid != "posts straddle" and paid in posted:
+                raise ParseError(
+                    f"line {index + 1}: {name[:40]!r} {paid} as well (a player joining posts one out of turn): "
+                    "homegame deals the two blinds and straddles only"
+                )
+            posted.add(paid)
             amount = _money(match["amount"])
             bets[name] = amount
             # a blind all in for less is the table's blind, cut short by the stack (the small blind of a
