@@ -219,6 +219,19 @@ def test_a_big_blind_all_in_for_less_leaves_the_raises_over_the_big_blind() -> N
     assert replay(loads(dumps(record))).same is True
 
 
+def test_eight_handed_stud_to_the_river_writes_and_reads_the_common_card() -> None:
+    from homegame.bots import CallerBot
+
+    hand = Hand(load("stud"), [200] * 8, seed=1)  # eight players to the river: the deck runs short
+    play(hand, [CallerBot()] * 8)
+    names = [f"bot {seat + 1}" for seat in range(8)]
+    text = to_pokerstars(hand.history(), names=names)
+    assert re.search(r"^\*\*\* RIVER \*\*\* \[[2-9TJQKA][cdhs]\]$", text, re.MULTILINE)
+    assert validate(text, "stud") == dict(zip(names, hand.stacks, strict=True))
+    [(_, record, _)] = read_pokerstars(text)
+    assert record is not None and replay(loads(dumps(record))).same is True
+
+
 def test_pokerkits_parser_reads_our_no_limit_holdem_to_our_stacks() -> None:
     from pokerkit.notation import HandHistory
 

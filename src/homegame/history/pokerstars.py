@@ -703,6 +703,8 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
                 if not board:
                     raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
                 actions.append(f"d db {_phh_cards(board[-1])}")
+            elif street == "RIVER" and stud and (common := re.findall(r"\[([^\]]*)\]", match["cards"])):
+                actions.append(f"d db {_phh_cards(common[-1])}")  # the deck ran short: one card for everyone
             elif street == "RIVER" and stud:
                 for name in names:
                     if name not in folded and name != hero:  # the hero's card is its own line
