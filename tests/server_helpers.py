@@ -23,7 +23,9 @@ from websockets.sync.client import ClientConnection, connect
 
 from homegame.server.app import Limits, Server
 from homegame.server.client import BotDecider, Client, Invite
+from homegame.server.config import TableConfig
 from homegame.server.store import Store
+from homegame.server.table import ServerTable
 
 HOST_TOKEN = "host-secret-for-tests"
 WAIT = 10.0
@@ -172,3 +174,63 @@ def bots(
 def cards_in(text: str) -> set[str]:
     """Every card named in a frame's text."""
     return set(CARD.findall(text))
+
+
+# -- a table in-process, on a test's own clock ---------------------------------------------------
+
+START = 1_800_000_000_000
+
+
+class Clock:
+    """A test's own clock (ms)."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> int:
+        return self.now
+
+
+def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> ServerTable:
+    """A table of people (seated), made in-process."""
+    settings = {"game": "holdem", "seats": 3, "stack": 100, **body}
+    table = ServerTable.create("t", TableConfig.from_json(settings), store or Store(":memory:"), now=now or Clock())
+    for seat, info in enumerate(table.seats):
+        if info.bot is None:
+            table.sit(seat)
+    return table
+
+
+def run(table: ServerTable) -> None:
+    """Let the table make every move that is due (bounded)."""
+    for _ in range(10_000):
+        if not table.auto(table.now()):
+            return
+    raise AssertionError("the table never stopped")
+
+
+def to_act(table: ServerTable) -> int:
+    """The table seat whose turn it is."""
+    assert table.hand is not None
+    return table.dealt[table.hand.pending()[0]]
+
+
+def legal_kinds(table: ServerTable, seat: int) -> set[str]:
+    assert table.hand is not None
+    return {str(option.kind) for option in table.hand.legal_actions(table.dealt.index(seat))}
+
+
+def passive(table: ServerTable, seat: int) -> dict[str, Any]:
+    return {"kind": "check"} if "check" in legal_kinds(table, seat) else {"kind": "call"}
+
+
+def finish_hand(table: ServerTable) -> None:
+    """The people check or call to the end of the hand (bounded)."""
+    number = table.number
+    for _ in range(200):
+        if table.hand is None or table.number != number:
+            return
+        seat = to_act(table)
+        table.act(seat, table.number, table.seq, passive(table, seat))
+        run(table)
+    raise AssertionError("the hand never ended")

@@ -26,71 +26,31 @@ from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
 from homegame.server.table import RefusedError, ServerTable
-from server_helpers import HOST_TOKEN, Live, Seat, bots, cards_in, live_server
+from server_helpers import (
+    HOST_TOKEN,
+    START,
+    Clock,
+    Live,
+    Seat,
+    bots,
+    cards_in,
+    finish_hand,
+    legal_kinds,
+    live_server,
+    make,
+    passive,
+    run,
+    to_act,
+)
 
-START = 1_800_000_000_000
 _KNOWN_SETTINGS = {"game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names", "options"} | {
     "stakes",
     "clock",
     "spectators",
     "missed_hands",
+    "missed_blinds",
     "title",
 }
-
-
-class Clock:
-    """A test's own clock (ms)."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> int:
-        return self.now
-
-
-def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> ServerTable:
-    """A table of people (seated), made in-process."""
-    settings = {"game": "holdem", "seats": 3, "stack": 100, **body}
-    table = ServerTable.create("t", TableConfig.from_json(settings), store or Store(":memory:"), now=now or Clock())
-    for seat, info in enumerate(table.seats):
-        if info.bot is None:
-            table.sit(seat)
-    return table
-
-
-def run(table: ServerTable) -> None:
-    """Let the table make every move that is due (bounded)."""
-    for _ in range(10_000):
-        if not table.auto(table.now()):
-            return
-    raise AssertionError("the table never stopped")
-
-
-def to_act(table: ServerTable) -> int:
-    """The table seat whose turn it is."""
-    assert table.hand is not None
-    return table.dealt[table.hand.pending()[0]]
-
-
-def legal_kinds(table: ServerTable, seat: int) -> set[str]:
-    assert table.hand is not None
-    return {str(option.kind) for option in table.hand.legal_actions(table.dealt.index(seat))}
-
-
-def passive(table: ServerTable, seat: int) -> dict[str, Any]:
-    return {"kind": "check"} if "check" in legal_kinds(table, seat) else {"kind": "call"}
-
-
-def finish_hand(table: ServerTable) -> None:
-    """The people check or call to the end of the hand (bounded)."""
-    number = table.number
-    for _ in range(200):
-        if table.hand is None or table.number != number:
-            return
-        seat = to_act(table)
-        table.act(seat, table.number, table.seq, passive(table, seat))
-        run(table)
-    raise AssertionError("the hand never ended")
 
 
 def snap(table: ServerTable, viewer: int | None) -> Any:

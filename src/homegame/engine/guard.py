@@ -83,7 +83,7 @@ def chips(value: object, what: str, *, low: int = 0) -> int:
 
 
 def check_setup(setup: Setup) -> None:
-    """Refuse a setup whose stacks, button, stakes, carried pot or house rules are not well typed
+    """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not well typed
     and bounded (a :class:`ParseError` naming the field)."""
     from homegame.engine.betting import Stakes
     from homegame.engine.game import Game
@@ -96,6 +96,13 @@ def check_setup(setup: Setup) -> None:
     if type(setup.button) is not int or not 0 <= setup.button < len(setup.stacks):
         raise ParseError(f"button: must be a seat 0..{len(setup.stacks) - 1}, not {setup.button!r}", token="button")
     chips(setup.carried, "carried")
+    for index, post in enumerate(setup.posts):
+        where = f"posts[{index}]"
+        if type(post.seat) is not int or not 0 <= post.seat < len(setup.stacks):
+            raise ParseError(f"{where}.seat: must be a seat 0..{len(setup.stacks) - 1}, not {post.seat!r}", token=where)
+        chips(post.amount, f"{where}.amount")
+        if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
+            raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
     if not isinstance(setup.stakes, Stakes):
         raise ParseError(f"stakes: must be Stakes, not {type(setup.stakes).__name__}", token="stakes")
     for field in fields(setup.stakes):

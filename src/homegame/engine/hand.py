@@ -49,6 +49,7 @@ from homegame.engine.steps.base import Decision, Step
 from homegame.errors import IllegalActionError, ParseError
 
 if TYPE_CHECKING:
+    from homegame.engine.steps.blinds import Post
     from homegame.engine.view import View
 
 __all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
@@ -57,7 +58,8 @@ __all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Setup:
     """Everything a hand starts from except its randomness: game, stacks, button, stakes, house rules,
-    and chips carried over from an earlier deal."""
+    chips carried over from an earlier deal, and ``posts``: forced bets single seats owe on top of
+    the game's (a missed blind made up), which the game's ``blinds`` step posts after its own."""
 
     game: Game
     stacks: tuple[int, ...]
@@ -65,6 +67,7 @@ class Setup:
     stakes: Stakes
     options: tuple[tuple[str, OptionValue], ...] = ()
     carried: int = 0
+    posts: tuple[Post, ...] = ()
 
 
 class Chance:
@@ -134,7 +137,7 @@ class Hand:
     cards; the rest follows in a fixed order), else ``seed`` or ``rng`` shuffles
     (the operating system's secure source when neither is given). ``stakes`` and
     ``options`` override the game's defaults; ``carried`` chips from an earlier
-    deal start in the pot.
+    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`).
 
     The state below is read by the steps (and by views); it changes only
     through :meth:`act` and the steps it runs.
@@ -152,6 +155,7 @@ class Hand:
         stakes: Stakes | None = None,
         options: Mapping[str, object] | None = None,
         carried: int = 0,
+        posts: Sequence[Post] = (),
     ) -> None:
         values = game.option_values(options)
         setup = Setup(
@@ -161,6 +165,7 @@ class Hand:
             stakes=stakes or game.stakes,
             options=tuple(values.items()),
             carried=carried,
+            posts=tuple(posts),
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None and (seed is not None or deck is not None):

@@ -19,12 +19,13 @@ over from one deal to the next, and the ledger of buy-ins, rebuys and cash-outs.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
+from homegame.engine.steps.blinds import Post
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
 
@@ -196,13 +197,17 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None) -> Hand:
-        """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests)."""
+    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = ()) -> Hand:
+        """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests);
+        ``posts`` are blinds single seats owe on top of the game's, by table seat (see
+        :class:`~homegame.engine.hand.Setup`)."""
         active = tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
         game = self.next_game()
         if len(active) < game.players[0]:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
-        button = next((i for i, index in enumerate(active) if index >= self.button), 0)
+        if any(post.seat not in active for post in posts):
+            raise ValueError("a seat that owes a blind is not dealt in")
+        button = self.button_among(active)
         self._dealt = active
         stacks = [self._occupant(index).stack for index in active]
         return Hand(
@@ -214,7 +219,19 @@ class Table:
             stakes=self._doubled(self.stakes or game.stakes) if self._killing(game) else self.stakes,
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
+            posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
         )
+
+    def button_among(self, seats: Sequence[int]) -> int:
+        """Which of ``seats`` (table seats, in order) has the button in a deal among them: the first at
+        or after the table's button, else the first.
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), button=3)
+        >>> table.button_among([1, 4, 6]), table.button_among([0, 2])
+        (1, 0)
+        """
+        return next((i for i, index in enumerate(seats) if index >= self.button), 0)
 
     def seat_of(self, hand_seat: int) -> int:
         """The table seat of a seat of the hand last dealt."""
@@ -239,7 +256,7 @@ class Table:
             self.streak = None
         self.hands_played += 1
         self.chosen = None
-        self.button = self._next_occupied(self.button)
+        self.button = self._next_occupied(self._dealt[hand.button])  # from the seat that had it
 
     @property
     def killer(self) -> str | None:

@@ -215,7 +215,7 @@ class Room:
             elif kind == "sit_out":
                 table.sit_out(seat)
             elif kind == "sit_in":
-                table.sit_in(seat)
+                table.sit_in(seat, message.get("wait", False))
             elif kind == "rebuy":
                 table.request_rebuy(seat, message.get("amount"))
             elif kind == "leave":
@@ -268,7 +268,7 @@ class Server:
         self.between_hands = between_hands
         self.rooms: dict[str, Room] = {}
         for table_id, data in store.tables():
-            config = TableConfig.from_json(data)
+            config = TableConfig.from_json({"missed_blinds": "none", **data})  # a table kept before the rule: none
             table = ServerTable.restore(table_id, config, store, between_hands=between_hands)
             self.rooms[table_id] = Room(table)
         store.group_commit()

@@ -32,7 +32,7 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "SPECTATORS", "Clock", "TableConfig"]
+__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -40,10 +40,15 @@ BOT_LEVELS = ("random", "caller", "sensible")
 SPECTATORS = ("none", "public", "behind")
 """Who may watch: nobody, anyone with the link (public cards, live), or one hand behind."""
 
+MISSED_BLINDS = ("post", "wait", "none")
+"""The house rule for the blinds a player missed (sitting out, or new at the table): post them on
+coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
+owe nothing."""
+
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
-    | {"options", "stakes", "clock", "spectators", "missed_hands"}
+    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds"}
 )
 
 
@@ -76,6 +81,7 @@ class TableConfig:
     clock: Clock | None = None
     spectators: str = "public"
     missed_hands: int = 3
+    missed_blinds: str = "post"
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -116,6 +122,11 @@ class TableConfig:
         spectators = data.get("spectators", "public")
         if spectators not in SPECTATORS:
             raise ParseError(f"spectators: one of {', '.join(SPECTATORS)}, not {spectators!r}", token=str(spectators))
+        missed_blinds = data.get("missed_blinds", "post")
+        if missed_blinds not in MISSED_BLINDS:
+            raise ParseError(
+                f"missed_blinds: one of {', '.join(MISSED_BLINDS)}, not {missed_blinds!r}", token=str(missed_blinds)
+            )
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -132,6 +143,7 @@ class TableConfig:
             clock=_clock(data.get("clock")),
             spectators=spectators,
             missed_hands=_whole(data, "missed_hands", 1, 1000, 3),
+            missed_blinds=missed_blinds,
             _games=games,
         )
         return config
@@ -160,6 +172,7 @@ class TableConfig:
             clock=None if self.clock is None else {"seconds": self.clock.seconds, "bank": self.clock.bank},
             spectators=self.spectators,
             missed_hands=self.missed_hands,
+            missed_blinds=self.missed_blinds,
         )
         return data
 

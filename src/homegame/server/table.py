@@ -45,8 +45,10 @@ from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
+from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
+from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.view import View
 from homegame.engine.wire import JSON, action_from_json, to_json
@@ -114,7 +116,9 @@ class Shuffler(random.SystemRandom):
 class SeatInfo:
     """Who sits in a seat of the table: ``status`` is ``empty``, ``playing``, ``sitting_out`` or
     ``left``; ``bot`` the bot's level (``None``: a person); ``missed`` the hands in a row the table
-    acted for them; ``bank_ms`` what is left of their time bank."""
+    acted for them; ``bank_ms`` what is left of their time bank; ``owes`` the blinds they missed
+    (``big_blind``, ``small_blind``: see :meth:`ServerTable.owed`), and ``waiting`` when they sat in
+    to wait for the big blind rather than post them."""
 
     name: str
     player_id: str
@@ -128,6 +132,8 @@ class SeatInfo:
     approved: int = 0
     start: int = 0
     end: int = 0
+    owes: tuple[str, ...] = ()
+    waiting: bool = False
 
 
 class ServerTable:
@@ -267,6 +273,8 @@ class ServerTable:
             assert info is not None
             self.table.sit(seat, info.name, self.config.stack)
             info.status, info.start, info.end, info.missed = "playing", at, 0, 0
+            if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
+                info.owes = ("big_blind",)
         elif kind == "deal":
             self._deal(at)
         elif kind == "act":
@@ -287,10 +295,10 @@ class ServerTable:
             self.table.choose(self._resolve(data["game"]))
         elif kind == "sit_out":
             assert info is not None
-            info.status = "sitting_out"
+            info.status, info.waiting = "sitting_out", False
         elif kind == "sit_in":
             assert info is not None
-            info.status, info.missed = "playing", 0
+            info.status, info.missed, info.waiting = "playing", 0, data.get("wait", False)
         elif kind == "rebuy":
             assert info is not None
             info.rebuy = data["amount"]
@@ -317,25 +325,92 @@ class ServerTable:
 
     def _deal(self, at: int) -> None:
         table = self.table
+        game = table.next_game()
+        table.stakes = self.config.stakes_for(game)
+        dealt, posts = self._dealing(game)
         away = {}
-        for seat, info in enumerate(self.seats):
+        for seat in range(len(self.seats)):
             occupant = table.seats[seat]
-            if occupant is not None and info.status != "playing":
+            if occupant is not None and seat not in dealt:
                 away[seat], table.seats[seat] = occupant, None
         try:
-            table.stakes = self.config.stakes_for(table.next_game())
-            hand = table.deal()
+            hand = table.deal(posts=posts)
         finally:
             for seat, occupant in away.items():
                 table.seats[seat] = occupant
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
+        self._missed(game, hand.stakes)
         self.acted = {key: acted for key, acted in self.acted.items() if key[0] == self.number - 1}
         for seat in self.dealt:
             self.seats[seat].timed_out = False
         if hand.over:  # nothing to decide: everyone was all in from the start
             self._settle(at)
+
+    def _dealing(self, game: Game) -> tuple[list[int], list[Post]]:
+        """Who the next deal of ``game`` deals in (table seats), and the blinds they owe.
+
+        The house rule ``missed_blinds`` (Robert's Rules of Poker, blinds: "A player who misses any
+        or all blinds can resume play by either posting all the blinds missed or waiting for the big
+        blind"): a seat back with blinds owed posts them (:meth:`owed`), unless it waits for the big
+        blind (the rule ``wait``, or its own choice): then it is dealt in only in the big blind, when
+        the others are enough to play without it. A seat whose big blind it is owes nothing more."""
+        table = self.table
+        playing = [seat for seat, info in enumerate(self.seats) if info.status == "playing"]
+        dealt = [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
+        blinds = _blinds(game)
+        if blinds is None or self.config.missed_blinds == "none":
+            return dealt, []
+        stakes = self.config.stakes_for(game) or game.stakes
+        for _ in range(len(dealt)):  # bounded: each pass leaves out a seat, or is the last
+            big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
+            kept = [seat for seat in dealt if seat == big or not self._waits(seat)]
+            if kept == dealt or len(kept) < game.players[0]:
+                break
+            dealt = kept
+        big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
+        return dealt, [post for seat in dealt if seat != big for post in self.owed(seat, stakes)]
+
+    def _waits(self, seat: int) -> bool:
+        """True when a seat that owes blinds waits for the big blind instead of posting them."""
+        info = self.seats[seat]
+        return bool(info.owes) and (info.waiting or self.config.missed_blinds == "wait")
+
+    def owed(self, seat: int, stakes: Stakes) -> list[Post]:
+        """The blinds ``seat`` posts on coming back, at ``stakes``: the big blind live if it missed
+        it (or is new at the table: "A new player entering a table must post the big blind or an
+        amount equal to the big blind before receiving a hand"), the small blind dead if it missed
+        that (Robert's Rules: "an amount up to the size of the minimum opening bet is live. The
+        remainder ... is not part of the player's bet")."""
+        owes = self.seats[seat].owes
+        posts = []
+        if "big_blind" in owes and stakes.big_blind:
+            posts.append(Post(seat, "big_blind", stakes.big_blind))
+        if "small_blind" in owes and stakes.small_blind:
+            posts.append(Post(seat, "dead_small_blind", stakes.small_blind, live=False))
+        return posts
+
+    def _missed(self, game: Game, stakes: Stakes) -> None:
+        """After a deal: the seats dealt in owe nothing any more; a seat at the table not dealt in
+        (sitting out, waiting for the big blind, or out of chips) misses each blind the deal would
+        have had it post, had every seat at the table been dealt in."""
+        for seat in self.dealt:
+            self.seats[seat].owes, self.seats[seat].waiting = (), False
+        blinds = _blinds(game)
+        if blinds is None or self.config.missed_blinds == "none":
+            return
+        table = self.table
+        present = [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info.status in ("playing", "sitting_out") and table.seats[seat] is not None
+        ]
+        for post in blinds.posts(stakes, len(present), table.button_among(present)):
+            seat = present[post.seat]
+            info = self.seats[seat]
+            if post.name in _MISSABLE and seat not in self.dealt and post.name not in info.owes:
+                info.owes = tuple(name for name in _MISSABLE if name in info.owes or name == post.name)
 
     def _settle(self, at: int) -> None:
         hand = self.hand
@@ -426,10 +501,13 @@ class ServerTable:
         if self.seats[seat].status == "playing":
             self.submit("sit_out", {"seat": seat})
 
-    def sit_in(self, seat: int) -> None:
-        """Play again from the next hand."""
+    def sit_in(self, seat: int, wait: object = False) -> None:
+        """Play again from the next hand: posting the blinds missed, or (``wait``) waiting for the big
+        blind (:meth:`owed`)."""
+        if not isinstance(wait, bool):
+            raise RefusedError("bad_request", "sit_in: wait must be true or false")
         if self.seats[seat].status == "sitting_out":
-            self.submit("sit_in", {"seat": seat})
+            self.submit("sit_in", {"seat": seat, "wait": True} if wait else {"seat": seat})
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
@@ -636,11 +714,12 @@ class ServerTable:
                 game = self.table.next_game()
             except PokerError:
                 game = None
+        owing = game if self.hand is None else self.table.next_game()  # the blinds owed are posted in the next deal
         common = _dumps(
             {
                 "title": self.config.display_title(),
                 "status": self.status,
-                "seats": [self._seat(seat) for seat in range(len(self.seats))],
+                "seats": [self._seat(seat, owing) for seat in range(len(self.seats))],
                 "button": self.table.button,
                 "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
                 "rebuys": self.rebuys(),
@@ -713,9 +792,12 @@ class ServerTable:
             parts.append(f'"{name}":{text}')
         return f"{{{','.join(parts)}}}", events_text, result
 
-    def _seat(self, seat: int) -> dict[str, JSON]:
+    def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
         info = self.seats[seat]
         occupant = self.table.seats[seat]
+        owed = []
+        if info.owes and game is not None and _blinds(game) is not None:
+            owed = self.owed(seat, self.config.stakes_for(game) or game.stakes)
         return {
             "seat": seat,
             "name": info.name,
@@ -724,6 +806,8 @@ class ServerTable:
             "bot": info.bot is not None,
             "connected": info.bot is not None or seat in self.connected,
             "missed": info.missed,
+            "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
+            "waiting": info.status == "playing" and self._waits(seat),
         }
 
     def sessions(self) -> list[Session]:
@@ -776,6 +860,23 @@ class ServerTable:
             if restored.previous is not before and restored.previous is not None:
                 hands.append((restored.number, restored.previous, restored.previous_dealt))
         return hands
+
+
+_MISSABLE = ("big_blind", "small_blind")
+"""The blinds a seat can miss, in the order it owes them."""
+
+
+def _blinds(game: Game) -> Blinds | None:
+    """The game's blinds step, if it has one (a game of antes alone has none: nothing to miss)."""
+    return next((step for step in game.steps if isinstance(step, Blinds)), None)
+
+
+def _big_blind(blinds: Blinds, stakes: Stakes, seats: list[int], button: int) -> int | None:
+    """The table seat of ``seats`` that posts the big blind in a deal among them, ``button`` the
+    index of the button's."""
+    return next(
+        (seats[post.seat] for post in blinds.posts(stakes, len(seats), button) if post.name == "big_blind"), None
+    )
 
 
 def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:

@@ -96,13 +96,39 @@ class Blinds(Step):
         return posts
 
     def begin(self, hand: Hand) -> Decision | None:
-        """Post the forced bets (a short stack posts what it has, all in)."""
+        """Post the forced bets (a short stack posts what it has, all in), then the blinds single
+        seats owe (the hand's ``setup.posts``: a missed blind made up). An owed live post counts
+        towards its seat's bet only up to its amount, the rest is dead (Robert's Rules of Poker,
+        blinds: "If a player chooses to post the total amount of the blinds, an amount up to the
+        size of the minimum opening bet is live. The remainder is taken by the dealer to the center
+        of the pot and is not part of the player's bet"): a seat in the small blind that owes the
+        big one has the big blind in front of it, not both. Owed posts never move who acts first.
+
+        >>> from homegame.engine.hand import Hand
+        >>> from homegame.games import load
+        >>> owed = [Post(0, "big_blind", 2), Post(0, "dead_small_blind", 1, live=False)]
+        >>> hand = Hand(load("holdem"), [50, 50, 50, 50], seed=1, posts=owed)
+        >>> for event in hand.events[:4]:
+        ...     print(event)
+        seat 1 posts small_blind 1
+        seat 2 posts big_blind 2
+        seat 0 posts big_blind 2
+        seat 0 posts dead_small_blind 1
+        >>> hand.bets, hand.pot, hand.pending()
+        ([2, 1, 2, 0], 6, (3,))
+        """
         for post in self.posts(hand.stakes, hand.seats, hand.button):
-            put = hand.put_in(post.seat, post.amount) if post.live else _into_the_main_pot(hand, post)
+            put = hand.put_in(post.seat, post.amount) if post.live else _into_the_main_pot(hand, post.seat, post.amount)
             if put:
                 hand.emit(Posted(post.seat, post.name, put))
             if post.live and post.amount:
                 hand.last_blind = post.seat  # the round starts left of the last blind posted
+        for post in hand.setup.posts:
+            live = max(0, post.amount - hand.bets[post.seat]) if post.live else 0
+            put = hand.put_in(post.seat, live)
+            put += _into_the_main_pot(hand, post.seat, post.amount - live)
+            if put:
+                hand.emit(Posted(post.seat, post.name, put))
         return None
 
     def describe(self) -> str:
@@ -122,11 +148,11 @@ class Blinds(Step):
             fields.problem("straddle", "a straddle needs stakes.straddle > 0")
 
 
-def _into_the_main_pot(hand: Hand, post: Post) -> int:
-    """Put a big-blind or button ante in: dead money of the main pot, which every player still in
-    contests, however little they put in (not a contribution of the poster's that would make a
-    side pot of its own); a short stack puts in what it has."""
-    put = min(post.amount, hand.stacks[post.seat])
-    hand.stacks[post.seat] -= put
+def _into_the_main_pot(hand: Hand, seat: int, amount: int) -> int:
+    """Put a big-blind or button ante (or a dead blind) in: dead money of the main pot, which every
+    player still in contests, however little they put in (not a contribution of the poster's that
+    would make a side pot of its own); a short stack puts in what it has."""
+    put = min(amount, hand.stacks[seat])
+    hand.stacks[seat] -= put
     hand.dead += put
     return put
