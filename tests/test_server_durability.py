@@ -203,6 +203,52 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(tmp_path: Path) ->
     store.close()
 
 
+def test_blinds_owed_on_sitting_in_are_posted_again_after_a_kill(tmp_path: Path) -> None:
+    # Robert's Rules of Poker, blinds: "A player who misses any or all blinds can resume play by
+    # either posting all the blinds missed or waiting for the big blind."
+    db = tmp_path / "blinds.sqlite"
+    process, base = start(db)
+    try:
+        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+            created = http.post("/api/tables", json={"game": "limit-holdem", "seats": 3, "stack": STACK}).json()
+        table = Table(created["table"], created["invites"], seed=7)
+        out = table.seats[0]
+        out.send(type="sit_out")
+        table.sync(out.seq + 1)
+        for _ in range(300):  # the other two play on, heads-up, till both blinds have passed seat 0
+            if len(out.state["seats"][0]["owes"]) == 2:
+                break
+            table.play(1)
+        assert [owed["name"] for owed in out.state["seats"][0]["owes"]] == ["big_blind", "dead_small_blind"]
+        out.send(type="sit_in")
+        table.sync(out.seq + 1)
+        for _ in range(300):  # on to the hand seat 0 is dealt in, posting what it owes
+            if 0 in out.state["dealt"]:
+                break
+            table.play(1)
+        view = out.state["view"]
+        posts = [event["blind"] for event in view["events"] if event["type"] == "posted" and event["seat"] == 0]
+        assert "dead_small_blind" in posts  # seat 0 is the first dealt: seat 0 of the hand
+        before = [seat.state for seat in table.seats]
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+        process, base = start(db)
+        table.reconnect(base)
+        for seat, was in zip(table.seats, before, strict=True):
+            assert seat.state["view"] == was["view"] and seat.state["seats"] == was["seats"]
+        table.play(12)
+        view = table.seats[0].state["view"]
+        if view is None:
+            assert sum(seat["stack"] for seat in table.seats[0].state["seats"]) == 3 * STACK
+        else:
+            assert sum(seat["stack"] for seat in view["seats"]) + view["pot"] == 3 * STACK
+        for seat in table.seats:
+            seat.close()
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(WAIT)
+
+
 def test_the_log_holds_the_deck_before_a_card_is_dealt(tmp_path: Path) -> None:
     db = tmp_path / "deck.sqlite"
     process, base = start(db)

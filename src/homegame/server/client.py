@@ -282,7 +282,7 @@ class PersonDecider:
         return out
 
     def _table_command(self, line: str) -> bool:
-        """Queue a request to the table that ``line`` asks for (``sitout``, ``sitin``, ``rebuy N``),
+        """Queue a request to the table that ``line`` asks for (``sitout``, ``sitin``, ``sitin wait``, ``rebuy N``),
         or show the ledger; False when ``line`` is none of these."""
         words = line.lower().replace("sit out", "sitout").replace("sit in", "sitin").split()
         if not words:
@@ -293,6 +293,9 @@ class PersonDecider:
         elif words == ["sitin"]:
             self.outbox.append({"type": "sit_in"})
             self.screen.say("You play again from the next hand.")
+        elif words == ["sitin", "wait"]:
+            self.outbox.append({"type": "sit_in", "wait": True})
+            self.screen.say("You play again from your big blind.")
         elif words[0] == "rebuy":
             if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
                 self.screen.problem("rebuy N: ask the host for N more chips (a whole number)")
@@ -322,7 +325,10 @@ class PersonDecider:
         self.screen.say("Settle up: " + ("; ".join(transfers) or "nobody owes anybody"))
 
     def _table_help(self) -> None:
-        self.screen.say("At this table: sitout (from the next hand) · sitin · rebuy N (asks the host for N chips)")
+        self.screen.say(
+            "At this table: sitout (from the next hand) · sitin (sitin wait: from your big blind)"
+            " · rebuy N (asks the host for N chips)"
+        )
         self.screen.say("· ledger (buy-ins, nets and who pays whom)")
 
     def idle(self, state: Message, seat: int, hand: int) -> list[Message] | None:
@@ -334,6 +340,9 @@ class PersonDecider:
             return []
         self.idle_key = key
         self.screen.say("You have no chips left." if me["stack"] == 0 else "You are sitting out.", style="bold")
+        owes = [f"{owed['name'].replace('_', ' ')} {owed['amount']}" for owed in me.get("owes") or []]
+        if owes:
+            self.screen.say(f"Sitting in you post {', '.join(owes)} (or type sitin wait to wait for your big blind).")
         self.screen.say("Type sitin to play from the next hand, rebuy N, ledger, Enter to watch, q to leave.")
         while True:
             self.console.print("> ", end="")

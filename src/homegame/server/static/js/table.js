@@ -357,6 +357,8 @@ function seatFlags(entry, sv, view) {
   if (sv?.declared) flags.push(`declared ${sv.declared}`);
   else if (sv?.has_declared) flags.push("declared");
   if (entry.status === "sitting_out") flags.push("sitting out");
+  if (entry.waiting) flags.push("waits for the big blind");
+  else if (entry.owes?.length) flags.push(`owes ${chips(entry.owes.reduce((sum, owed) => sum + owed.amount, 0))}`);
   if (entry.status === "left") flags.push("left");
   if (entry.connected === false && !entry.bot && entry.status !== "empty") flags.push("offline");
   if (entry.bot) flags.push("bot");
