@@ -22,7 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.cards import Card, DeckSpec, parse
+from homegame.engine.judge import Judge
 from homegame.ranking import get
+from homegame.ranking.forms import Form, best
 from homegame.ranking.kernel import Evaluator
 from homegame.ranking.lookup import RANK_KEYS, SUM_MASK, build, cache_dir, load, search_rank_keys, supports
 from homegame.ranking.poker import PokerRanking
@@ -84,6 +86,25 @@ def test_kernel_agrees_with_the_reference(name: str, options: dict[str, object],
     assert evaluator.keys[ordinal] == reference.key
     assert evaluator.categories[ordinal] is reference.category
     assert evaluator.qualified[ordinal] == reference.qualified
+    named = evaluator.best(ranking, [[Card.from_code(code) for code in codes]])
+    assert named is not None and named.key == reference.key  # the hand named from the same five cards
+    assert (named.cards, named.name, named.category, named.qualified) == (
+        reference.cards,
+        reference.name,
+        reference.category,
+        reference.qualified,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(range(52)), min_size=9, max_size=9, unique=True), st.sampled_from(["high", "low-a5"]))
+def test_a_judge_names_an_omaha_hand_as_the_reference_does(codes: list[int], name: str) -> None:
+    """Four hole cards and five on the board, exactly two and three of them: the judge's value (the
+    kernel choosing the five) is the reference ``best``'s, cards and name alike."""
+    ranking, form = get(name), Form(hole=2)
+    hole, board = [Card.from_code(code) for code in codes[:4]], [Card.from_code(code) for code in codes[4:]]
+    fast, reference = Judge(ranking, form).value(hole, board), best(ranking, hole, board, form)
+    assert (fast.key, fast.cards, fast.name) == (reference.key, reference.cards, reference.name)
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=IDS)

@@ -5,7 +5,8 @@ It scores every entrant (dropping those whose hand does not qualify), finds
 the winners among any set of entrants, and names a hand for people. Scores
 come from the fast kernel (:mod:`homegame.ranking.kernel`) when it exists and
 applies (a transitive ranking of five-card hands, hands of 5 to 7 cards, no wild rank in force),
-else from the reference ``evaluate``; names always come from the reference.
+else from the reference ``evaluate``; names always come from the reference (which five cards to
+name, the kernel finds when it applies).
 
 >>> from homegame.cards import parse
 >>> from homegame.ranking import get
@@ -52,6 +53,15 @@ class Judge:
     ) -> HandValue:
         """The reference value of the best hand (named, with the cards that play); ``down``, the
         player's down cards, matters only when :attr:`needs_down`."""
+        if wild_rank is None and not self.needs_down and self._fast_path() is not None:
+            try:
+                value: HandValue | None = _evaluator(self.ranking).best(
+                    self.ranking, self.form.candidates(tuple(hole), tuple(board))
+                )
+            except ValueError:  # a hand of a size the kernel does not take
+                value = None
+            if value is not None:
+                return value
         return best(self.ranking, hole, board, self.form, wild_rank=wild_rank, down=down)
 
     def scores(
@@ -95,6 +105,12 @@ class Judge:
         if self._fast is False:
             self._fast = _kernel_scorer(self.ranking, self.form)
         return self._fast  # type: ignore[return-value]
+
+
+def _evaluator(ranking: Ranking) -> Any:
+    from homegame.ranking.kernel import Evaluator
+
+    return Evaluator.for_ranking(ranking)
 
 
 def _kernel_scorer(ranking: Ranking, form: Form) -> Callable[[Sequence[Card], Sequence[Card]], int] | None:

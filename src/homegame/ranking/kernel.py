@@ -29,14 +29,15 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
 
-from homegame.ranking.core import Category, Ranking
+from homegame.cards import Card
+from homegame.ranking.core import Category, HandValue, Ranking
 from homegame.ranking.lookup import (
     CARD_KEYS,
     CARD_MASKS,
@@ -146,6 +147,32 @@ class Evaluator:
         if self._suits and ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS:
             return self._rank_suited(codes, total)
         return self._rank_of(total)
+
+    def best(self, ranking: Ranking, candidates: Iterable[Sequence[Card]]) -> HandValue | None:
+        """The best hand among ``candidates`` (sets of 5 to 7 natural cards) as the reference judges
+        and names it, ``ranking`` being this evaluator's: exactly the value the reference gives, the
+        first best five cards of the first best candidate (``max`` of ``ranking.evaluate`` over them),
+        but the look-ups find those five and the reference judges them alone. ``None`` without
+        candidates; a ``ValueError`` for a hand the kernel does not take.
+
+        >>> from homegame.cards import parse
+        >>> from homegame.ranking import get
+        >>> high = get("high")
+        >>> value = Evaluator.for_ranking(high).best(high, [parse("Ah Kd 7c 7s 2d 2h 9c")])
+        >>> value == high.evaluate("Ah Kd 7c 7s 2d 2h 9c"), value.name
+        (True, 'two pair, sevens and twos')
+        """
+        rank = self.rank
+        top, chosen = -1, None
+        for cards in candidates:
+            ordinal = rank([card.code for card in cards])
+            if ordinal > top:
+                top, chosen = ordinal, cards
+        if chosen is None:
+            return None
+        if len(chosen) > 5:
+            chosen = next(five for five in combinations(chosen, 5) if rank([card.code for card in five]) == top)
+        return ranking.evaluate(chosen)
 
     def _rank_of(self, total: int) -> int:
         """The rank table's entry for a hand total."""

@@ -783,8 +783,8 @@ class ServerTable:
                 text = result
             elif name == "hands":
                 text = f"[{','.join(written.text(made) for made in view.hands)}]"
-            elif value is None or isinstance(value, bool | int | str):
-                text = _dumps(value)
+            elif (plain := _plain(value)) is not None:
+                text = plain
             elif name == "rows":
                 text = written.field((name, value), value, lambda: {row: to_json(cards) for row, cards in view.rows})
             else:
@@ -927,6 +927,25 @@ _VIEW_FIELDS = tuple(field.name for field in fields(View))
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 """JSON text as the messages write it (compact, UTF-8)."""
+
+
+def _plain(value: object) -> str | None:
+    """The JSON text of ``None``, a bool, an int or a string, written without the encoder's machinery
+    (most of a view's fields are such); ``None`` for any other value, a :class:`~homegame.cards.Rank`
+    too (an int the wire writes as its symbol).
+
+    >>> from homegame.cards import Rank
+    >>> [_plain(value) for value in (None, True, 7, "as")], _plain(Rank.NINE)
+    (['null', 'true', '7', '"as"'], None)
+    """
+    kind = type(value)
+    if value is None:
+        return "null"
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int:
+        return str(value)
+    return _dumps(value) if kind is str else None
 
 
 class _ReadOnly(Store):
