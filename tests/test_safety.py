@@ -19,6 +19,7 @@ from homegame.bots import CallerBot, Turn, play
 from homegame.engine import Hand
 from homegame.engine.actions import Buy, Call, Decline, Fold, RaiseTo
 from homegame.engine.guard import MAX_CHIPS
+from homegame.engine.steps.blinds import Post
 from homegame.errors import GameSpecError, IllegalActionError, ParseError, PokerError
 from homegame.games import load, names
 from homegame.games.loader import MAX_DEPTH, MAX_SIZE, load_text
@@ -83,6 +84,22 @@ def test_a_boolean_button_and_a_negative_carried_pot_are_refused() -> None:
         Hand(load("holdem"), [100, 100], button=True, seed=1)
     with pytest.raises(ParseError, match="carried"):
         Hand(load("holdem"), [100, 100], carried=-46, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("post", "match"),
+    [
+        (Post(2, "big_blind", 2), r"posts\[0\]\.seat"),
+        (Post(True, "big_blind", 2), r"posts\[0\]\.seat"),
+        (Post(0, "big_blind", 2.5), r"posts\[0\]\.amount"),  # type: ignore[arg-type]
+        (Post(0, "big_blind", -2), r"posts\[0\]\.amount"),
+        (Post(0, "", 2), r"posts\[0\]: a name"),
+        (Post(0, "big_blind", 2, live=1), r"posts\[0\]: a name"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_blind_owed_that_is_not_a_seats_whole_chips_is_refused(post: Post, match: str) -> None:
+    with pytest.raises(ParseError, match=match):
+        Hand(load("holdem"), [100, 100], seed=1, posts=[post])
 
 
 def act_once(hand: Hand) -> None:

@@ -53,6 +53,11 @@ def posted(table: ServerTable, seat: int) -> list[tuple[str, int]]:
     ]
 
 
+def state(table: ServerTable, viewer: int | None) -> Any:
+    """The snapshot ``viewer`` would be sent."""
+    return table.snapshot(viewer)
+
+
 def bet(table: ServerTable, seat: int) -> int:
     """The chips in front of ``seat`` in the betting round in progress: its live bet."""
     assert table.hand is not None
@@ -94,26 +99,28 @@ def test_a_player_who_missed_both_blinds_posts_the_big_live_and_the_small_dead()
         if table.seats[0].owes == ("big_blind", "small_blind"):
             break
     assert table.seats[0].owes == ("big_blind", "small_blind")
-    owes = table.snapshot(1)["seats"][0]["owes"]
+    owes = state(table, 1)["seats"][0]["owes"]
     assert owes == [
         {"name": "big_blind", "amount": 2, "live": True},
         {"name": "dead_small_blind", "amount": 1, "live": False},
     ]
     table.sit_in(0)
-    stack = table.table.seats[0].stack
+    occupant = table.table.seats[0]
+    assert occupant is not None
+    stack = occupant.stack
     next_deal(table)  # the button is seat 0's now: in neither blind
     assert posted(table, 0) == [("big_blind", 2), ("dead_small_blind", 1)]
     assert bet(table, 0) == 2 and table.hand is not None and table.hand.pot == 1 + 2 + 3
     assert table.hand.stacks[table.dealt.index(0)] == stack - 3
-    assert table.seats[0].owes == () and table.snapshot(0)["seats"][0]["owes"] == []
+    assert not table.seats[0].owes and state(table, 0)["seats"][0]["owes"] == []
     assert chips(table) == bought(table)
     restored = ServerTable.restore("t", table.config, table.store, now=table.now)  # the log replays the posts
-    assert restored.snapshot(0) == table.snapshot(0)
+    assert restored.snapshot(0) == state(table, 0)
     for _ in range(20):  # the others call the big blind; seat 0 has its option
         if to_act(table) == 0:
             break
         step(table)
-    legal = {option["kind"] for option in table.snapshot(0)["view"]["legal"]}
+    legal = {option["kind"] for option in state(table, 0)["view"]["legal"]}
     assert to_act(table) == 0 and {"check", "raise_to"} <= legal
 
 
@@ -143,7 +150,7 @@ def test_a_player_may_wait_for_the_big_blind_instead() -> None:
         next_deal(table)
     assert table.seats[0].owes
     table.sit_in(0, wait=True)
-    assert table.snapshot(1)["seats"][0]["waiting"] is True
+    assert state(table, 1)["seats"][0]["waiting"] is True
     for _ in range(6):
         next_deal(table)
         if 0 in table.dealt:
@@ -177,7 +184,7 @@ def test_a_new_player_posts_a_big_blind_and_plays_at_once() -> None:
     run(table)
     table.sit(0)  # late: the game has begun
     assert table.seats[0].owes == ("big_blind",)
-    assert table.snapshot(0)["seats"][0]["owes"] == [{"name": "big_blind", "amount": 2, "live": True}]
+    assert state(table, 0)["seats"][0]["owes"] == [{"name": "big_blind", "amount": 2, "live": True}]
     next_deal(table)
     assert 0 in table.dealt and ("big_blind", 2) in posted(table, 0) and bet(table, 0) == 2
     assert chips(table) == bought(table)
@@ -215,7 +222,7 @@ def test_the_house_rule_none_charges_nothing() -> None:
     for _ in range(5):
         next_deal(table)
     table.sit_in(0)
-    assert table.seats[0].owes == () and table.snapshot(0)["seats"][0]["owes"] == []
+    assert table.seats[0].owes == () and state(table, 0)["seats"][0]["owes"] == []
 
 
 def test_while_a_seat_sits_out_the_blinds_move_on_every_hand() -> None:

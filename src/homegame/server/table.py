@@ -393,8 +393,10 @@ class ServerTable:
 
     def _missed(self, game: Game, stakes: Stakes) -> None:
         """After a deal: the seats dealt in owe nothing any more; a seat at the table not dealt in
-        (sitting out, waiting for the big blind, or out of chips) misses each blind the deal would
-        have had it post, had every seat at the table been dealt in."""
+        (sitting out, waiting for the big blind, or out of chips: "A player who goes all in and loses
+        is obligated to make up the blinds if they are missed before a rebuy is made") misses each
+        blind the deal would have had it post, had every seat at the table been dealt in (a bot out
+        of chips plays no more: it owes nothing)."""
         for seat in self.dealt:
             self.seats[seat].owes, self.seats[seat].waiting = (), False
         blinds = _blinds(game)
@@ -409,7 +411,7 @@ class ServerTable:
         for post in blinds.posts(stakes, len(present), table.button_among(present)):
             seat = present[post.seat]
             info = self.seats[seat]
-            if post.name in _MISSABLE and seat not in self.dealt and post.name not in info.owes:
+            if post.name in _MISSABLE and seat not in self.dealt and post.name not in info.owes and info.bot is None:
                 info.owes = tuple(name for name in _MISSABLE if name in info.owes or name == post.name)
 
     def _settle(self, at: int) -> None:
@@ -440,7 +442,7 @@ class ServerTable:
             info.approved = 0
         if info.leaving:
             self.table.leave(seat)
-            info.status, info.leaving, info.end = "left", False, at
+            info.status, info.leaving, info.end, info.owes = "left", False, at, ()
 
     def _clock(self, at: int) -> None:
         """Keep when each seat now deciding began to (for the clock)."""
@@ -696,8 +698,8 @@ class ServerTable:
         common, game = self._common()
         turn = self.turn.get(viewer) if viewer is not None and not behind else None
         return (
-            f'{common[:-1]},"dealt":{_dumps(list(dealt))},"view":{view},"clock":{_dumps(clock)},'
-            f'"turn":{_dumps(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{_dumps(clock)},'
+            f'"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
     def _common(self) -> tuple[str, str]:
