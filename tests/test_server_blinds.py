@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from homegame.bots.choices import simplest
 from homegame.engine.events import Posted
 from homegame.engine.wire import to_json
+from homegame.history.export import stakes_fields
 from homegame.server.config import TableConfig
 from homegame.server.store import Store
 from homegame.server.table import ServerTable
@@ -114,6 +115,8 @@ def test_a_player_who_missed_both_blinds_posts_the_big_live_and_the_small_dead()
     assert table.hand.stacks[table.dealt.index(0)] == stack - 3
     assert not table.seats[0].owes and state(table, 0)["seats"][0]["owes"] == []
     assert chips(table) == bought(table)
+    fields = stakes_fields(table.hand.setup)  # a PHH history of the hand holds them: the big live, the small dead
+    assert sorted(fields["blinds_or_straddles"]) == [0, 0, 1, 2, 2] and sorted(fields["antes"]) == [0, 0, 0, 0, 1]
     restored = ServerTable.restore("t", table.config, table.store, now=table.now)  # the log replays the posts
     assert restored.snapshot(0) == state(table, 0)
     for _ in range(20):  # the others call the big blind; seat 0 has its option

@@ -188,6 +188,11 @@ def stakes_fields(setup: Setup) -> dict[str, Any]:
         forced = [0] * seats
         for post in blinds.posts(stakes, seats, button):
             (forced if post.live else antes)[post.seat] += post.amount
+        for post in setup.posts:  # blinds single seats owe, as the hand posts them: live up to the amount
+            at = (post.seat - setup.button - 1) % seats
+            live = max(0, post.amount - forced[at]) if post.live else 0
+            forced[at] += live
+            antes[at] += post.amount - live
         fields: dict[str, Any] = {"antes": _positions(antes), "blinds_or_straddles": _positions(forced)}
     else:
         fields = {"antes": tuple(antes)}
