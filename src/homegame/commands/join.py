@@ -21,7 +21,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "join",
         help=HELP,
-        description=HELP + ". At the table: ? for help, sitout, sitin, rebuy N (asks the host), ledger, q to leave.",
+        description=HELP
+        + ". At the table: ? for help, sitout, sitin (sitin wait: from your big blind), rebuy N (asks the host),"
+        " ledger, q to leave.",
         epilog="examples:  homegame join 'http://192.168.1.5:8000/t/ab12cd34#SECRET'"
         "    homegame join INVITE --bot sensible --hands 20 --log frames.jsonl",
     )
