@@ -50,6 +50,13 @@ def register(subparsers: Any) -> None:
     new.add_argument("--bank", type=int, default=0, metavar="SECONDS", help="each player's time bank")
     new.add_argument("--spectators", default="public", choices=("none", "public", "behind"))
     new.add_argument("--missed-hands", type=int, default=3, help="hands missed before a player is sat out")
+    new.add_argument(
+        "--missed-blinds",
+        default="post",
+        choices=("post", "wait", "none"),
+        help="blinds missed sitting out (or new at the table): posted on coming back, or the player may wait for "
+        "the big blind (post, the default); always wait for the big blind (wait); nothing owed (none)",
+    )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
     actions.add_parser("tables", help="list the tables (JSON)")
@@ -133,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
             "clock": None if args.clock is None else {"seconds": args.clock, "bank": args.bank},
             "spectators": args.spectators,
             "missed_hands": args.missed_hands,
+            "missed_blinds": args.missed_blinds,
             "title": args.title,
         }
         if args.game:
