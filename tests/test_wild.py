@@ -674,6 +674,30 @@ def test_wild_kernel_hands_crowded_in_one_suit_equal_the_reasoning_path(data: st
     assert evaluator.keys[ordinal] == ranking.evaluate(hand).key
 
 
+def test_wild_kernel_six_and_seven_cards_with_each_number_of_wild_cards() -> None:
+    # the high loop takes its way by the number of wild cards (a flush read only when a suit makes
+    # five, the four suits' entries added up, their largest, the largest only when the ranks could
+    # flush better): seeded hands of each number, wild cards in any column
+    from homegame.ranking.wild_kernel import WildEvaluator
+
+    rng = np.random.default_rng(17)
+    for ranking in (JOKERS, BUG, DEUCES):
+        assert isinstance(ranking, PokerRanking) and ranking.wild is not None
+        evaluator = WildEvaluator.for_ranking(ranking)
+        assert evaluator is not None
+        pool = [Card.joker(n) for n in range(1, 5)] if ranking.wild.jokers or ranking.wild.bug else parse("2c 2d 2h 2s")
+        deck = [card for card in natural_deck(ranking) if card not in pool]
+        for size in (6, 7):
+            for wild in range(5):
+                hands = [
+                    rng.permutation([*rng.choice(deck, size - wild, replace=False), *pool[:wild]]).tolist()
+                    for _ in range(20)
+                ]
+                ordinals = evaluator.batch([[card.code for card in hand] for hand in hands])
+                for hand, ordinal in zip(hands, ordinals, strict=True):
+                    assert evaluator.keys[ordinal] == ranking.evaluate(hand).key, hand
+
+
 def test_wild_kernel_refuses_a_card_the_stripped_deck_does_not_hold() -> None:
     from homegame.ranking.wild_kernel import WildEvaluator
 

@@ -17,7 +17,9 @@ ranks, how many natural cards each suit has and how many wild cards there are:
   included.
 
 A high hand is worth the rank entry or the flush entry of any suit with five cards
-counting the wild cards, whichever is better: every value of the rank table can be made
+counting the wild cards, whichever is better (a hand of six or seven cards reads every
+suit's flush entry from a second sum that holds each suit's natural ranks and the wild
+cards in a 16-bit field, its index in the flush table): every value of the rank table can be made
 whatever the suits (a wild card can always take a suit that is free), and a flush needs
 its natural cards in one suit. When one suit holds every natural card, its flush entry is
 the hand's value. A low hand with wild cards never flushes (a fitter takes another suit),
@@ -385,6 +387,7 @@ class WildEvaluator:
 
     __slots__ = (
         "_card_masks",
+        "_card_suits",
         "_card_values",
         "_dynamic",
         "_flat",
@@ -414,13 +417,19 @@ class WildEvaluator:
         spec makes it wild whatever the hand, or ``_STRAY`` for a card the deck does not hold."""
         self._card_masks = np.zeros(256, dtype=np.int64)
         """Each natural code as one bit of a 52-bit set (as in the natural kernel); 0 if wild."""
+        self._card_suits = np.zeros(256, dtype=np.int64)
+        """What each code adds to a hand's suit sum, four 16-bit fields, one per suit: a natural card
+        its rank's bit in its suit's field, a wild card one count above the ranks of every field
+        (``_WILD_SUITS``), so that each field is ``w << 13 | ranks``, its index in the flat flush table."""
         for code in range(52):
             card = Card.from_code(code)
             wild = card in spec.cards or card.rank in spec.ranks
             stray = (code >> 2) + 2 < ranking.lowest_rank
             self._card_values[code] = _STRAY if stray else _WILD if wild else CARD_KEYS[code]
             self._card_masks[code] = 0 if wild or stray else CARD_MASKS[code]
+            self._card_suits[code] = _WILD_SUITS if wild else 0 if stray else 1 << (16 * (code & 3) + (code >> 2))
         self._card_values[JOKER_BASE : JOKER_BASE + MAX_JOKERS] = _WILD if self._jokers else 0
+        self._card_suits[JOKER_BASE : JOKER_BASE + MAX_JOKERS] = _WILD_SUITS if self._jokers else 0
         self._flat = (
             tables.offsets.ravel(),
             {size: np.ascontiguousarray(getattr(tables, f"rank{size}").T).ravel() for size in range(5, _MAX_CARDS + 1)},
@@ -440,7 +449,10 @@ class WildEvaluator:
         out = np.empty(array.shape[0], dtype=np.int32)
         run = _evaluate_parallel if parallel else _evaluate
         offsets, ranks, flush = self._flat
-        run(array, named, setup, (self._card_values, self._card_masks, offsets, ranks[size], ranks[5], flush), out)
+        alone, suited = getattr(self._tables, f"rank{size}")
+        rows = (self._card_values, self._card_masks, offsets, ranks[size], ranks[5], flush)
+        high = (self._card_values, self._card_suits, offsets, ranks[size], alone, suited, flush)
+        run(array, named, setup, rows, high, out)
         return out
 
     @classmethod
@@ -511,7 +523,8 @@ def _evaluator(ranking: PokerRanking) -> WildEvaluator:
 _WILD_SHIFT = 56
 _WILD = 1 << _WILD_SHIFT
 _STRAY_SHIFT = 60
-_STRAY = 1 << _STRAY_SHIFT
+_STRAY = -1 << _STRAY_SHIFT  # negative: a total with a stray card is negative, up to seven of them
+_WILD_SUITS = sum(1 << (16 * suit + 13) for suit in range(4))
 _NO_RANK = 13  # names no rank (card codes of rank 13 and up are jokers)
 _COLUMN = (1 << _ROW_BITS) - 1
 _ROWS = (SUM_MASK + 1) >> _ROW_BITS  # rows of each number of natural cards
@@ -537,7 +550,7 @@ def _whole(total: int) -> int:
 @njit(cache=True, inline="always")
 def _natural(code: int, named: tuple[Any, Any], card_values: Array) -> bool:
     """Whether a card counts as natural: not wild by the spec, nor of a rank in ``named``."""
-    return card_values[code] < _WILD and np.int64(code) >> 2 not in named
+    return 0 <= card_values[code] < _WILD and np.int64(code) >> 2 not in named
 
 
 @njit(cache=True, inline="always")
@@ -564,7 +577,7 @@ def _made_wild(hand: Array, total: int, named: int, columns: Array, cards: tuple
     for j in range(hand.shape[0]):
         code = hand[j]
         mask += card_masks[code]
-        if card_values[code] < _WILD and not _natural(code, ranks, card_values):
+        if 0 <= card_values[code] < _WILD and not _natural(code, ranks, card_values):
             total += _WILD - card_values[code]
             mask -= card_masks[code]
     return total, mask, lowest
@@ -615,21 +628,44 @@ def _larger(a: Any, b: Any) -> Any:
 
 @njit(cache=True)
 def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array) -> None:
+    """:func:`_high_rows` for hands of each size, the size a constant in each (its branches then
+    cost nothing)."""
+    if hands.shape[1] == 7:
+        _high_rows(hands, span, tables, out, 7)
+    elif hands.shape[1] == 6:
+        _high_rows(hands, span, tables, out, 6)
+    else:
+        _high_rows(hands, span, tables, out, 5)
+
+
+@njit(cache=True, inline="always")
+def _high_rows(hands: Array, span: tuple[int, int], tables: Any, out: Array, size: int) -> None:
     """:func:`_evaluate_rows` for a high ranking whose hands make no rank wild: the common case,
     apart and written out.
 
-    One read answers a hand of five cards (its entry for all the natural cards in one suit, or
-    for none sharing one). With six or seven, a suit may make five with the wild cards without
-    holding every natural card, and then every suit's flush entry is read (-1 for a suit short
-    of five): choosing the suits to read costs more than the reads. With few wild cards (seven
-    cards: none or one) that is only when a suit makes five. With more, it is nearly every hand,
-    so every hand reads them, whatever its suits, since a mispredicted branch costs more than
-    the reads; from four wild cards (six cards: five), only when the best flush these ranks
-    could make (beside the rank entry) beats the rank entry, which with so many is seldom.
+    Five cards: one read (the entry for all the natural cards in one suit, or for none sharing
+    one). Six or seven: the hand is worth the better of its ranks' entry (``alone``) and the
+    flush entry of each suit, -1 for a suit short of five with the wild cards. The suits' entries
+    come from a second sum, of each card's bit in its suit's 16-bit field (wild cards count
+    above the ranks of every field), so each field is its suit's flush-table index as it stands.
+    The branches follow the number of wild cards, never where the suits fall (a mispredicted
+    branch costs more than the reads), so the cost is nearly the same whatever that number:
+
+    - one suit at most can make five (seven cards: up to two wild; six: three), so the others
+      read -1 and the best flush is the sum of the four entries plus 3, no comparison. With
+      fewer than two wild cards a flush needs five cards of a suit counting the wild ones,
+      seldom, and only then are the suits added up, as in the natural kernel; with more they
+      are added up whatever the suits;
+    - two suits may make five: the largest of the four entries, read always while the rank
+      entry may lose to a flush (seven cards: three wild), then only when the entry of the same
+      ranks all in one suit (``suited``, the best flush they could make) beats it, which with
+      so many wild cards is seldom.
+
+    Only a card the deck does not hold makes the total negative (``_STRAY``): its sign makes
+    the ordinal -1.
     """
-    card_values, card_masks, offsets, ranks, _, flush = tables
-    size = hands.shape[1]
-    few = 2 if size == 7 else 3  # fewer wild cards than this: a flush is seldom in reach, in one suit
+    card_values, card_suits, offsets, ranks, alone, suited, flush = tables
+    spread = 2 * size - 10  # at most this many natural cards: two suits may make five
     many = 10 - size  # more wild cards than this: the rank entry nearly always beats every flush
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
@@ -639,22 +675,32 @@ def _evaluate_high(hands: Array, span: tuple[int, int], tables: Any, out: Array)
             if size > 6:
                 total += card_values[hands[i, 6]]
         place = _place(total, offsets)
-        value = np.int64(ranks[(place << 1) | _whole(total)])
-        if size > 5:
-            count = (total >> _WILD_SHIFT) & 15
-            flushes = (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + count) * 0x1111) & FLUSH_BITS
-            if flushes if count < few else count <= many or ranks[(place << 1) | 1] > value:
-                mask = card_masks[hands[i, 0]] + card_masks[hands[i, 1]] + card_masks[hands[i, 2]]
-                mask += card_masks[hands[i, 3]] + card_masks[hands[i, 4]] + card_masks[hands[i, 5]]
-                if size > 6:
-                    mask += card_masks[hands[i, 6]]
-                clubs = np.int64(flush[(count << 13) | mask & 0x1FFF])
-                diamonds = np.int64(flush[(count << 13) | (mask >> 13) & 0x1FFF])
-                hearts = np.int64(flush[(count << 13) | (mask >> 26) & 0x1FFF])
-                spades = np.int64(flush[(count << 13) | (mask >> 39) & 0x1FFF])
+        if size == 5:
+            out[i] = ranks[(place << 1) | _whole(total)] | (total >> 63)  # -1 for a stray card
+            continue
+        value = np.int64(alone[place])
+        wild = (total >> _WILD_SHIFT) & 15
+        alike = size - wild > spread  # one suit at most can make five
+        if alike:  # with fewer than two wild cards, only when a suit makes five counting them
+            read = wild >= 2 or (((total >> SUIT_SHIFT) & 0xFFFF) + (3 + wild) * 0x1111) & FLUSH_BITS != 0
+        else:
+            read = wild <= many or suited[place] > value
+        if read:
+            # each suit's 16-bit field of the suit sum is its flush-table index
+            suits = card_suits[hands[i, 0]] + card_suits[hands[i, 1]] + card_suits[hands[i, 2]]
+            suits += card_suits[hands[i, 3]] + card_suits[hands[i, 4]] + card_suits[hands[i, 5]]
+            if size > 6:
+                suits += card_suits[hands[i, 6]]
+            clubs = np.int64(flush[suits & 0xFFFF])
+            diamonds = np.int64(flush[(suits >> 16) & 0xFFFF])
+            hearts = np.int64(flush[(suits >> 32) & 0xFFFF])
+            spades = np.int64(flush[(suits >> 48) & 0xFFFF])
+            if alike:  # the others read -1
+                flushed = clubs + diamonds + hearts + spades + 3
+            else:
                 flushed = _larger(_larger(clubs, diamonds), _larger(hearts, spades))
-                value = _larger(value, flushed) | (value >> 63)
-        out[i] = -1 if total >> _STRAY_SHIFT else value
+            value = _larger(value, flushed) | (value >> 63)
+        out[i] = value | (total >> 63)  # -1 for a stray card
 
 
 @njit(cache=True)
@@ -716,20 +762,23 @@ def _evaluate_rows(  # noqa: PLR0917
 
 
 @njit(cache=True)
-def _evaluate(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
+def _evaluate(hands: Array, named: Array, setup: tuple[Any, ...], rows: Any, high: Any, out: Array) -> None:  # noqa: PLR0917
+    """Judge ``hands`` into ``out``: by :func:`_evaluate_high` and its tables ``high`` when no
+    rank is made wild by the hand and the ranking is high, else by :func:`_evaluate_rows`."""
     if setup[1] or setup[2] != _FLUSH_WINS:
-        _evaluate_rows(hands, (0, hands.shape[0]), named, setup, tables, out)
+        _evaluate_rows(hands, (0, hands.shape[0]), named, setup, rows, out)
     else:
-        _evaluate_high(hands, (0, hands.shape[0]), tables, out)
+        _evaluate_high(hands, (0, hands.shape[0]), high, out)
 
 
 @njit(cache=True, parallel=True)
-def _evaluate_parallel(hands: Array, named: Array, setup: tuple[Any, ...], tables: Any, out: Array) -> None:
+def _evaluate_parallel(hands: Array, named: Array, setup: tuple[Any, ...], rows: Any, high: Any, out: Array) -> None:  # noqa: PLR0917
+    """:func:`_evaluate` on every core, a block of hands at a time."""
     count = hands.shape[0]
     for block in prange((count + _BLOCK - 1) // _BLOCK):
         start = block * _BLOCK
         stop = min(count, start + _BLOCK)
         if setup[1] or setup[2] != _FLUSH_WINS:
-            _evaluate_rows(hands, (start, stop), named, setup, tables, out)
+            _evaluate_rows(hands, (start, stop), named, setup, rows, out)
         else:
-            _evaluate_high(hands, (start, stop), tables, out)
+            _evaluate_high(hands, (start, stop), high, out)
