@@ -656,17 +656,18 @@ def _high_rows(hands: Array, span: tuple[int, int], tables: Any, out: Array, siz
       fewer than two wild cards a flush needs five cards of a suit counting the wild ones,
       seldom, and only then are the suits added up, as in the natural kernel; with more they
       are added up whatever the suits;
-    - two suits may make five: the largest of the four entries, read always while the rank
-      entry may lose to a flush (seven cards: three wild), then only when the entry of the same
-      ranks all in one suit (``suited``, the best flush they could make) beats it, which with
-      so many wild cards is seldom.
+    - two suits may make five: the largest of the four entries, read always with three wild
+      cards (seven cards), where a straight flush often beats four of a kind; with four or
+      more (six cards too) only when the entry of the same ranks all in one suit (``suited``,
+      the best flush they could make) beats the rank entry: seldom, since any natural card
+      makes five of a kind with fully wild cards.
 
     Only a card the deck does not hold makes the total negative (``_STRAY``): its sign makes
     the ordinal -1.
     """
     card_values, card_suits, offsets, ranks, alone, suited, flush = tables
     spread = 2 * size - 10  # at most this many natural cards: two suits may make five
-    many = 10 - size  # more wild cards than this: the rank entry nearly always beats every flush
+    many = 3  # more wild cards than this: with fully wild cards, five of a kind from any natural card
     for i in range(np.uint64(span[0]), np.uint64(span[1])):  # unsigned: no wraparound checks
         total = card_values[hands[i, 0]] + card_values[hands[i, 1]] + card_values[hands[i, 2]]
         total += card_values[hands[i, 3]] + card_values[hands[i, 4]]
