@@ -51,6 +51,7 @@ __all__ = [
     "Declared",
     "Drew",
     "Event",
+    "HandResult",
     "Judged",
     "KnockedOut",
     "Made",
@@ -520,3 +521,19 @@ class SplitUp(Event):
         if not self.hands:
             return says(names, self.seat, "splits")
         return f"{says(names, self.seat, 'splits')} " + " / ".join(format_cards(hand) for hand in self.hands)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """How a hand ended: each seat's final stack and net, the awards, the chips carried over, and
+    whether the game ``continues`` with another deal of it (Guts, until only one player goes in)."""
+
+    stacks: tuple[int, ...]
+    net: tuple[int, ...]
+    awards: tuple[Won, ...]
+    carried: int = 0
+    continues: bool = False
+
+    def __str__(self) -> str:
+        text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))
+        return text + (f", {self.carried} carried over" if self.carried else "")

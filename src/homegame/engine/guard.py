@@ -1,8 +1,9 @@
 """The checks at the engine's doors: what comes in from outside is typed and bounded before the
 hand changes.
 
-:class:`~homegame.engine.hand.Hand` calls :func:`check_setup` when it starts and
-:func:`check_action` at every :meth:`~homegame.engine.hand.Hand.act`, so a float amount, a
+:class:`~homegame.engine.hand.Hand` checks its setup when it starts
+(:meth:`~homegame.engine.hand.Setup.check`, with :func:`chips`) and calls :func:`check_action`
+at every :meth:`~homegame.engine.hand.Hand.act`, so a float amount, a
 boolean seat, an action class passed instead of an action, or a stack too big to be a chip count
 is refused with a reason, and the hand is left as it was:
 
@@ -27,8 +28,6 @@ Both checks are a few ``type`` tests: :func:`check_action` runs on the engine's 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
-from typing import TYPE_CHECKING
 
 from homegame.cards import Card
 from homegame.engine.actions import (
@@ -54,10 +53,7 @@ from homegame.engine.actions import (
 )
 from homegame.errors import IllegalActionError, ParseError
 
-if TYPE_CHECKING:
-    from homegame.engine.hand import Setup
-
-__all__ = ["MAX_CARDS", "MAX_CHIPS", "MAX_TEXT", "check_action", "check_seat", "check_setup", "chips"]
+__all__ = ["MAX_CARDS", "MAX_CHIPS", "MAX_TEXT", "check_action", "check_seat", "chips"]
 
 MAX_CHIPS = 10**12
 """The most chips a stack, a stake, a carried pot or a bet may hold: a trillion."""
@@ -80,39 +76,6 @@ def chips(value: object, what: str, *, low: int = 0) -> int:
     if type(value) is not int or not low <= value <= MAX_CHIPS:
         raise ParseError(f"{what}: must be a whole number of chips {low}..{MAX_CHIPS}, not {value!r}", token=what)
     return value
-
-
-def check_setup(setup: Setup) -> None:
-    """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not well typed
-    and bounded (a :class:`ParseError` naming the field)."""
-    from homegame.engine.betting import Stakes
-    from homegame.engine.game import Game
-
-    game = setup.game
-    if not isinstance(game, Game):
-        raise ParseError(f"game: must be a Game (games.load gives one), not {type(game).__name__}", token="game")
-    for index, stack in enumerate(setup.stacks):
-        chips(stack, f"stacks[{index}]", low=1)
-    if type(setup.button) is not int or not 0 <= setup.button < len(setup.stacks):
-        raise ParseError(f"button: must be a seat 0..{len(setup.stacks) - 1}, not {setup.button!r}", token="button")
-    chips(setup.carried, "carried")
-    for index, post in enumerate(setup.posts):
-        where = f"posts[{index}]"
-        if type(post.seat) is not int or not 0 <= post.seat < len(setup.stacks):
-            raise ParseError(f"{where}.seat: must be a seat 0..{len(setup.stacks) - 1}, not {post.seat!r}", token=where)
-        chips(post.amount, f"{where}.amount")
-        if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
-            raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
-    if not isinstance(setup.stakes, Stakes):
-        raise ParseError(f"stakes: must be Stakes, not {type(setup.stakes).__name__}", token="stakes")
-    for field in fields(setup.stakes):
-        chips(getattr(setup.stakes, field.name), f"stakes.{field.name}")
-    for name, value in setup.options:
-        option = game.option(name) if isinstance(name, str) else None
-        if option is None:
-            raise ParseError(f"options: {game.name} has no option {name!r}", token=str(name))
-        if type(value) is not type(option.default) or option.coerce(value) != value:
-            raise ParseError(f"options.{name}: {value!r} is not a value of this house rule", token=name)
 
 
 def check_seat(seat: object, seats: int) -> None:

@@ -35,15 +35,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Legal
 from homegame.engine.betting import Stakes
-from homegame.engine.events import CarriedOver, Event, Reshuffled, Won
+from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
 from homegame.engine.game import Game, OptionValue
-from homegame.engine.guard import check_action, check_seat, check_setup
+from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.steps.base import Decision, Step
 from homegame.errors import IllegalActionError, ParseError
@@ -68,6 +68,37 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     carried: int = 0
     posts: tuple[Post, ...] = ()
+
+    def check(self) -> None:
+        """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not
+        well typed and bounded (a :class:`ParseError` naming the field)."""
+        game = self.game
+        if not isinstance(game, Game):
+            raise ParseError(f"game: must be a Game (games.load gives one), not {type(game).__name__}", token="game")
+        for index, stack in enumerate(self.stacks):
+            chips(stack, f"stacks[{index}]", low=1)
+        if type(self.button) is not int or not 0 <= self.button < len(self.stacks):
+            raise ParseError(f"button: must be a seat 0..{len(self.stacks) - 1}, not {self.button!r}", token="button")
+        chips(self.carried, "carried")
+        for index, post in enumerate(self.posts):
+            where = f"posts[{index}]"
+            if type(post.seat) is not int or not 0 <= post.seat < len(self.stacks):
+                raise ParseError(
+                    f"{where}.seat: must be a seat 0..{len(self.stacks) - 1}, not {post.seat!r}", token=where
+                )
+            chips(post.amount, f"{where}.amount")
+            if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
+                raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
+        if not isinstance(self.stakes, Stakes):
+            raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
+        for field in fields(self.stakes):
+            chips(getattr(self.stakes, field.name), f"stakes.{field.name}")
+        for name, value in self.options:
+            option = game.option(name) if isinstance(name, str) else None
+            if option is None:
+                raise ParseError(f"options: {game.name} has no option {name!r}", token=str(name))
+            if type(value) is not type(option.default) or option.coerce(value) != value:
+                raise ParseError(f"options.{name}: {value!r} is not a value of this house rule", token=name)
 
 
 class Chance:
@@ -111,22 +142,6 @@ class History:
         for seat, action in self.actions[:upto]:
             hand.act(seat, action)
         return hand
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandResult:
-    """How a hand ended: each seat's final stack and net, the awards, the chips carried over, and
-    whether the game ``continues`` with another deal of it (Guts, until only one player goes in)."""
-
-    stacks: tuple[int, ...]
-    net: tuple[int, ...]
-    awards: tuple[Won, ...]
-    carried: int = 0
-    continues: bool = False
-
-    def __str__(self) -> str:
-        text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))
-        return text + (f", {self.carried} carried over" if self.carried else "")
 
 
 class Hand:
@@ -185,7 +200,7 @@ class Hand:
         low, high = game.players
         if not low <= seats <= high:
             raise ParseError(f"{game.name} is for {low} to {high} players, not {seats}", token="stacks")
-        check_setup(setup)
+        setup.check()
         self.setup = setup
         self.chance = chance
         self.options: dict[str, OptionValue] = dict(setup.options)

@@ -3,7 +3,9 @@
 A :class:`Fields` wraps one TOML table (a step, the stakes, an option). Its
 typed getters return the value or a default, and record a problem instead of
 raising, so the loader can report everything wrong with a document at once.
-Fields nobody asked for are reported by :meth:`Fields.finish`.
+Fields nobody asked for are reported by :meth:`Fields.finish`. A house rule a document
+declares is an :class:`Option` (its values :data:`OptionValue`), here beside the reader so that
+steps, games and hands all take it from this leaf module.
 
 >>> problems = Problems("draw.toml")
 >>> fields = Fields({"max": 9, "colour": "red"}, "steps[3]", problems)
@@ -17,13 +19,21 @@ draw.toml: steps[3].colour: unknown field (known: max)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
-from homegame.cards import Rank
+from homegame.cards import Rank, suit_order
+from homegame.engine.guard import MAX_CHIPS
 from homegame.errors import ParseError
 
-__all__ = ["Fields", "Problems"]
+__all__ = ["Fields", "Option", "OptionValue", "Problems"]
+
+OptionValue = bool | int | str
+
+_DIGITS = len(str(MAX_CHIPS))
+_READERS: dict[str, Callable[[str], object]] = {"suit_order": suit_order}
+"""The text house rules the engine reads as values of their own, with their readers."""
 
 T = TypeVar("T")
 
@@ -160,3 +170,79 @@ def _kind(value: Any) -> str:
     return {dict: "a table", list: "a list", str: "text", bool: "a boolean", int: "a number", float: "a number"}.get(
         type(value), type(value).__name__
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option:
+    """A house rule a table may change: its name, default and what it means.
+
+    >>> cap = Option(name="cap", default=4, doc="bets and raises allowed in one round")
+    >>> cap.coerce("5"), cap.coerce(3)
+    (5, 3)
+    >>> Option(name="kill", default=False, doc="").coerce("yes")
+    True
+
+    A whole-number house rule is a count or a price: never negative, at most a trillion. A house
+    rule the engine reads as a value of its own must be one (``suit_order``: a suit order):
+
+    >>> cap.coerce(-20)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option cap=-20: must be a whole number 0..1000000000000
+    >>> Option(name="suit_order", default="bridge", doc="").coerce("xyzw")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option suit_order='xyzw': 'xyzw' is not a suit order (known: ...)
+
+    A house rule the rules hold to a range refuses anything else, naming the range:
+
+    >>> Option(name="insurance_price", default=10, doc="", bounds=(10, 20)).coerce(25)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: option insurance_price=25: must be a whole number 10..20
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
+    """The least and most a whole-number house rule may be, when the rules set them (Push's
+    Insurance: "10 to 20 times higher than the lowest chip value")."""
+
+    def coerce(self, value: object) -> OptionValue:
+        """``value`` (typed, or text from a command line) as this option's type, or :class:`ParseError`."""
+        default = self.default
+        if isinstance(default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+                return text in ("true", "yes", "on", "1")
+        elif isinstance(default, int):
+            text = value.strip() if isinstance(value, str) else ""
+            if text.isascii() and text.isdigit() and len(text) <= _DIGITS:
+                value = int(text)
+            least, most = self.bounds or (0, MAX_CHIPS)
+            if isinstance(value, int) and not isinstance(value, bool) and least <= value <= most:
+                return value
+        elif isinstance(value, int) and not isinstance(value, bool) and str(value) in self.choices:
+            return str(value)  # a choice that is a number (the qualifier 8), given as one
+        elif isinstance(value, str) and (not self.choices or value in self.choices):
+            reader = _READERS.get(self.name)
+            if reader is not None:
+                try:
+                    reader(value)
+                except ValueError as error:
+                    raise ParseError(f"option {self.name}={value!r}: {error}", token=value) from None
+            return value
+        wanted = (
+            "true or false"
+            if isinstance(default, bool)
+            else "a whole number {}..{}".format(*(self.bounds or (0, MAX_CHIPS)))
+            if isinstance(default, int)
+            else f"one of {', '.join(self.choices)}"
+            if self.choices
+            else "text"
+        )
+        raise ParseError(f"option {self.name}={value!r}: must be {wanted}", token=str(value))

@@ -36,14 +36,14 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
-from homegame.engine.events import Event, Judged
+from homegame.engine.events import Event, HandResult, Judged
 from homegame.engine.pots import Pot
 from homegame.engine.steps.knockout import Knockout, standing
 from homegame.engine.steps.showdown import Contest, Showdown
 from homegame.ranking.wild import Lowest
 
 if TYPE_CHECKING:
-    from homegame.engine.hand import Hand, HandResult
+    from homegame.engine.hand import Hand
 
 __all__ = ["SeatView", "View", "WildCards", "build_view"]
 

@@ -54,8 +54,7 @@ from homegame.engine.actions import (
     PlaceLegal,
     PlainLegal,
 )
-from homegame.engine.events import Event, Judged, Made, Missed
-from homegame.engine.hand import HandResult
+from homegame.engine.events import Event, HandResult, Judged, Made, Missed
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
 from homegame.engine.view import SeatView, View, WildCards

@@ -22,8 +22,9 @@ from homegame.engine.actions import Action, Legal
 from homegame.engine.spec import Fields
 
 if TYPE_CHECKING:
-    from homegame.engine.game import Game, OptionValue
+    from homegame.engine.game import Game
     from homegame.engine.hand import Hand
+    from homegame.engine.spec import OptionValue
 
 __all__ = ["Decision", "Step"]
 
