@@ -39,13 +39,13 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Deck, Rank, parse
-from homegame.engine.actions import Action, Legal
+from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
 from homegame.errors import IllegalActionError, ParseError
 
 if TYPE_CHECKING:
@@ -154,8 +154,9 @@ class Hand:
     ``options`` override the game's defaults; ``carried`` chips from an earlier
     deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`).
 
-    The state below is read by the steps (and by views); it changes only
-    through :meth:`act` and the steps it runs.
+    The hand is the dealer of its steps (:class:`~homegame.engine.steps.base.Dealer`): the state
+    below is their snapshot and the views', read-only; it changes only through :meth:`act`, by the
+    dealer's verbs the steps call.
     """
 
     def __init__(
@@ -228,8 +229,6 @@ class Hand:
         view until a step turns them up into ``rows``."""
         self.muck: list[Card] = []
         """Discards and burned cards (the stuff of a reshuffle)."""
-        self.choices: list[str | None] = [None] * seats
-        """Secret choices of a simultaneous decision (a declaration), each seen only by its seat."""
         self.declared: list[str | None] = [None] * seats
         """Declarations, once revealed to all."""
         self.splits: list[tuple[tuple[Card, ...], ...]] = [() for _ in range(seats)]
@@ -250,6 +249,8 @@ class Hand:
         self.paid = 0
         """Chips paid out of the pot (won, or carried over)."""
         self.carried_out = 0
+        self.choices: list[str | None] = [None] * seats
+        """Secret choices of a simultaneous decision (a declaration), each seen only by its seat."""
         self.continues = False
         """Set by a step when the game goes on with another deal (Guts: the losers' matches make its pot)."""
         self.events: list[Event] = []
@@ -388,11 +389,7 @@ class Hand:
             continues=self.continues,
         )
 
-    # -- what steps use --------------------------------------------------------------------------
-
-    def emit(self, event: Event) -> None:
-        """Record an event (steps call this; it is the hand's only log)."""
-        self.events.append(event)
+    # -- the snapshot: what steps and views read -----------------------------------------------
 
     def option(self, name: str, default: OptionValue) -> OptionValue:
         """A house rule in force, or ``default`` when the game has no such option."""
@@ -403,25 +400,113 @@ class Hand:
         """All chips in the middle: what has been put in (bets included), carried in, not yet paid out."""
         return sum(self.committed) + self.dead + sum(self.prices.values()) - self.paid
 
+    @property
+    def carried_in(self) -> int:
+        """Chips carried in from an earlier deal."""
+        return self.setup.carried
+
+    @property
+    def stock(self) -> int:
+        """Cards left in the stock."""
+        return len(self.deck)
+
     def pots(self, *, with_bets: bool = False) -> list[Pot]:
         """The main pot and side pots as they stand: without the bets of the round in progress (as a
         table shows them), or ``with_bets`` (as the showdown shares them)."""
         put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
         return build_pots(put, [not folded for folded in self.folded], self.dead, self.prices)
 
-    def put_in(self, seat: int, amount: int) -> int:
-        """Move up to ``amount`` chips from the seat's stack to its bet; returns the chips moved."""
+    def secret(self, seat: int) -> str | None:
+        """The seat's secret choice in the decision pending (a declaration not yet revealed), which
+        only its own view shows."""
+        decision = self.decision
+        return decision.secret(seat) if isinstance(decision, Secret) else None
+
+    def order(self, first: int | None = None) -> range | list[int]:
+        """Every seat clockwise, from ``first`` (by default the seat left of the button)."""
+        seats = self.seats
+        start = (self.button + 1) % seats if first is None else first
+        return range(seats) if start == 0 else [(start + step) % seats for step in range(seats)]
+
+    def in_hand(self, first: int | None = None) -> list[int]:
+        """The seats still in the hand, clockwise from ``first`` (by default left of the button)."""
+        folded = self.folded
+        return [seat for seat in self.order(first) if not folded[seat]]
+
+    def cards(self, seat: int) -> list[Card]:
+        """All of a seat's cards: down cards, then up cards."""
+        return self.down[seat] + self.up[seat]
+
+    # -- the dealer's verbs: what steps do -----------------------------------------------------
+
+    def take(self, count: int) -> tuple[Card, ...]:
+        """Take ``count`` cards from the stock. When it runs short, the muck (discards, burned and
+        folded cards) is shuffled under it, as the draw rule says."""
+        deck = self.deck
+        if count > len(deck) and self.muck:
+            fresh, self.muck = self.muck, []
+            self.chance.shuffle(fresh)
+            deck.cards.extend(fresh)
+            self.emit(Reshuffled(len(fresh)))
+        return deck.deal(count)
+
+    def _pile(self, pile: Pile) -> list[Card]:
+        if type(pile) is Down:
+            return self.down[pile.seat]
+        if type(pile) is Up:
+            return self.up[pile.seat]
+        if type(pile) is Row:
+            return (self.rows if pile.face_up else self.face_down).setdefault(pile.name, [])
+        return self.muck
+
+    def deal(self, cards: Sequence[Card], to: Pile) -> None:
+        """Put cards just taken off the stock (:meth:`take`) on a pile."""
+        self._pile(to).extend(cards)
+
+    def move(self, cards: Sequence[Card], source: Pile, to: Pile) -> None:
+        """Move ``cards`` from one pile to another, in their order."""
+        pile = self._pile(source)
+        for card in cards:
+            pile.remove(card)
+        self._pile(to).extend(cards)
+
+    def lay_out(self, rows: Sequence[str], seat: int | None = None) -> None:
+        """Open empty rows in this order: community rows, or (``seat``) the seat's own rows."""
+        table = self.rows if seat is None else self.placed[seat]
+        for name in rows:
+            table.setdefault(name, [])
+
+    def muck_row(self, name: str) -> tuple[Card, ...]:
+        """Put a community row's cards in the muck and take the row off the table; its cards."""
+        cards = tuple(self.rows.pop(name, ()))
+        self.muck.extend(cards)
+        return cards
+
+    def place(self, seat: int, row: str, card: Card) -> None:
+        """Record that ``seat`` placed ``card`` in its own row ``row``."""
+        self.placed[seat][row].append(card)
+
+    def put_in(self, seat: int, amount: int, *, blind: bool = False) -> int:
+        """Move up to ``amount`` chips from the seat's stack to its bet; returns the chips moved.
+        ``blind``: a live blind (the first betting round starts left of the last one)."""
         amount = min(amount, self.stacks[seat])
         self.stacks[seat] -= amount
         self.bets[seat] += amount
         self.committed[seat] += amount
+        if blind:
+            self.last_blind = seat
         return amount
 
-    def put_dead(self, seat: int, amount: int) -> int:
-        """Move up to ``amount`` chips into the pot without betting them (an ante)."""
+    def put_dead(self, seat: int, amount: int, *, main_pot: bool = False) -> int:
+        """Move up to ``amount`` chips into the pot without betting them (an ante); returns the
+        chips moved. They count as the seat's own contribution, or with ``main_pot`` as dead money
+        of the main pot, which every player still in contests however little they put in."""
         amount = min(amount, self.stacks[seat])
         self.stacks[seat] -= amount
-        self.committed[seat] += amount
+        if main_pot:
+            self.dead += amount
+        else:
+            self.committed[seat] += amount
         return amount
 
     def pay(self, seat: int, amount: int) -> int:
@@ -444,22 +529,27 @@ class Hand:
         self.bets[seat] -= amount
         self.committed[seat] -= amount
 
+    def collect_bets(self) -> None:
+        """Gather the bets of the round into the pot."""
+        self.bets[:] = [0] * self.seats
+
+    def change_stakes(self, stakes: Stakes) -> None:
+        """Play the rest of the hand at ``stakes`` (a kill doubles them)."""
+        self.stakes = stakes
+
     def award(self, won: Won) -> None:
         """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it."""
         self.stacks[won.seat] += won.amount
         self.paid += won.amount
         self.emit(won)
 
-    def carry_over(self, amount: int) -> None:
-        """Keep ``amount`` chips of the pot for the next deal."""
+    def carry_over(self, amount: int, *, again: bool = False) -> None:
+        """Keep ``amount`` chips of the pot for the next deal; ``again``: the game goes on with
+        another deal of it (Guts: the losers' matches make its pot)."""
         self.paid += amount
         self.carried_out += amount
+        self.continues = self.continues or again
         self.emit(CarriedOver(amount))
-
-    def end(self) -> None:
-        """End the hand now, the steps left unplayed: a step that has settled the whole pot calls it
-        (Elimination, 3.3(c): a player whose five cards are all eliminated wins the pot at once)."""
-        self._finish()
 
     def fold(self, seat: int) -> None:
         """The seat gives up the hand; its cards go to the muck."""
@@ -468,31 +558,30 @@ class Hand:
         self.muck.extend(self.down[seat])
         self.muck.extend(self.up[seat])
 
-    def order(self, first: int | None = None) -> range | list[int]:
-        """Every seat clockwise, from ``first`` (by default the seat left of the button)."""
-        seats = self.seats
-        start = (self.button + 1) % seats if first is None else first
-        return range(seats) if start == 0 else [(start + step) % seats for step in range(seats)]
+    def show(self, seat: int, cards: Sequence[Card]) -> None:
+        """The seat shows ``cards`` at the showdown."""
+        self.shown[seat] = tuple(cards)
 
-    def in_hand(self, first: int | None = None) -> list[int]:
-        """The seats still in the hand, clockwise from ``first`` (by default left of the button)."""
-        folded = self.folded
-        return [seat for seat in self.order(first) if not folded[seat]]
+    def declare(self, seat: int, side: str) -> None:
+        """The seat's declaration, now open to all."""
+        self.declared[seat] = side
 
-    def cards(self, seat: int) -> list[Card]:
-        """All of a seat's cards: down cards, then up cards."""
-        return self.down[seat] + self.up[seat]
+    def split(self, seat: int, hands: Hands) -> None:
+        """The seat's division of its cards into hands (secret until it shows them)."""
+        self.splits[seat] = hands
 
-    def take(self, count: int) -> tuple[Card, ...]:
-        """Take ``count`` cards from the stock. When it runs short, the muck (discards, burned and
-        folded cards) is shuffled under it, as the draw rule says."""
-        deck = self.deck
-        if count > len(deck) and self.muck:
-            fresh, self.muck = self.muck, []
-            self.chance.shuffle(fresh)
-            deck.cards.extend(fresh)
-            self.emit(Reshuffled(len(fresh)))
-        return deck.deal(count)
+    def name_wild(self, rank: Rank | None) -> None:
+        """The wild rank in force from now on."""
+        self.wild_rank = rank
+
+    def emit(self, event: Event) -> None:
+        """Record an event (steps call this; it is the hand's only log)."""
+        self.events.append(event)
+
+    def end(self) -> None:
+        """End the hand now, the steps left unplayed: a step that has settled the whole pot calls it
+        (Elimination, 3.3(c): a player whose five cards are all eliminated wins the pot at once)."""
+        self._finish()
 
 
 def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:

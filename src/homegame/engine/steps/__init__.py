@@ -12,25 +12,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TypeVar
 
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import STEP_KINDS, Decision, Step, register
 
 __all__ = ["STEP_KINDS", "Decision", "Step", "register"]
-
-STEP_KINDS: dict[str, type[Step]] = {}
-"""Every step kind by its document name."""
-
-S = TypeVar("S", bound=type[Step])
-
-
-def register(cls: S) -> S:
-    """Class decorator: make a step kind known by its ``kind`` name."""
-    if cls.kind in STEP_KINDS:
-        raise ValueError(f"step kind {cls.kind!r} is registered twice")
-    STEP_KINDS[cls.kind] = cls
-    return cls
-
 
 for _module in pkgutil.iter_modules(__path__):
     if _module.name != "base":

@@ -1,32 +1,375 @@
-"""What every step kind is: a frozen spec read from a game document, and the runtime it starts.
+"""What every step kind is, and the dealer it works through.
 
 A *step* is one line of the dealer's recital ("everyone antes", "two down and
 one up", "a round of betting, small bets, high hand showing first"). Its class
 holds the fields a document may give it, reads them (:meth:`Step.read`),
 checks how it fits the rest of the game (:meth:`Step.check_game`), and does
-its work on a hand (:meth:`Step.begin`).
+its work through the dealer (:meth:`Step.begin`).
+
+The *dealer* (:class:`Dealer`) is all a step may do to a hand: deal and move
+cards between piles (:class:`Down`, :class:`Up`, :class:`Row`, :data:`MUCK`),
+collect chips as bets, antes and prices and return them, award the pot, fold a
+seat, say what the table now shows (cards shown, declarations, the wild rank)
+and announce events. What it reads is the *snapshot* (:class:`Snapshot`): the
+table as it stands, typed read-only (``Sequence`` and ``Mapping``), which is
+also all a view is built from. A step never writes the hand's state except
+through a verb, and keeps its own state (whose turn, secret choices, what was
+bought) in its *round*, the :class:`Decision` it returns.
 
 A step that needs players to decide returns a :class:`Decision` from
 ``begin``; the hand then routes ``pending``/``legal_actions``/``act`` to it
 until it is done, and calls ``close``. A step that only does something
-(dealing, posting antes, the showdown) returns ``None``.
+(dealing, posting antes, the showdown) returns ``None``. The
+:class:`~homegame.engine.hand.Hand` is the dealer:
+
+>>> from homegame.games import load
+>>> from homegame.engine.hand import Hand
+>>> dealer: Dealer = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc")
+>>> dealer.move(dealer.down[1][:1], Down(1), MUCK)
+>>> print(*dealer.down[1], "|", *dealer.muck)
+Ah | As
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
 
-from homegame.engine.actions import Action, Legal
-from homegame.engine.spec import Fields
+from homegame.cards import Card, DeckSpec, Rank
+from homegame.engine.actions import Action, Hands, Legal
+from homegame.engine.betting import Betting, Stakes
+from homegame.engine.events import Event, HandResult, Won
+from homegame.engine.pots import Pot
+from homegame.engine.spec import Fields, Option, OptionValue
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
     from homegame.engine.hand import Hand
-    from homegame.engine.spec import OptionValue
 
-__all__ = ["Decision", "Step"]
+__all__ = [
+    "MUCK",
+    "STEP_KINDS",
+    "Dealer",
+    "Decision",
+    "Down",
+    "Muck",
+    "Pile",
+    "Row",
+    "Rules",
+    "Secret",
+    "Snapshot",
+    "Step",
+    "Up",
+    "register",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Down:
+    """A seat's down cards (seen by that seat alone)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Up:
+    """A seat's up cards (seen by all)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A row of community cards by name (``board``, Good/Bad's ``good`` and ``bad``, a store's
+    places, the ``discards``), face up, or face down (``face_up=False``: in no view until moved
+    to the open row)."""
+
+    name: str
+    face_up: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """Discards, burned and folded cards: the stuff of a reshuffle, seen by nobody."""
+
+
+MUCK = Muck()
+"""The muck (there is one)."""
+
+Pile = Down | Up | Row | Muck
+"""Where cards lie on the table."""
+
+
+class Rules(Protocol):
+    """What a step reads of its game (a :class:`~homegame.engine.game.Game` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def players(self) -> tuple[int, int]: ...
+    @property
+    def deck(self) -> DeckSpec: ...
+    @property
+    def betting(self) -> Betting: ...
+    @property
+    def stakes(self) -> Stakes: ...
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+    def option(self, name: str) -> Option | None:
+        """The house-rule option called ``name``, if the game has it."""
+        ...
+
+
+class Snapshot(Protocol):
+    """The table as it stands, read-only: what steps decide from and views are built from.
+
+    Seats are ``0..seats-1``; per-seat sequences are indexed by seat. Hidden things are here too
+    (down cards, face-down rows, splits, a seat's secret choice): a view shows each only to whom
+    it may.
+    """
+
+    @property
+    def game(self) -> Rules:
+        """The game as the house rules in force play it."""
+        ...
+
+    @property
+    def stakes(self) -> Stakes:
+        """The stakes in force (doubled by a kill)."""
+        ...
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """The house rules in force, by name."""
+        ...
+
+    @property
+    def seats(self) -> int: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def stacks(self) -> Sequence[int]: ...
+    @property
+    def bets(self) -> Sequence[int]:
+        """Chips in front of each seat in the current betting round."""
+        ...
+
+    @property
+    def committed(self) -> Sequence[int]:
+        """Chips each seat has put in this hand (bets included)."""
+        ...
+
+    @property
+    def folded(self) -> Sequence[bool]: ...
+    @property
+    def live(self) -> int:
+        """How many seats have not folded."""
+        ...
+
+    @property
+    def carried_in(self) -> int:
+        """Chips carried in from an earlier deal."""
+        ...
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, bets included."""
+        ...
+
+    @property
+    def down(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def up(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def rows(self) -> Mapping[str, Sequence[Card]]:
+        """The face-up community rows by name, in the order they were laid out."""
+        ...
+
+    @property
+    def board(self) -> Sequence[Card]:
+        """The main row (``rows["board"]``)."""
+        ...
+
+    @property
+    def face_down(self) -> Mapping[str, Sequence[Card]]:
+        """Community rows dealt face down, by name."""
+        ...
+
+    @property
+    def muck(self) -> Sequence[Card]: ...
+    @property
+    def stock(self) -> int:
+        """Cards left in the stock."""
+        ...
+
+    @property
+    def shown(self) -> Mapping[int, Sequence[Card]]:
+        """The cards each seat has shown at the showdown."""
+        ...
+
+    @property
+    def declared(self) -> Sequence[str | None]:
+        """Declarations, once revealed to all."""
+        ...
+
+    @property
+    def splits(self) -> Sequence[Hands]:
+        """Each seat's division of its cards into hands, strongest first: empty until it splits,
+        secret until it shows them."""
+        ...
+
+    @property
+    def placed(self) -> Sequence[Mapping[str, Sequence[Card]]]:
+        """Each seat's own rows (Five-O's columns), in the open except the face-down cards in them."""
+        ...
+
+    @property
+    def wild_rank(self) -> Rank | None:
+        """The wild rank named during the hand, if any."""
+        ...
+
+    @property
+    def last_blind(self) -> int:
+        """The seat that posted the last live blind (-1 when none did)."""
+        ...
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    def secret(self, seat: int) -> str | None:
+        """The seat's secret choice in the decision pending (a declaration not yet revealed)."""
+        ...
+
+    def pending(self) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        ...
+
+    def legal_actions(self, seat: int) -> tuple[Legal, ...]:
+        """What ``seat`` may do now."""
+        ...
+
+    def option(self, name: str, default: OptionValue) -> OptionValue:
+        """A house rule in force, or ``default``."""
+        ...
+
+    def pots(self, *, with_bets: bool = False) -> list[Pot]:
+        """The main pot and side pots as they stand."""
+        ...
+
+    def order(self, first: int | None = None) -> Sequence[int]:
+        """Every seat clockwise, from ``first`` (by default left of the button)."""
+        ...
+
+    def in_hand(self, first: int | None = None) -> list[int]:
+        """The seats still in the hand, clockwise from ``first`` (by default left of the button)."""
+        ...
+
+    def cards(self, seat: int) -> list[Card]:
+        """All of a seat's cards: down cards, then up cards."""
+        ...
+
+
+class Dealer(Snapshot, Protocol):
+    """The verbs a step has: everything it may do to a hand."""
+
+    # -- cards
+
+    def take(self, count: int) -> tuple[Card, ...]:
+        """Take ``count`` cards off the stock (the muck shuffled under it when it runs short)."""
+        ...
+
+    def deal(self, cards: Sequence[Card], to: Pile) -> None:
+        """Put cards just taken off the stock on a pile (a seat's, a row, the muck for a burn)."""
+        ...
+
+    def move(self, cards: Sequence[Card], source: Pile, to: Pile) -> None:
+        """Move ``cards`` from one pile to another, in their order (each must lie in ``source``)."""
+        ...
+
+    def lay_out(self, rows: Sequence[str], seat: int | None = None) -> None:
+        """Open empty rows, in this order: community rows, or (``seat``) rows of the seat's own
+        that it places cards into (:meth:`place`). A row already open stays as it is."""
+        ...
+
+    def muck_row(self, name: str) -> tuple[Card, ...]:
+        """Put a community row's cards in the muck and take the row off the table; its cards."""
+        ...
+
+    def place(self, seat: int, row: str, card: Card) -> None:
+        """Record that ``seat`` placed ``card`` (one of its own) in its row ``row``."""
+        ...
+
+    # -- chips
+
+    def put_in(self, seat: int, amount: int, *, blind: bool = False) -> int:
+        """Move up to ``amount`` chips from the seat's stack to its bet; ``blind``: a live blind
+        (the first round starts left of the last). Returns the chips moved."""
+        ...
+
+    def put_dead(self, seat: int, amount: int, *, main_pot: bool = False) -> int:
+        """Move up to ``amount`` chips into the pot without betting them (an ante): counted as the
+        seat's own, or (``main_pot``) dead money of the main pot. Returns the chips moved."""
+        ...
+
+    def pay(self, seat: int, amount: int) -> int:
+        """Move up to ``amount`` chips into the pot as a price paid; returns the chips moved."""
+        ...
+
+    def take_back(self, seat: int, amount: int) -> None:
+        """Return ``amount`` of the seat's bet to its stack (an uncalled bet)."""
+        ...
+
+    def collect_bets(self) -> None:
+        """Gather the bets of the round into the pot."""
+        ...
+
+    def change_stakes(self, stakes: Stakes) -> None:
+        """Play the rest of the hand at ``stakes`` (a kill doubles them)."""
+        ...
+
+    def award(self, won: Won) -> None:
+        """Pay ``won.amount`` chips from the pot to ``won.seat`` and announce it."""
+        ...
+
+    def carry_over(self, amount: int, *, again: bool = False) -> None:
+        """Keep ``amount`` chips of the pot for the next deal; ``again``: the game goes on with
+        another deal of it (Guts)."""
+        ...
+
+    # -- seats and what the table shows
+
+    def fold(self, seat: int) -> None:
+        """The seat gives up the hand; its cards go to the muck."""
+        ...
+
+    def show(self, seat: int, cards: Sequence[Card]) -> None:
+        """The seat shows ``cards`` at the showdown."""
+        ...
+
+    def declare(self, seat: int, side: str) -> None:
+        """The seat's declaration, now open to all."""
+        ...
+
+    def split(self, seat: int, hands: Hands) -> None:
+        """The seat's division of its cards into hands (secret until it shows them)."""
+        ...
+
+    def name_wild(self, rank: Rank | None) -> None:
+        """The wild rank in force from now on."""
+        ...
+
+    def emit(self, event: Event) -> None:
+        """Announce an event (the hand's only log)."""
+        ...
+
+    def end(self) -> None:
+        """End the hand now, the steps left unplayed."""
+        ...
 
 
 class Decision(Protocol):
@@ -56,6 +399,15 @@ class Decision(Protocol):
         ...
 
 
+@runtime_checkable
+class Secret(Protocol):
+    """A decision that holds secret choices (a declaration): :meth:`Snapshot.secret` asks it."""
+
+    def secret(self, seat: int) -> str | None:
+        """The seat's choice, if it has made one."""
+        ...
+
+
 class Step(ABC):
     """Base of the step kinds. Subclasses are frozen dataclasses registered by ``kind``.
 
@@ -75,8 +427,8 @@ class Step(ABC):
         """Build the step from its table, recording problems in ``fields``."""
 
     @abstractmethod
-    def begin(self, hand: Hand) -> Decision | None:
-        """Do the step's work on ``hand``; return what players must decide, if anything."""
+    def begin(self, dealer: Hand) -> Decision | None:
+        """Do the step's work through ``dealer``; return what players must decide, if anything."""
 
     @abstractmethod
     def describe(self) -> str:
@@ -95,3 +447,17 @@ class Step(ABC):
         """The step as the house rules ``options`` play it, for a step whose very make-up they
         change (the showdown's low ranking); most steps read them as they go and are themselves."""
         return self
+
+
+STEP_KINDS: dict[str, type[Step]] = {}
+"""Every step kind by its document name (the package :mod:`homegame.engine.steps` fills it)."""
+
+S = TypeVar("S", bound=type[Step])
+
+
+def register(cls: S) -> S:
+    """Class decorator: make a step kind known by its ``kind`` name."""
+    if cls.kind in STEP_KINDS:
+        raise ValueError(f"step kind {cls.kind!r} is registered twice")
+    STEP_KINDS[cls.kind] = cls
+    return cls
