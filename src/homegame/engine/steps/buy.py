@@ -1,5 +1,5 @@
 """``buy``: in turn from the button's left, each player still in may buy something at a price, or
-decline. The price goes into the pot (:meth:`~homegame.engine.hand.Hand.pay`: dead money that
+decline. The price goes into the pot (:meth:`~homegame.engine.steps.base.Dealer.pay`: dead money that
 every player still in may win), and a :class:`Bought` event records the purchase, so a later step
 can serve the buyers only (a ``roll`` with ``bought = "option"``).
 
@@ -25,7 +25,7 @@ inside their own steps, ``store`` and ``push``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import (
@@ -42,13 +42,8 @@ from homegame.engine.actions import (
 from homegame.engine.betting import Stakes
 from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Rules, Step, Up, register
 from homegame.engine.steps.choose import cards_phrase
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = [
     "Bought",
@@ -121,31 +116,28 @@ class Thrown(Event):
         return f"{says(names, self.seat, 'throws')} {what} to the discard pile{'' if self.face_up else ' face down'}"
 
 
-def purchase(hand: Hand, seat: int, item: str, price: int, card: Card | None = None) -> None:
+def purchase(hand: Dealer, seat: int, item: str, price: int, card: Card | None = None) -> None:
     """``seat`` pays ``price`` (it must have the chips) into the pot for ``item``; record it."""
     assert hand.stacks[seat] >= price, "a purchase needs the whole price"
     hand.emit(Bought(seat=seat, item=item, price=hand.pay(seat, price), card=card))
 
 
-def buyers(hand: Hand, item: str) -> set[int]:
+def buyers(hand: Dealer, item: str) -> set[int]:
     """The seats that have bought ``item`` in this hand."""
     return {event.seat for event in hand.events if isinstance(event, Bought) and event.item == item}
 
 
-def throw_away(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
+def throw_away(hand: Dealer, seat: int, cards: tuple[Card, ...]) -> None:
     """Move ``cards`` (down or up) of ``seat`` to the discard pile: face up into the public row
     ``discards``, or face down into the muck under the house rule ``discards_face_down``."""
-    for card in cards:
-        (hand.down[seat] if card in hand.down[seat] else hand.up[seat]).remove(card)
     face_up = hand.option("discards_face_down", False) is not True
-    if face_up:
-        hand.rows.setdefault("discards", []).extend(cards)
-    else:
-        hand.muck.extend(cards)
+    pile = Row("discards") if face_up else MUCK
+    for card in cards:
+        hand.move((card,), Down(seat) if card in hand.down[seat] else Up(seat), pile)
     hand.emit(Thrown(seat=seat, cards=cards, count=len(cards), face_up=face_up))
 
 
-def price_of(hand: Hand, price: int | str) -> int:
+def price_of(hand: Dealer, price: int | str) -> int:
     """A price as chips: a number, a stake of the game, or a house rule's value."""
     if isinstance(price, int):
         return price
@@ -175,7 +167,7 @@ def price_words(price: int | str) -> str:
     return f"{price} chips (a house rule)"
 
 
-def check_price(price: int | str, game: Game, fields: Fields) -> None:
+def check_price(price: int | str, game: Rules, fields: Fields) -> None:
     """A price named in a step (its ``price`` field) must be a stake the game sets or a
     whole-number house rule of the game."""
     if isinstance(price, int):
@@ -214,7 +206,7 @@ class BuyStep(Step):
             fields.problem("item", "required: what is bought")
         return cls(item=item, price=read_price(fields), discard=fields.integer("discard", 0, low=0, high=5))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Offer the item to every player still in, from the button's left."""
         return BuyRound(hand, self, price_of(hand, self.price))
 
@@ -226,7 +218,7 @@ class BuyStep(Step):
             then = f", and then throws {cards_phrase(self.discard)} (down or up) to the discard pile"
         return f"In turn, each player may buy the {self.item} for {price}{then}, or decline."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """A named price must be a stake the game sets or a whole-number house rule."""
         check_price(self.price, game, fields)
 
@@ -236,7 +228,7 @@ class BuyRound:
 
     __slots__ = ("discarding", "hand", "price", "seats", "spec")
 
-    def __init__(self, hand: Hand, spec: BuyStep, price: int) -> None:
+    def __init__(self, hand: Dealer, spec: BuyStep, price: int) -> None:
         self.hand = hand
         self.spec = spec
         self.price = price

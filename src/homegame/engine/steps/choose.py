@@ -14,13 +14,10 @@ This module holds no step kind of its own; :mod:`~homegame.engine.steps.discard`
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, CardsLegal, Discard, Legal, Pass, Roll
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import Dealer
 
 __all__ = ["CardChoice", "cards_phrase"]
 
@@ -42,7 +39,7 @@ class CardChoice:
 
     def __init__(
         self,
-        hand: Hand,
+        hand: Dealer,
         kind: ActionKind,
         count: int,
         settle: Callable[[int, tuple[Card, ...]], None],

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.events import Burned, Dealt
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Step, Up, register
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -22,7 +18,7 @@ class Deal(Step):
     """Deal ``cards`` to every player still in the hand (each entry, ``down`` or ``up``, one card
     around the table from the seat left of the button), then ``board`` community cards to the row
     named ``row`` (the board unless the game has several rows), face up, or face down with
-    ``face = "down"`` (kept in ``hand.face_down`` until a step turns them up), after burning
+    ``face = "down"`` (kept face down until a step turns them up), after burning
     ``burn`` cards.
 
     >>> Deal(cards=("down", "down", "up")).describe()
@@ -62,15 +58,15 @@ class Deal(Step):
             fields.problem("cards", "a deal needs cards for the players or the board")
         return step
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Burn, deal round by round to the seats in the hand, then the board."""
         if self.burn:
-            hand.muck.extend(hand.take(self.burn))
+            hand.deal(hand.take(self.burn), MUCK)
             hand.emit(Burned(self.burn))
         faces = self.cards
-        if faces and self.common_if_short and len(hand.deck) < len(hand.in_hand()):
+        if faces and self.common_if_short and hand.stock < len(hand.in_hand()):
             common = hand.take(1)
-            hand.rows.setdefault("board", []).extend(common)
+            hand.deal(common, Row("board"))
             hand.emit(Dealt(seat=None, cards=common, up=True))
             faces = ()
         if faces:
@@ -82,15 +78,15 @@ class Deal(Step):
                 down = tuple(card for card, face in zip(mine, faces, strict=True) if face == "down")
                 up = tuple(card for card, face in zip(mine, faces, strict=True) if face == "up")
                 if down:
-                    hand.down[seat].extend(down)
+                    hand.deal(down, Down(seat))
                     hand.emit(Dealt(seat=seat, cards=down, up=False))
                 if up:
-                    hand.up[seat].extend(up)
+                    hand.deal(up, Up(seat))
                     hand.emit(Dealt(seat=seat, cards=up, up=True))
         if self.board:
             board = hand.take(self.board)
             face_up = self.face == "up"
-            (hand.rows if face_up else hand.face_down).setdefault(self.row, []).extend(board)
+            hand.deal(board, Row(self.row, face_up))
             hand.emit(Dealt(seat=None, cards=board, up=face_up, row=self.row))
         return None
 

@@ -13,19 +13,14 @@ may choose and play exactly one of them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
 from homegame.engine.events import SEATS, Event, Names, says
-from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.spec import Fields, OptionValue
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Rules, Step, register
 from homegame.engine.steps.choose import CardChoice, cards_phrase
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game, OptionValue
-    from homegame.engine.hand import Hand
 
 __all__ = ["DiscardStep", "Discarded"]
 
@@ -77,7 +72,7 @@ class DiscardStep(Step):
                 when = pairs[0]
         return cls(count=fields.integer("count", 1, low=1, high=4), when=when)
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in chooses (unless the house rule says this is not the moment)."""
         if self.when is not None and hand.option(self.when[0], "") != self.when[1]:
             return None
@@ -90,7 +85,7 @@ class DiscardStep(Step):
             return text[0].upper() + text[1:]
         return f"When the house plays {self.when[0]} = {self.when[1]}: {text}"
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """``when`` must name a house rule of the game and one of its values."""
         if self.when is None:
             return
@@ -102,9 +97,6 @@ class DiscardStep(Step):
             fields.problem("when", f"{name} is one of {', '.join(option.choices)}, not {value!r}")
 
 
-def _discard(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
-    down = hand.down[seat]
-    for card in cards:
-        down.remove(card)
-    hand.muck.extend(cards)
+def _discard(hand: Dealer, seat: int, cards: tuple[Card, ...]) -> None:
+    hand.move(cards, Down(seat), MUCK)
     hand.emit(Discarded(seat=seat, cards=cards, count=len(cards)))

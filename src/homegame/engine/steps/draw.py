@@ -20,14 +20,11 @@ from typing import TYPE_CHECKING, ClassVar
 from homegame.engine.actions import Action, ActionKind, CardsLegal, Draw, Legal
 from homegame.engine.events import Burned, Drew
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Rules, Step, register
 from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price
 
 if TYPE_CHECKING:
     from homegame.cards import Card
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 
 @register
@@ -54,7 +51,7 @@ class DrawStep(Step):
             multiple=fields.integer("multiple", 1, low=1, high=100),
         )
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Start the draw with the first player left of the button."""
         return DrawRound(hand, self.max, price_of(hand, self.price) * self.multiple if self.price else 0)
 
@@ -71,7 +68,7 @@ class DrawStep(Step):
         times = f"{self.multiple} x " if self.multiple > 1 else ""
         return f"{text}, each new card costing {times}{price_words(self.price)}."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """A named price must be a stake the game sets or a whole-number house rule."""
         if self.price:
             check_price(self.price, game, fields)
@@ -82,7 +79,7 @@ class DrawRound:
 
     __slots__ = ("cost", "discarded", "first", "hand", "index", "limit", "seats")
 
-    def __init__(self, hand: Hand, limit: int, cost: int = 0) -> None:
+    def __init__(self, hand: Dealer, limit: int, cost: int = 0) -> None:
         self.hand = hand
         self.limit = limit
         self.cost = cost
@@ -117,24 +114,19 @@ class DrawRound:
         if not self.first:
             self._replace(seat, discards, hand.take(len(discards)) if discards else ())
             return
-        for card in discards:
-            hand.down[seat].remove(card)
-        hand.muck.extend(discards)
+        hand.move(discards, Down(seat), MUCK)
         self.discarded.append((seat, discards))
         if self.done():
-            hand.muck.extend(hand.take(1))
+            hand.deal(hand.take(1), MUCK)
             hand.emit(Burned(1))
             for waiting, cards in self.discarded:
                 self._replace(waiting, cards, hand.take(len(cards)) if cards else ())
 
     def _replace(self, seat: int, discards: tuple[Card, ...], drawn: tuple[Card, ...]) -> None:
         hand = self.hand
-        down = hand.down[seat]
         if not self.first:
-            for card in discards:
-                down.remove(card)
-            hand.muck.extend(discards)
-        down.extend(drawn)
+            hand.move(discards, Down(seat), MUCK)
+        hand.deal(drawn, Down(seat))
         hand.emit(Drew(seat=seat, discarded=discards, drawn=drawn, count=len(discards)))
 
     def done(self) -> bool:

@@ -14,18 +14,13 @@ were dealt to (from the button's left). An extra card dealt face up may itself b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.events import SEATS, Dealt, Event, Names, name
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Down, Rules, Step, Up, register
 from homegame.ranking.poker import rank_name
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Earned", "Extra"]
 
@@ -62,7 +57,7 @@ class Extra(Step):
         """``rank`` (``4``) and ``face`` (``down`` or ``up``)."""
         return cls(rank=fields.rank("rank", Rank.FOUR), face=fields.string("face", "down", ("down", "up")))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Deal an extra card for every ``rank`` card showing that has not earned one yet."""
         up = hand.option("extra_card", self.face) == "up"
         earned = {event.card for event in hand.events if isinstance(event, Earned)}
@@ -75,7 +70,7 @@ class Extra(Step):
                     waiting = waiting or up
                     hand.emit(Earned(seat, card))
                     extra = hand.take(1)
-                    (hand.up if up else hand.down)[seat].extend(extra)
+                    hand.deal(extra, Up(seat) if up else Down(seat))
                     hand.emit(Dealt(seat=seat, cards=extra, up=up))
         return None
 
@@ -83,7 +78,7 @@ class Extra(Step):
         """One line for the rules."""
         return f"A {rank_name(self.rank)} dealt face up earns its holder an extra card, face {self.face}."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The deck must hold every card the game deals plus one extra card per card of ``rank``
         (all the game's ``extra`` steps together deal no more: each card earns once)."""
         extras = [step for step in game.steps if isinstance(step, Extra) and step.rank == self.rank]

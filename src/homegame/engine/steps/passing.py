@@ -11,18 +11,14 @@ the next player still in, clockwise (to the left): only the two of them see whic
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
 from homegame.engine.events import SEATS, Event, Names, name, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Down, Step, register
 from homegame.engine.steps.choose import CardChoice, cards_phrase
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
 
 __all__ = ["PassStep", "Passed"]
 
@@ -65,7 +61,7 @@ class PassStep(Step):
         """``count`` (1..4): how many cards each player passes."""
         return cls(count=fields.integer("count", 1, low=1, high=4))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in chooses what to pass."""
         return CardChoice(hand, ActionKind.PASS, self.count, lambda seat, cards: _pass(hand, seat, cards))
 
@@ -75,11 +71,9 @@ class PassStep(Step):
         return f"Everyone still in chooses {what} and passes them to the next player on the left, all at once."
 
 
-def _pass(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
+def _pass(hand: Dealer, seat: int, cards: tuple[Card, ...]) -> None:
     """Move ``cards`` from ``seat`` to the next player still in on its left."""
     seats = hand.in_hand(seat)
     to = seats[1] if len(seats) > 1 else seat
-    for card in cards:
-        hand.down[seat].remove(card)
-    hand.down[to].extend(cards)
+    hand.move(cards, Down(seat), Down(to))
     hand.emit(Passed(seat=seat, to=to, cards=cards, count=len(cards)))

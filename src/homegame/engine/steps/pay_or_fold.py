@@ -19,19 +19,15 @@ purchase is recorded as the ``buy`` step's :class:`~homegame.engine.steps.buy.Bo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Fold, Legal, PlainLegal
 from homegame.engine.events import Acted
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Step, register
 from homegame.engine.steps.buy import Bought
 from homegame.ranking.poker import rank_name
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
 
 __all__ = ["PayOrFold"]
 
@@ -53,7 +49,7 @@ class PayOrFold(Step):
         """``rank`` (``3``)."""
         return cls(rank=fields.rank("rank", Rank.THREE))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Offer every unpaid ``rank`` card showing, unless the house plays them free."""
         if hand.option("pay_or_fold", True) is not True:
             return None
@@ -72,7 +68,7 @@ class PayRound:
 
     __slots__ = ("hand", "offers")
 
-    def __init__(self, hand: Hand, offers: list[tuple[int, Card]]) -> None:
+    def __init__(self, hand: Dealer, offers: list[tuple[int, Card]]) -> None:
         self.hand = hand
         self.offers = offers
 

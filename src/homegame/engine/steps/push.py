@@ -20,19 +20,14 @@ offered can be pushed: never the hole card, nor a card kept in an earlier round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Keep, Legal, PlainLegal, Push
 from homegame.engine.events import SEATS, Dealt, Event, Names, name, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, Up, register
 from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price, throw_away
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["DEALER_PUSH", "PushStep", "Pushed"]
 
@@ -73,7 +68,7 @@ class PushStep(Step):
         """``price``: what a replacement card costs (chips, a stake's name, or a house rule's name)."""
         return cls(price=read_price(fields))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Offer the first card."""
         return PushRound(hand, price_of(hand, self.price))
 
@@ -85,7 +80,7 @@ class PushStep(Step):
             f"replacement for {price_words(self.price)}, which must be kept; the last player's push costs one chip."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The price must be one the game sets."""
         check_price(self.price, game, fields)
 
@@ -99,20 +94,17 @@ class PushRound:
 
     __slots__ = ("hand", "price", "seats")
 
-    def __init__(self, hand: Hand, price: int) -> None:
+    def __init__(self, hand: Dealer, price: int) -> None:
         self.hand = hand
         self.price = price
         self.seats = hand.in_hand()
-        self._offer(self.seats[0], None)
+        self._offer(self.seats[0])
 
-    def _offer(self, seat: int, pushed: Card | None) -> None:
-        """Put the card pushed on (or a fresh one from the deck) face up before ``seat``."""
-        if pushed is None:
-            fresh = self.hand.take(1)
-            self.hand.up[seat].extend(fresh)
-            self.hand.emit(Dealt(seat=seat, cards=fresh, up=True))
-        else:
-            self.hand.up[seat].append(pushed)
+    def _offer(self, seat: int) -> None:
+        """Offer ``seat`` a fresh card from the deck, face up (a card pushed on goes straight to it)."""
+        fresh = self.hand.take(1)
+        self.hand.deal(fresh, Up(seat))
+        self.hand.emit(Dealt(seat=seat, cards=fresh, up=True))
 
     def pending(self) -> tuple[int, ...]:
         """The seat offered a card."""
@@ -133,17 +125,18 @@ class PushRound:
         pushed = None
         if isinstance(action, Push):
             if self.seats:
-                pushed = hand.up[seat].pop()
+                pushed = hand.up[seat][-1]
+                hand.move((pushed,), Up(seat), Up(self.seats[0]))
                 hand.emit(Pushed(seat=seat, card=pushed, to=self.seats[0]))
             else:  # the last player pushes to the discard pile
                 throw_away(hand, seat, (hand.up[seat][-1],))
             replacement = hand.take(1)
-            hand.up[seat].extend(replacement)
+            hand.deal(replacement, Up(seat))
             purchase(hand, seat, "replacement", price, replacement[0])
         else:
             assert isinstance(action, Keep)
-        if self.seats:
-            self._offer(self.seats[0], pushed)
+        if self.seats and pushed is None:
+            self._offer(self.seats[0])
 
     def done(self) -> bool:
         """True when every player has kept a card."""

@@ -17,19 +17,15 @@ card up normally"; see :mod:`~homegame.engine.steps.buy`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
 from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Down, Step, Up, register
 from homegame.engine.steps.buy import buyers
 from homegame.engine.steps.choose import CardChoice, cards_phrase
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
 
 __all__ = ["RollStep", "Rolled"]
 
@@ -66,7 +62,7 @@ class RollStep(Step):
         """``count`` (1..4): how many cards each player turns up; ``bought``: only the buyers of that item."""
         return cls(count=fields.integer("count", 1, low=1, high=4), bought=fields.string("bought", ""))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in (who bought the item, with ``bought``) chooses."""
         seats = buyers(hand, self.bought) if self.bought else None
         return CardChoice(hand, ActionKind.ROLL, self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
@@ -78,9 +74,6 @@ class RollStep(Step):
         return f"{who} chooses {what} of their down cards, and all turn them face up together."
 
 
-def _roll(hand: Hand, seat: int, cards: tuple[Card, ...]) -> None:
-    down = hand.down[seat]
-    for card in cards:
-        down.remove(card)
-    hand.up[seat].extend(cards)
+def _roll(hand: Dealer, seat: int, cards: tuple[Card, ...]) -> None:
+    hand.move(cards, Down(seat), Up(seat))
     hand.emit(Rolled(seat, cards))

@@ -22,21 +22,16 @@ store are discarded after the round.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Decline, Legal, PlainLegal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Step, Up, register
 from homegame.engine.steps.buy import purchase
 from homegame.engine.steps.deal import Deal
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Closed", "Store"]
 
@@ -87,7 +82,7 @@ class Store(Step):
         unit = fields.string("unit", "small_bet", _STAKES)
         return cls(rows=rows, prices=tuple(prices), unit=unit, last=fields.boolean("last", False))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Open the store to every player still in, from the button's left."""
         return StoreRound(hand, self)
 
@@ -105,7 +100,7 @@ class Store(Step):
         that refills the place one bought."""
         return players
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Each place of the store is dealt one card face up before, and the unit is a stake of the game."""
         for name in self.rows:
             deals = [step for step in game.steps if isinstance(step, Deal) and step.row == name]
@@ -120,7 +115,7 @@ class StoreRound:
 
     __slots__ = ("hand", "seats", "spec")
 
-    def __init__(self, hand: Hand, spec: Store) -> None:
+    def __init__(self, hand: Dealer, spec: Store) -> None:
         self.hand = hand
         self.spec = spec
         self.seats = hand.in_hand()
@@ -130,10 +125,10 @@ class StoreRound:
         """Fill every empty place of the store from the deck."""
         hand = self.hand
         for name in self.spec.rows:
-            place = hand.rows.setdefault(name, [])
-            if not place:
-                place.extend(hand.take(1))
-                hand.emit(Dealt(seat=None, cards=tuple(place), up=True, row=name))
+            if not hand.rows.get(name):
+                card = hand.take(1)
+                hand.deal(card, Row(name))
+                hand.emit(Dealt(seat=None, cards=card, up=True, row=name))
 
     def _offers(self, seat: int) -> list[tuple[str, Card, int]]:
         """The store's cards the seat can pay for: (place, card, price)."""
@@ -162,13 +157,12 @@ class StoreRound:
         hand = self.hand
         if isinstance(action, Buy):
             name, card, price = next(offer for offer in self._offers(seat) if str(offer[1]) == action.item)
-            hand.rows[name].clear()
-            hand.up[seat].append(card)
+            hand.move((card,), Row(name), Up(seat))
             purchase(hand, seat, "store", price, card)
         else:
             assert isinstance(action, Decline)
             dealt = hand.take(1)
-            hand.up[seat].extend(dealt)
+            hand.deal(dealt, Up(seat))
             hand.emit(Dealt(seat=seat, cards=dealt, up=True))
         self.seats.pop(0)
         if self.seats:
@@ -182,6 +176,5 @@ class StoreRound:
         """After the last round, discard what is left in the store."""
         if self.spec.last:
             hand = self.hand
-            left = tuple(card for name in self.spec.rows for card in hand.rows.pop(name, []))
-            hand.muck.extend(left)
+            left = tuple(card for name in self.spec.rows for card in hand.muck_row(name))
             hand.emit(Closed(left))

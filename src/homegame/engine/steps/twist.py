@@ -18,20 +18,15 @@ it all).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Decline, Legal, PlainLegal
 from homegame.engine.events import Dealt
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Rules, Step, register
 from homegame.engine.steps.buy import Declined, check_price, price_of, price_words, purchase, read_price
 from homegame.engine.steps.discard import Discarded
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Twist"]
 
@@ -55,7 +50,7 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
         """``price`` (chips, a stake's name, or a house rule's name) and ``buys`` (1..5)."""
         return cls(price=read_price(fields), buys=fields.integer("buys", 2, low=1, high=5))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Offer the twist to every player still in, from the button's left."""
         buys = hand.option("twist_buys", self.buys)
         return TwistRound(hand, price_of(hand, self.price), buys if isinstance(buys, int) else self.buys)
@@ -67,7 +62,7 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
             f"and buy another in its place if they do not like it ({self.buys} cards bought at most)."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The price must be a stake the game sets or a whole-number house rule."""
         check_price(self.price, game, fields)
 
@@ -81,7 +76,7 @@ class TwistRound:
 
     __slots__ = ("bought", "buys", "hand", "price", "seats")
 
-    def __init__(self, hand: Hand, price: int, buys: int) -> None:
+    def __init__(self, hand: Dealer, price: int, buys: int) -> None:
         self.hand = hand
         self.price = price
         self.buys = buys
@@ -110,12 +105,11 @@ class TwistRound:
         assert isinstance(action, Buy)
         if self.bought:
             old = self.bought[-1]
-            hand.down[seat].remove(old)
-            hand.muck.append(old)
+            hand.move((old,), Down(seat), MUCK)
             hand.emit(Discarded(seat=seat, cards=(old,), count=1))
         purchase(hand, seat, "twist", self.price)
         card = hand.take(1)
-        hand.down[seat].extend(card)
+        hand.deal(card, Down(seat))
         hand.emit(Dealt(seat=seat, cards=card, up=False))
         self.bought.append(card[0])
         if len(self.bought) >= self.buys:
