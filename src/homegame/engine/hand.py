@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
@@ -49,7 +49,6 @@ from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, 
 from homegame.errors import IllegalActionError, ParseError
 
 if TYPE_CHECKING:
-    from homegame.engine.steps.blinds import Post
     from homegame.engine.view import View
 
 __all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
@@ -404,6 +403,11 @@ class Hand:
     def carried_in(self) -> int:
         """Chips carried in from an earlier deal."""
         return self.setup.carried
+
+    @property
+    def owed(self) -> Sequence[Post]:
+        """Forced bets single seats owe on top of the game's (missed blinds made up: the setup's ``posts``)."""
+        return self.setup.posts
 
     @property
     def stock(self) -> int:

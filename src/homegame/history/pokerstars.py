@@ -47,9 +47,10 @@ from decimal import Decimal
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
-from homegame.engine.betting import Betting, BettingRound
+from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
 from homegame.engine.hand import Chance, Hand, History
+from homegame.engine.steps.bet import BettingRound
 from homegame.errors import ParseError
 from homegame.history.phh import Record
 from homegame.ranking.core import Category

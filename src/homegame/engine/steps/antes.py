@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.events import Posted
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 
 
 @register
@@ -42,18 +37,13 @@ class Antes(Step):
         """``unless_carried`` and ``dead`` (false by default)."""
         return cls(unless_carried=fields.boolean("unless_carried", False), dead=fields.boolean("dead", False))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Post the antes, from the seat left of the button."""
-        if self.unless_carried and hand.setup.carried:
+        if self.unless_carried and hand.carried_in:
             return None
         ante = hand.stakes.ante
         for seat in hand.order():
-            if self.dead:
-                put = min(ante, hand.stacks[seat])
-                hand.stacks[seat] -= put
-                hand.dead += put
-            else:
-                put = hand.put_dead(seat, ante)
+            put = hand.put_dead(seat, ante, main_pot=self.dead)
             if put:
                 hand.emit(Posted(seat, "ante", put))
         return None
@@ -62,7 +52,7 @@ class Antes(Step):
         """One line for the rules."""
         return "Everyone antes" + (", unless a pot is carried over from the last deal." if self.unless_carried else ".")
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The stakes must name an ante."""
         if not game.stakes.ante:
             fields.problem("kind", "antes need stakes.ante > 0")

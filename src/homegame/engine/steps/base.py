@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from homegame.cards import Card, DeckSpec, Rank
 from homegame.engine.actions import Action, Hands, Legal
-from homegame.engine.betting import Betting, Stakes
+from homegame.engine.betting import Betting, Post, Stakes
 from homegame.engine.events import Event, HandResult, Won
 from homegame.engine.pots import Pot
 from homegame.engine.spec import Fields, Option, OptionValue
@@ -166,6 +166,11 @@ class Snapshot(Protocol):
     @property
     def live(self) -> int:
         """How many seats have not folded."""
+        ...
+
+    @property
+    def owed(self) -> Sequence[Post]:
+        """Forced bets single seats owe on top of the game's (a missed blind made up)."""
         ...
 
     @property

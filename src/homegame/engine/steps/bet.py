@@ -1,4 +1,5 @@
-"""``bet``: a round of betting, with who acts first.
+"""``bet``: a round of betting, with who acts first, and the round's arithmetic
+(:class:`BettingRound`, the rules of each structure as :mod:`homegame.engine.betting` states them).
 
 Who acts first (``first``):
 
@@ -40,18 +41,28 @@ The house rule ``short_all_in`` says what an all-in for less than a full bet or 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, suit_order
-from homegame.engine.betting import Betting, BettingRound
+from homegame.engine.actions import (
+    Action,
+    ActionKind,
+    AmountLegal,
+    BetTo,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Fold,
+    Legal,
+    PlainLegal,
+    RaiseTo,
+)
+from homegame.engine.betting import Betting
+from homegame.engine.events import Acted, Returned
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.ranking import get
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
 
@@ -99,7 +110,7 @@ class Bet(Step):
             open_pair=fields.boolean("open_pair", False),
         )
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Start the round."""
         stakes = hand.stakes
         if hand.game.betting is Betting.FIXED_LIMIT:
@@ -122,20 +133,20 @@ class Bet(Step):
             short_all_in_raises=hand.option("short_all_in", "not-a-raise") == "a-raise",
         )
 
-    def _open_pair(self, hand: Hand) -> bool:
+    def _open_pair(self, hand: Dealer) -> bool:
         """True when a pair shows among the players still in and the house plays the big-bet option."""
         if not self.open_pair or hand.option("open_pair_big_bet", False) is not True:
             return False
         return any(len({card.rank for card in hand.up[seat]}) < len(hand.up[seat]) for seat in hand.in_hand())
 
-    def _first(self, hand: Hand, bring_in: int) -> int:
+    def _first(self, hand: Dealer, bring_in: int) -> int:
         if self.first == "after-blinds" and hand.last_blind >= 0:
             return (hand.last_blind + 1) % hand.seats
         if self.first == "best-showing" or (self.first == "bring-in" and not bring_in):
             ranking = get(self.showing, **({"wild": self.showing_wild} if self.showing_wild else {}))
             wild_rank = hand.wild_rank if ranking.takes_wild_rank else None
             board = hand.board if self.with_board else []
-            showing = [(seat, hand.up[seat] + board) for seat in hand.in_hand() if hand.up[seat]]
+            showing = [(seat, [*hand.up[seat], *board]) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
                 order = suit_order(str(hand.option("suit_order", "bridge")))
 
@@ -168,7 +179,7 @@ class Bet(Step):
         }[self.first]
         return f"A round of betting{f' in {self.size} bets' if self.size else ''}; {first}."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """A game without betting has no betting round; fixed limit needs the bet sizes; a bring-in
         needs its amount."""
         stakes = game.stakes
@@ -185,3 +196,266 @@ class Bet(Step):
             fields.problem("first", "a bring-in needs stakes.bring_in > 0")
         if self.open_pair and game.betting is not Betting.FIXED_LIMIT:
             fields.problem("open_pair", "the open pair's big bet is a fixed-limit rule")
+
+
+_FOLD, _CHECK = PlainLegal(ActionKind.FOLD), PlainLegal(ActionKind.CHECK)
+
+
+def _chips(legal: Legal) -> int:
+    """The chips a call, bring-in or completion puts in, as its descriptor says."""
+    assert isinstance(legal, PlainLegal)
+    return legal.chips
+
+
+class BettingRound:
+    """One betting round over a hand's seats (the runtime of the ``bet`` step).
+
+    It reads the chips from its dealer's snapshot (``stacks``, ``bets``, ``folded``), moves them
+    with its verbs (``put_in``, ``fold``, ``take_back``, ``collect_bets``) and emits one
+    :class:`~homegame.engine.events.Acted` per action.
+    Bets already in front of the players when it starts (blinds, a straddle)
+    count as the opening bet, and their posters still have their option.
+
+    ``unit`` is the fixed-limit bet size of this round (and the completion size
+    of a bring-in); ``bring_in``, when positive, makes ``first`` choose between
+    bringing it in and completing. ``level`` is the least the round's bet
+    stands at: the full big blind, even when the big blind was all in for less
+    (the others must still call the full blind). ``big_unit``, when positive, gives every player
+    the option of betting or raising that much instead (seven-card stud's open pair on fourth
+    street); once someone does, the round goes on in it. ``raise_by_blinds`` false makes the
+    least raise over the blinds one opening bet, however high a straddle stands (PokerKit's
+    reading; by default a raise over a straddle is at least the straddle). ``short_all_in_raises``
+    true counts an all-in for less as a raise (the house rule ``short_all_in = "a-raise"``, see the
+    module docstring).
+    """
+
+    __slots__ = (
+        "acted",
+        "as_raise",
+        "betting",
+        "big_unit",
+        "bring_in",
+        "cap",
+        "current",
+        "full_level",
+        "hand",
+        "incomplete",
+        "increment",
+        "largest",
+        "opening",
+        "raises",
+        "shorts",
+        "since",
+        "turn",
+        "uncapped_heads_up",
+        "unit",
+    )
+
+    def __init__(
+        self,
+        hand: Dealer,
+        *,
+        first: int,
+        unit: int,
+        cap: int | None = None,
+        uncapped_heads_up: bool = False,
+        bring_in: int = 0,
+        level: int = 0,
+        big_unit: int = 0,
+        raise_by_blinds: bool = True,
+        short_all_in_raises: bool = False,
+    ) -> None:
+        self.hand = hand
+        self.betting = hand.game.betting
+        self.unit = unit
+        self.big_unit = big_unit
+        self.opening = unit if self.betting is Betting.FIXED_LIMIT else hand.stakes.opening_bet
+        self.cap = cap
+        self.uncapped_heads_up = uncapped_heads_up
+        self.current = max(*hand.bets, level) if any(hand.bets) else 0
+        self.full_level = self.current
+        blinds = self.current if raise_by_blinds else 0  # else a raise over a straddle is one opening bet
+        self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, blinds)
+        self.raises = 1 if self.current else 0
+        self.incomplete = False
+        self.as_raise = short_all_in_raises
+        self.largest = 0
+        """Under ``as_raise``: the largest bet or raise of the round (the blinds are none)."""
+        self.shorts = 0
+        """Under ``as_raise``: what the all-ins for less since the last full raise add up to."""
+        self.since: set[int] = set()
+        """Under ``as_raise``: the seats that have acted since the last full raise."""
+        self.bring_in = bring_in
+        self.acted = [-1] * hand.seats
+        if bring_in and not hand.folded[first] and hand.stacks[first] > 0:
+            self.turn = first
+        else:
+            self.bring_in = 0
+            self.turn = first if self._needs(first) else self._next(first)
+
+    # -- whose turn ------------------------------------------------------------------------------
+
+    def pending(self) -> tuple[int, ...]:
+        """The seat to act, or nobody when the round is over."""
+        return () if self.turn < 0 else (self.turn,)
+
+    def done(self) -> bool:
+        """True when nobody has anything left to do this round."""
+        return self.turn < 0
+
+    def _others_can_act(self, seat: int) -> bool:
+        hand = self.hand
+        folded, stacks = hand.folded, hand.stacks
+        return any(not folded[t] and stacks[t] > 0 for t in range(hand.seats) if t != seat)
+
+    def _needs(self, seat: int) -> bool:
+        hand = self.hand
+        if hand.folded[seat] or hand.stacks[seat] == 0:
+            return False
+        if hand.bets[seat] < self.current:
+            return True
+        return self.acted[seat] < 0 and self._others_can_act(seat)
+
+    def _next(self, seat: int) -> int:
+        seats = self.hand.seats
+        for step in range(1, seats + 1):
+            other = (seat + step) % seats
+            if self._needs(other):
+                return other
+        return -1
+
+    # -- what may be done ------------------------------------------------------------------------
+
+    def legal(self, seat: int) -> tuple[Legal, ...]:
+        """What ``seat`` may do now (it must be the seat to act)."""
+        hand = self.hand
+        stack, bet = hand.stacks[seat], hand.bets[seat]
+        all_in = bet + stack
+        if self.bring_in:
+            bring = PlainLegal(ActionKind.BRING_IN, chips=min(self.bring_in, all_in) - bet)
+            if all_in <= self.bring_in and not self.as_raise:  # a-raise: all in as a completion, raised over
+                return (bring,)
+            return bring, PlainLegal(ActionKind.COMPLETE, chips=min(self.unit, all_in) - bet)
+        to_call = self.current - bet
+        if to_call > 0:
+            options: tuple[Legal, ...] = (_FOLD, PlainLegal(ActionKind.CALL, chips=min(to_call, stack)))
+        else:
+            options = (_CHECK,)
+        if stack <= to_call or not self._may_raise(seat):
+            return options
+        low, high = self._raise_bounds(seat)
+        low, high = min(low, all_in), min(high, all_in)
+        if self.incomplete and self.current:
+            return (*options, PlainLegal(ActionKind.COMPLETE, chips=low - bet))
+        kind = ActionKind.BET_TO if self.current == 0 else ActionKind.RAISE_TO
+        big = self.full_level + self.big_unit
+        if self.big_unit and not self.incomplete and big <= all_in:
+            return (*options, AmountLegal(kind, min=low, max=big, step=self.big_unit - self.unit))
+        return (*options, AmountLegal(kind, min=low, max=high))
+
+    def _may_raise(self, seat: int) -> bool:
+        fixed = self.betting is Betting.FIXED_LIMIT
+        if fixed and self.cap and self.raises >= self.cap and not (self.uncapped_heads_up and self.hand.live == 2):
+            return False
+        acted = self.acted[seat]
+        if self.as_raise:
+            facing = self.current - self.hand.bets[seat]  # a raise one made, raised again by less, stays
+            if facing < self.largest or (self.shorts and self.shorts < self.largest and seat in self.since):
+                return False
+        elif acted >= 0:
+            raised = self.current - acted
+            if (2 * raised < self.unit) if fixed else (raised < self.increment):
+                return False
+        hand = self.hand
+        return any(
+            not hand.folded[other] and hand.bets[other] + hand.stacks[other] > self.current
+            for other in range(hand.seats)
+            if other != seat
+        )
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int]:
+        """The least and most this round's bet may become, before the stack limit."""
+        betting = self.betting
+        if betting is Betting.FIXED_LIMIT:
+            to = self.full_level + self.unit
+            return to, to
+        opening = self.current == 0 or self.incomplete
+        low = self.full_level + self.opening if opening else self.current + self.increment
+        if betting is Betting.NO_LIMIT:
+            return low, self.hand.bets[seat] + self.hand.stacks[seat]
+        if betting is Betting.POT_LIMIT:
+            to_call = self.current - self.hand.bets[seat]
+            return low, max(low, self.current + self.hand.pot + to_call)
+        return low, max(low, self.current + self.hand.stakes.max_bet)
+
+    # -- doing it --------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action, legal: Legal) -> None:
+        """Carry out a validated action and pass the turn."""
+        hand = self.hand
+        put_in = 0
+        if isinstance(action, Fold):
+            hand.fold(seat)
+        elif isinstance(action, Call):
+            put_in = hand.put_in(seat, _chips(legal))
+        elif isinstance(action, BringIn):
+            put_in = hand.put_in(seat, _chips(legal))
+            self.current = max(self.current, hand.bets[seat])
+            self.incomplete = True
+            self.bring_in = 0
+        elif isinstance(action, BetTo | RaiseTo | Complete):
+            to = action.amount if isinstance(action, BetTo | RaiseTo) else hand.bets[seat] + _chips(legal)
+            put_in = hand.put_in(seat, to - hand.bets[seat])
+            if self.as_raise:
+                self._count_short(seat, to - self.current)
+            self._raise(to)
+            self.bring_in = 0
+        elif not isinstance(action, Check):  # pragma: no cover - the descriptor let through a foreign kind
+            raise TypeError(f"{action!r} is not a betting action")
+        self.acted[seat] = self.current
+        self.since.add(seat)
+        hand.emit(Acted(seat, action, put_in))
+        self.turn = self._next(seat)
+
+    def _count_short(self, seat: int, amount: int) -> None:
+        """Under ``as_raise``: a raise of ``amount`` by ``seat`` reopens the betting when it is at
+        least the largest so far, or when the all-ins for less since the last one add up to that."""
+        if amount >= self.largest:
+            self.since.clear()
+        self.largest = max(self.largest, amount)
+        self.shorts = 0 if self.hand.stacks[seat] else self.shorts + amount
+        if self.shorts >= self.largest:
+            self.shorts = 0
+
+    def _raise(self, to: int) -> None:
+        if self.as_raise:
+            full = True  # a raise however short: the least next raise is a full one over it
+            self.increment = max(self.increment, to - self.current)
+        elif self.betting is Betting.FIXED_LIMIT:
+            full = 2 * (to - self.full_level) >= self.unit
+        elif self.current == 0 or self.incomplete:
+            full = to - self.full_level >= self.opening
+        else:
+            full = to - self.current >= self.increment
+        if full and self.big_unit and to - self.full_level >= self.big_unit:
+            self.unit, self.big_unit = self.big_unit, 0  # the big bet was chosen: the round goes on in it
+        if full:
+            base = self.full_level if self.incomplete else self.current
+            if self.betting is not Betting.FIXED_LIMIT and not self.as_raise:
+                self.increment = max(self.increment, to - base) if self.raises else to - base
+            self.full_level = to
+            self.raises += 1
+            self.incomplete = False
+        self.current = to
+
+    def close(self) -> None:
+        """End the round: return the uncalled part of the top bet and gather the bets into the pot."""
+        hand = self.hand
+        bets = hand.bets
+        top = max(range(hand.seats), key=bets.__getitem__)
+        second = max((bet for seat, bet in enumerate(bets) if seat != top), default=0)
+        if bets[top] > second:
+            excess = bets[top] - second
+            hand.take_back(top, excess)
+            hand.emit(Returned(top, excess))
+        hand.collect_bets()

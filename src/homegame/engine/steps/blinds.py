@@ -4,33 +4,17 @@ big-blind ante, the button ante and the button blind, when the stakes have them,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
+from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import Posted
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
-
-if TYPE_CHECKING:
-    from homegame.engine.betting import Stakes
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 
 __all__ = ["MAX_STRADDLES", "Blinds", "Post"]
 
 MAX_STRADDLES = 8
 """The most straddles one hand may have."""
-
-
-@dataclass(frozen=True, slots=True)
-class Post:
-    """One forced bet of the blinds step: ``seat`` puts ``amount`` in as ``name``, a live bet or
-    (``live`` false) dead money."""
-
-    seat: int
-    name: str
-    amount: int
-    live: bool = True
 
 
 @register
@@ -95,9 +79,9 @@ class Blinds(Step):
             posts.append(Post(button, "button_blind", stakes.button_blind))
         return posts
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Post the forced bets (a short stack posts what it has, all in), then the blinds single
-        seats owe (the hand's ``setup.posts``: a missed blind made up). An owed live post counts
+        seats owe (the hand's ``owed`` posts, its setup's: a missed blind made up). An owed live post counts
         towards its seat's bet only up to its amount, the rest is dead (Robert's Rules of Poker,
         blinds: "If a player chooses to post the total amount of the blinds, an amount up to the
         size of the minimum opening bet is live. The remainder is taken by the dealer to the center
@@ -118,15 +102,16 @@ class Blinds(Step):
         ([2, 1, 2, 0], 6, (3,))
         """
         for post in self.posts(hand.stakes, hand.seats, hand.button):
-            put = hand.put_in(post.seat, post.amount) if post.live else _into_the_main_pot(hand, post.seat, post.amount)
+            if post.live:  # the first round starts left of the last blind posted
+                put = hand.put_in(post.seat, post.amount, blind=post.amount > 0)
+            else:  # a big-blind or button ante: dead money of the main pot, every player still in contests it
+                put = hand.put_dead(post.seat, post.amount, main_pot=True)
             if put:
                 hand.emit(Posted(post.seat, post.name, put))
-            if post.live and post.amount:
-                hand.last_blind = post.seat  # the round starts left of the last blind posted
-        for post in hand.setup.posts:
+        for post in hand.owed:
             live = max(0, post.amount - hand.bets[post.seat]) if post.live else 0
             put = hand.put_in(post.seat, live)
-            put += _into_the_main_pot(hand, post.seat, post.amount - live)
+            put += hand.put_dead(post.seat, post.amount - live, main_pot=True)
             if put:
                 hand.emit(Posted(post.seat, post.name, put))
         return None
@@ -140,19 +125,9 @@ class Blinds(Step):
             return text + f"; the next {self.straddles} straddle, each twice the last."
         return text + "."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The stakes must give the blinds (and the straddle)."""
         if not game.stakes.big_blind and not game.stakes.button_blind:
             fields.problem("kind", "blinds need stakes.big_blind > 0")
         if self.straddles and not game.stakes.straddle:
             fields.problem("straddle", "a straddle needs stakes.straddle > 0")
-
-
-def _into_the_main_pot(hand: Hand, seat: int, amount: int) -> int:
-    """Put a big-blind or button ante (or a dead blind) in: dead money of the main pot, which every
-    player still in contests, however little they put in (not a contribution of the poster's that
-    would make a side pot of its own); a short stack puts in what it has."""
-    put = min(amount, hand.stacks[seat])
-    hand.stacks[seat] -= put
-    hand.dead += put
-    return put

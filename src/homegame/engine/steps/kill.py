@@ -15,19 +15,14 @@ the option to raise when it comes back to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Legal, PlainLegal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import SEATS, Event, Names, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.buy import Declined
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["KillStep", "Killed"]
 
@@ -68,7 +63,7 @@ blind), doubling the stakes of the rest of the hand.
         """No fields."""
         return cls()
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Offer the kill, when the house plays it."""
         return KillRound(hand) if hand.option("kill_bet", False) is True else None
 
@@ -79,7 +74,7 @@ blind), doubling the stakes of the rest of the hand.
             "doubling the stakes of the rest of the hand."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The double bet is twice the big blind, so the game has one, and the house rule to play it."""
         if not game.stakes.big_blind:
             fields.problem("kind", "a kill is a double bet of twice the big blind: the game needs stakes.big_blind")
@@ -92,7 +87,7 @@ class KillRound:
 
     __slots__ = ("amount", "hand", "seats")
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Dealer) -> None:
         self.hand = hand
         self.amount = 2 * hand.stakes.big_blind
         self.seats = hand.in_hand()
@@ -114,9 +109,9 @@ class KillRound:
         hand = self.hand
         self.seats.pop(0)
         if isinstance(action, Buy):
-            hand.stakes = Stakes(**{name: 2 * amount for name, amount in hand.stakes.to_dict().items()})
-            put_in = hand.put_in(seat, self.amount - hand.bets[seat])
-            hand.last_blind = seat  # the next round starts left of the killer, whose bet stands as a blind
+            hand.change_stakes(Stakes(**{name: 2 * amount for name, amount in hand.stakes.to_dict().items()}))
+            # the next round starts left of the killer, whose bet stands as a blind
+            put_in = hand.put_in(seat, self.amount - hand.bets[seat], blind=True)
             hand.emit(Killed(seat=seat, amount=self.amount, put_in=put_in))
             self.seats = []
         else:
