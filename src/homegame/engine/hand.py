@@ -248,8 +248,6 @@ class Hand:
         self.paid = 0
         """Chips paid out of the pot (won, or carried over)."""
         self.carried_out = 0
-        self.choices: list[str | None] = [None] * seats
-        """Secret choices of a simultaneous decision (a declaration), each seen only by its seat."""
         self.continues = False
         """Set by a step when the game goes on with another deal (Guts: the losers' matches make its pot)."""
         self.events: list[Event] = []

@@ -157,7 +157,7 @@ def build_view(hand: Hand, viewer: int | None) -> View:
             down = tuple(hand.down[seat])
         elif seat in hand.shown:
             down = tuple(card for card in hand.shown[seat] if card not in hand.up[seat])
-        chosen = hand.choices[seat]
+        chosen = hand.secret(seat)
         declared = hand.declared[seat] or (chosen if seat == viewer else None)
         seats.append(
             SeatView(

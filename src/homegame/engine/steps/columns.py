@@ -15,20 +15,15 @@ to the first player left of the button. Five-O is a game for two: the step check
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.judge import Judge
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.ranking import Ranking, get
 from homegame.ranking.forms import Form
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["ColumnJudged", "Columns", "ColumnsWon"]
 
@@ -92,7 +87,7 @@ otherwise it is split.
             ranking = get("high")
         return cls(ranking=ranking, need=fields.integer("need", 3, low=1, high=13))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Show, judge each column, and pay the pot."""
         live = hand.in_hand()
         columns = {
@@ -103,8 +98,9 @@ otherwise it is split.
             for seat in live
         }
         for seat in live:
-            hand.shown[seat] = tuple(hand.cards(seat))
-            hand.emit(Shown(seat, hand.shown[seat], tuple(columns[seat].values())))
+            shown = tuple(hand.cards(seat))
+            hand.show(seat, shown)
+            hand.emit(Shown(seat, shown, tuple(columns[seat].values())))
         won = dict.fromkeys(live, 0)
         for row in hand.placed[live[0]]:
             hands = {seat: (hand.placed[seat][row], ()) for seat in live}
@@ -130,7 +126,7 @@ otherwise it is split.
             f"{self.need} or more columns takes the pot; otherwise it is split."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """A game for two, whose last step this is, after a ``place`` step."""
         if game.players[1] != 2:
             fields.problem("kind", "the columns showdown is for two players (players.max = 2)")

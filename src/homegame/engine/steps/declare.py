@@ -6,17 +6,12 @@ the players who declared it (see :mod:`homegame.engine.steps.showdown` for the "
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.actions import Action, ActionKind, ChoiceLegal, Declare, Legal
 from homegame.engine.events import Declared, Revealed
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 
 
 @register
@@ -39,7 +34,7 @@ class DeclareStep(Step):
             fields.problem("choices", "need two or more different sides")
         return cls(choices=choices)
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in must choose."""
         return DeclareRound(hand, self.choices)
 
@@ -47,7 +42,7 @@ class DeclareStep(Step):
         """One line for the rules."""
         return f"Everyone still in declares at once, in secret: {', '.join(self.choices[:-1])} or {self.choices[-1]}."
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Every side but ``both`` must be a contest of the showdown."""
         from homegame.engine.steps.showdown import Showdown
 
@@ -58,14 +53,16 @@ class DeclareStep(Step):
 
 
 class DeclareRound:
-    """The runtime of a declaration: everyone at once; choices stay secret until all are in."""
+    """The runtime of a declaration: everyone at once; the choices (``chosen``) stay secret, each
+    seen by its own seat (:meth:`secret`), until all are in."""
 
-    __slots__ = ("choices", "hand", "waiting")
+    __slots__ = ("choices", "chosen", "hand", "waiting")
 
-    def __init__(self, hand: Hand, choices: tuple[str, ...]) -> None:
+    def __init__(self, hand: Dealer, choices: tuple[str, ...]) -> None:
         self.hand = hand
         self.choices = choices
         self.waiting = hand.in_hand(0)
+        self.chosen: dict[int, str] = {}
 
     def pending(self) -> tuple[int, ...]:
         """Every seat that has not chosen yet."""
@@ -78,9 +75,13 @@ class DeclareRound:
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Record the secret choice."""
         assert isinstance(action, Declare)
-        self.hand.choices[seat] = action.side
+        self.chosen[seat] = action.side
         self.hand.emit(Declared(seat, action.side))
         self.waiting.remove(seat)
+
+    def secret(self, seat: int) -> str | None:
+        """The side ``seat`` has chosen, if it has."""
+        return self.chosen.get(seat)
 
     def done(self) -> bool:
         """True when all have chosen."""
@@ -89,10 +90,8 @@ class DeclareRound:
     def close(self) -> None:
         """Open all the declarations at once."""
         hand = self.hand
-        sides = []
-        for seat, side in enumerate(hand.choices):
-            if side is not None:
-                hand.declared[seat] = side
-                hand.choices[seat] = None
-                sides.append((seat, side))
+        sides = sorted(self.chosen.items())
+        for seat, side in sides:
+            hand.declare(seat, side)
+        self.chosen = {}
         hand.emit(Revealed(tuple(sides)))

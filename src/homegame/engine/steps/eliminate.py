@@ -18,20 +18,15 @@ cards went is seen; which suits only the player knows (their discards go to the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, Rank, format_cards
 from homegame.engine.events import SEATS, Event, Names, TurnedUp, Won, says
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking.poker import rank_name
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Eliminate", "Eliminated"]
 
@@ -75,7 +70,7 @@ class Eliminate(Step):
         """``row``: the face-down row whose cards are turned."""
         return cls(row=fields.string("row", "table"))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Turn, eliminate, and pay out at once if a player is left with no cards."""
         rank = self._turn(hand)
         if rank is None:
@@ -83,27 +78,27 @@ class Eliminate(Step):
         for seat in hand.in_hand():
             gone = tuple(card for card in hand.down[seat] if card.rank == rank)
             if gone:
-                hand.down[seat] = [card for card in hand.down[seat] if card.rank != rank]
-                hand.muck.extend(gone)
+                hand.move(gone, Down(seat), MUCK)
                 hand.emit(Eliminated(seat=seat, rank=rank, cards=gone, count=len(gone)))
         emptied = [seat for seat in hand.in_hand() if not hand.cards(seat)]
         if emptied:
             _pay_the_emptied(hand, emptied)
         return None
 
-    def _turn(self, hand: Hand) -> Rank | None:
+    def _turn(self, hand: Dealer) -> Rank | None:
         """Turn the next card, and more from the deck while the rank already shows; the new rank."""
-        table = hand.rows.setdefault(self.row, [])
-        showing = {card.rank for card in table}
-        card = hand.face_down[self.row].pop(0)
-        for _ in range(len(hand.deck.cards) + len(hand.muck) + 1):
-            table.append(card)
+        table = Row(self.row)
+        showing = {card.rank for card in hand.rows.get(self.row, ())}
+        card = hand.face_down[self.row][0]
+        hand.move((card,), Row(self.row, face_up=False), table)
+        for _ in range(hand.stock + len(hand.muck) + 1):
             hand.emit(TurnedUp(self.row, (card,)))
             if card.rank not in showing:
                 return card.rank
-            if not hand.deck.cards and not hand.muck:
+            if not hand.stock and not hand.muck:
                 break
-            card = hand.take(1)[0]
+            (card,) = drawn = hand.take(1)
+            hand.deal(drawn, table)
         return None
 
     def describe(self) -> str:
@@ -114,7 +109,7 @@ class Eliminate(Step):
             "the whole pot at once."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The row must be dealt face down, with a card for every elimination."""
         dealt = sum(step.board for step in game.steps if isinstance(step, Deal) and step.row == self.row)
         if any(step.face != "down" for step in game.steps if isinstance(step, Deal) and step.row == self.row):
@@ -124,7 +119,7 @@ class Eliminate(Step):
             fields.problem("row", f"row {self.row!r} has {dealt} cards for {turns} turns")
 
 
-def _pay_the_emptied(hand: Hand, emptied: list[int]) -> None:
+def _pay_the_emptied(hand: Dealer, emptied: list[int]) -> None:
     """3.3(c): every pot to the emptied players with a stake in it (shared among them), or else to
     all who may win it; then the hand is over."""
     for index, pot in enumerate(hand.pots(with_bets=True)):

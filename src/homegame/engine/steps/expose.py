@@ -19,18 +19,13 @@ row.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.events import SEATS, Event, Names, TurnedUp, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Down, Row, Rules, Step, Up, register
 from homegame.engine.steps.deal import Deal
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Expose", "TurnedDead", "WentBad"]
 
@@ -77,28 +72,26 @@ class Expose(Step):
         """``good`` and ``bad``: the names of the two face-down rows."""
         return cls(good=fields.string("good", "good"), bad=fields.string("bad", "bad"))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Turn a good card, then a bad card, and kill the bad ranks."""
-        good, bad = hand.rows.setdefault(self.good, []), hand.rows.setdefault(self.bad, [])
-        card = hand.face_down[self.good].pop(0)
+        good, bad = Row(self.good), Row(self.bad)
+        hand.lay_out((self.good, self.bad))
+        card = hand.face_down[self.good][0]
         hand.emit(TurnedUp(self.good, (card,)))
-        if any(other.rank == card.rank for other in bad):
-            bad.append(card)
+        went_bad = any(other.rank == card.rank for other in hand.rows[self.bad])
+        hand.move((card,), Row(self.good, face_up=False), bad if went_bad else good)
+        if went_bad:
             hand.emit(WentBad(card))
-        else:
-            good.append(card)
-        killer = hand.face_down[self.bad].pop(0)
-        bad.append(killer)
+        killer = hand.face_down[self.bad][0]
+        hand.move((killer,), Row(self.bad, face_up=False), bad)
         hand.emit(TurnedUp(self.bad, (killer,)))
-        for other in [other for other in good if other.rank == killer.rank]:
-            good.remove(other)
-            bad.append(other)
+        for other in [other for other in hand.rows[self.good] if other.rank == killer.rank]:
+            hand.move((other,), good, bad)
             hand.emit(WentBad(other))
         for seat in hand.in_hand():
             dead = tuple(mine for mine in hand.down[seat] if mine.rank == killer.rank)
             if dead:
-                hand.down[seat] = [mine for mine in hand.down[seat] if mine.rank != killer.rank]
-                hand.up[seat].extend(dead)
+                hand.move(dead, Down(seat), Up(seat))
                 hand.emit(TurnedDead(seat, dead))
         return None
 
@@ -110,7 +103,7 @@ class Expose(Step):
             "rank moves to the bad row."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Both rows are dealt face down, with a card for every turn."""
         turns = sum(
             1 for step in game.steps if isinstance(step, Expose) and (step.good, step.bad) == (self.good, self.bad)

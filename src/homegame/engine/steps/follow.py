@@ -6,8 +6,8 @@ event that the final card dealt (exposed) is itself a queen, then all queens are
 queens are dealt (exposed), then there are no wilds for that hand."
 
 The step goes after every deal of up cards. It reads the up cards in the order they were
-dealt (the hand's events) and sets :attr:`Hand.wild_rank`, which every view shows and the
-showdown passes to the judge (the contests need a ranking with ``wild = "dynamic"``):
+dealt (the hand's events) and names the wild rank (:meth:`~homegame.engine.steps.base.Dealer.name_wild`),
+which every view shows and the showdown passes to the judge (the contests need a ranking with ``wild = "dynamic"``):
 
 - no queen exposed yet: no wild rank;
 - a queen exposed: queens are wild for now, since if no card followed it, the queen
@@ -21,18 +21,13 @@ Down cards play no part: a queen dealt face down is named by nobody.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.events import Dealt, Event
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.ranking.poker import rank_name
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["Follow", "WildNamed", "follow"]
 
@@ -90,13 +85,13 @@ class Follow(Step):
         """``rank``: the card whose follower is wild (``Q``)."""
         return cls(rank=fields.rank("rank", Rank.QUEEN))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Set the wild rank from every up card dealt so far; say so when it changes."""
         ups = [card for event in hand.events if isinstance(event, Dealt) and event.up for card in event.cards]
         naming = follow(ups, self.rank)
         wild = None if naming is None else naming.rank
         if wild != hand.wild_rank:
-            hand.wild_rank = wild
+            hand.name_wild(wild)
             hand.emit(WildNamed(wild, naming, self.rank))
         return None
 
@@ -108,7 +103,7 @@ class Follow(Step):
             f"a {name} dealt last makes {rank_name(self.rank, plural=True)} wild."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The showdown must take a wild rank named during the hand (``wild = "dynamic"``)."""
         from homegame.engine.steps.showdown import Showdown
 

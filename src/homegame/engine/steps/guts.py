@@ -26,21 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.engine.events import SEATS, Event, Judged, Names, Shown, Won, says
 from homegame.engine.judge import Judge
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.spec import Fields, OptionValue
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.declare import DeclareRound
 from homegame.ranking import Ranking, get
 from homegame.ranking.forms import Form
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game, OptionValue
-    from homegame.engine.hand import Hand
 
 __all__ = ["Guts", "Matched", "match_price"]
 
@@ -112,7 +107,7 @@ every other player in matches it for the next deal.
             form = Form(size=3)
         return cls(ranking=ranking, form=form)
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in declares in or out."""
         return GutsRound(hand, self.judge)
 
@@ -124,7 +119,7 @@ every other player in matches it for the next deal.
             "and every other player in matches it for the next deal."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Guts ends the game's steps."""
         if game.steps[-1] is not self:
             fields.problem("kind", "guts must be the last step")
@@ -135,7 +130,7 @@ class GutsRound(DeclareRound):
 
     __slots__ = ("judge",)
 
-    def __init__(self, hand: Hand, judge: Judge) -> None:
+    def __init__(self, hand: Dealer, judge: Judge) -> None:
         super().__init__(hand, ("in", "out"))
         self.judge = judge
 
@@ -149,14 +144,14 @@ class GutsRound(DeclareRound):
             hand.award(Won(seat=ins[0], amount=pot))
             return
         if not ins:
-            hand.carry_over(pot)
-            hand.continues = True
+            hand.carry_over(pot, again=True)
             return
         judged = {}
         for seat in ins:
-            hand.shown[seat] = tuple(hand.cards(seat))
-            judged[seat] = Judged(side="in", held=hand.shown[seat], judge=self.judge)
-            hand.emit(Shown(seat, hand.shown[seat], (judged[seat],)))
+            shown = tuple(hand.cards(seat))
+            hand.show(seat, shown)
+            judged[seat] = Judged(side="in", held=shown, judge=self.judge)
+            hand.emit(Shown(seat, shown, (judged[seat],)))
         scores = self.judge.scores({seat: (hand.cards(seat), ()) for seat in ins})
         winners = self.judge.winners(scores, ins)
         for seat, amount in zip(winners, share(pot, winners), strict=True):
@@ -170,5 +165,4 @@ class GutsRound(DeclareRound):
                 matched += amount
                 hand.emit(Matched(seat, amount))
         if matched:
-            hand.carry_over(matched)
-            hand.continues = True
+            hand.carry_over(matched, again=True)

@@ -22,20 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card
 from homegame.engine.events import Judged, KnockedOut, Made, Shown, TurnedUp, Won
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking.core import Category
 from homegame.ranking.positional import ordered, survived
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["SIDE", "Knockout", "standing"]
 
@@ -85,16 +80,17 @@ class Knockout(Step):
         """``row``: the face-down row the hands are tested against."""
         return cls(row=fields.string("row", "extra"))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Reveal, tell the story of the knock-outs, and settle every pot."""
-        extra = ordered(hand.face_down.pop(self.row))
-        hand.rows[self.row] = list(extra)
+        extra = ordered(hand.face_down[self.row])
+        hand.move(extra, Row(self.row, face_up=False), Row(self.row))
         hand.emit(TurnedUp(self.row, extra))
         live = hand.in_hand()
         equal = hand.option("equal_card", "out") == "survives"
         for seat in live:
-            hand.shown[seat] = ordered(hand.cards(seat))
-            hand.emit(Shown(seat, hand.shown[seat], (standing(hand.shown[seat], extra, equal_survives=equal),)))
+            shown = ordered(hand.cards(seat))
+            hand.show(seat, shown)
+            hand.emit(Shown(seat, shown, (standing(shown, extra, equal_survives=equal),)))
         lasted = {seat: survived(hand.cards(seat), extra, equal_survives=equal) for seat in live}
         left = live
         for position, against in enumerate(extra):
@@ -124,7 +120,7 @@ class Knockout(Step):
             "the pot carries over when the last players go out on the same card or two or more survive all five."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The row must be dealt face down, five cards, and every player must hold five cards; the
         knock-out is the last step."""
         dealt = [step for step in game.steps if isinstance(step, Deal) and step.row == self.row and step.board]

@@ -13,17 +13,13 @@ every view, face-down cards hidden from the other players.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Legal, Place, PlaceLegal
 from homegame.engine.events import SEATS, Dealt, Event, Names, says
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
+from homegame.engine.steps.base import Dealer, Decision, Down, Step, Up, register
 
 __all__ = ["PlaceStep", "Placed"]
 
@@ -83,10 +79,10 @@ face up, until each holds 5 cards; card 5 of each goes face down.
             positions = ()
         return cls(rows=rows, size=size, down=positions)
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Deal the first card and wait for it to be placed."""
         for seat in hand.in_hand():
-            hand.placed[seat] = {row: [] for row in self.rows}
+            hand.lay_out(self.rows, seat)
         return PlaceRound(hand, self)
 
     def describe(self) -> str:
@@ -107,7 +103,7 @@ class PlaceRound:
 
     __slots__ = ("card", "hand", "seats", "spec", "turn", "turns")
 
-    def __init__(self, hand: Hand, spec: PlaceStep) -> None:
+    def __init__(self, hand: Dealer, spec: PlaceStep) -> None:
         self.hand = hand
         self.spec = spec
         self.seats = hand.in_hand()
@@ -120,7 +116,7 @@ class PlaceRound:
         """Deal the card of the turn to its player alone."""
         seat = self.seats[self.turn % len(self.seats)]
         (self.card,) = self.hand.take(1)
-        self.hand.down[seat].append(self.card)
+        self.hand.deal((self.card,), Down(seat))
         self.hand.emit(Dealt(seat=seat, cards=(self.card,), up=False))
 
     def pending(self) -> tuple[int, ...]:
@@ -138,12 +134,10 @@ class PlaceRound:
         """Place the card, face up unless its position is a face-down one; deal the next."""
         assert isinstance(action, Place)
         hand = self.hand
-        row = hand.placed[seat][action.row]
-        row.append(action.card)
-        up = len(row) not in self.spec.down
+        hand.place(seat, action.row, action.card)
+        up = len(hand.placed[seat][action.row]) not in self.spec.down
         if up:
-            hand.down[seat].remove(action.card)
-            hand.up[seat].append(action.card)
+            hand.move((action.card,), Down(seat), Up(seat))
         hand.emit(Placed(seat=seat, card=action.card, row=action.row, up=up))
         self.turn += 1
         if self.turn < self.turns:

@@ -25,22 +25,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, suit_order
 from homegame.engine.events import Judged, Missed, Shown, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.spec import Fields, OptionValue
+from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game, OptionValue
-    from homegame.engine.hand import Hand
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,13 +134,13 @@ class Contest:
             chosen = replace(chosen, kind=kind, qualifier=None if qualifier == "none" else int(qualifier))
         return self if chosen == ranking else replace(self, ranking=chosen)
 
-    def held(self, hand: Hand, seat: int) -> list[Card]:
+    def held(self, hand: Snapshot, seat: int) -> Sequence[Card]:
         """The cards of ``seat`` this contest judges."""
         if self.cards.startswith("split-"):
             return list(hand.splits[seat][int(self.cards[6:]) - 1])
         return hand.down[seat] if self.cards == "down" else hand.cards(seat)
 
-    def judged(self, hand: Hand, seat: int, held: Sequence[Card], board: Sequence[Card]) -> Judged:
+    def judged(self, hand: Snapshot, seat: int, held: Sequence[Card], board: Sequence[Card]) -> Judged:
         """The hand of ``seat`` in this contest from the cards it ``held`` and the ``board``, judged when asked."""
         down = tuple(hand.down[seat]) if self.judge.needs_down else ()
         return Judged(
@@ -187,13 +182,13 @@ class Showdown(Step):
             fields.problem("contests", f"sides must differ, not {', '.join(sides)}")
         return cls(contests=tuple(contests), no_winner=fields.string("no_winner", "split", ("split", "carry")))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Judge, show (each seat's cards with its hand in every contest it entered), and pay every pot."""
         live = hand.in_hand()
         scores, judged, missed = self._judge(hand, live)
         for seat in live:
             shown = tuple(card for part in hand.splits[seat] for card in part) or tuple(hand.cards(seat))
-            hand.shown[seat] = shown
+            hand.show(seat, shown)
             hands = tuple(entrants[seat] for entrants in judged if seat in entrants)
             hand.emit(Shown(seat, shown, hands, missed.get(seat, ())))
         for index, pot in enumerate(hand.pots(with_bets=True)):
@@ -221,7 +216,7 @@ class Showdown(Step):
         return None
 
     def _judge(
-        self, hand: Hand, live: list[int]
+        self, hand: Dealer, live: list[int]
     ) -> tuple[list[dict[int, Score]], list[dict[int, Judged]], dict[int, tuple[Missed, ...]]]:
         """Each contest's scores of its entrants and their hands as judged, and why each player who
         declared both and failed won nothing."""
@@ -267,7 +262,7 @@ class Showdown(Step):
         same = all(new is old for new, old in zip(contests, self.contests, strict=True))
         return self if same else replace(self, contests=contests)
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The showdown is the last step, its contests use rows that are dealt, and a low the house
         rules choose has them, their defaults the contest's own ranking and qualifier."""
         if game.steps[-1] is not self:
@@ -286,7 +281,7 @@ class Showdown(Step):
                 fields.problem("contests", f"{contest.side} judges a hand of a split, but no step splits")
 
 
-def _check_low_rules(contest: Contest, game: Game, fields: Fields) -> None:
+def _check_low_rules(contest: Contest, game: Rules, fields: Fields) -> None:
     """The options ``low`` and ``qualifier`` exist, name lows, and default to the contest's reading."""
     ranking = contest.ranking
     assert isinstance(ranking, PokerRanking)
@@ -306,7 +301,7 @@ def _check_low_rules(contest: Contest, game: Game, fields: Fields) -> None:
         fields.problem("contests", f"options.qualifier: default {ranking.qualifier or 'none'}, choices none or 5..14")
 
 
-def _odd_chip_order(hand: Hand, winners: list[int]) -> list[int]:
+def _odd_chip_order(hand: Dealer, winners: list[int]) -> list[int]:
     """Tied winners in the order odd chips go to them: from the button's left (the default), or by
     the house rule ``odd_chip = "suit"`` to the holder of the highest card, equal ranks broken by the
     suit order in force (rules document 004, "Ranking of suits")."""

@@ -37,21 +37,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 from math import factorial, prod
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
 from homegame.ranking import get
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["MISSETS", "Order", "SplitStep"]
 
@@ -122,7 +117,7 @@ class SplitStep(Step):
             misset=fields.string("misset", "refuse", MISSETS),
         )
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in must split."""
         return SplitRound(hand, self)
 
@@ -140,7 +135,7 @@ class SplitStep(Step):
                 text += f"; the {self.name(index)} must hold {_down(least)}"
         return text + ("; a mis-set hand is played dead." if self.misset == "dead" else ".")
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Players must hold exactly the cards the hands need."""
         held = 0
         for step in game.steps:
@@ -158,7 +153,7 @@ class SplitStep(Step):
         size = self.sizes[index]
         return f"{size}-card hand" if self.sizes.count(size) == 1 else f"{_ORDINALS[index]} hand"
 
-    def hand_names(self, game: Game) -> tuple[str, ...]:
+    def hand_names(self, game: Rules) -> tuple[str, ...]:
         """The hands' names as the rules say them: the step's ``names`` (Chinese poker's rows),
         else the sides of the contests that judge each hand (Pi Gow's ``five`` and ``two``), else
         none (``()``)."""
@@ -202,7 +197,7 @@ class SplitRound:
 
     __slots__ = ("hand", "legal_of", "misset", "spec", "waiting")
 
-    def __init__(self, hand: Hand, spec: SplitStep) -> None:
+    def __init__(self, hand: Dealer, spec: SplitStep) -> None:
         self.hand = hand
         self.spec = spec
         self.misset = str(hand.option("misset", spec.misset))
@@ -232,7 +227,7 @@ class SplitRound:
         reason = self.spec.refusal(action.hands, self.hand.down[seat], self.misset)
         if reason:
             raise IllegalActionError(f"{action}: {reason}")
-        self.hand.splits[seat] = action.hands
+        self.hand.split(seat, action.hands)
         self.hand.emit(SplitUp(seat=seat, hands=action.hands))
         self.waiting.remove(seat)
 

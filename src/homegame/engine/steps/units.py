@@ -24,20 +24,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields
-from homegame.engine.steps import register
-from homegame.engine.steps.base import Decision, Step
+from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.split import SplitStep
 from homegame.ranking import HandValue, Ranking, get
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = ["PaidUnits", "Scored", "SetShown", "Units", "units"]
 
@@ -131,20 +126,21 @@ class Units(Step):
             fields.problem("ranking", str(error))
             return cls(ranking=get("high"))
 
-    def begin(self, hand: Hand) -> Decision | None:
+    def begin(self, hand: Dealer) -> Decision | None:
         """Open the sets, score every pair, and settle in chips."""
         live = hand.in_hand()
         split = _split(hand.game)
         values: dict[int, list[HandValue] | None] = {}
         for seat in live:
             hands = hand.splits[seat]
-            hand.shown[seat] = tuple(card for part in hands for card in part)
+            shown = tuple(card for part in hands for card in part)
+            hand.show(seat, shown)
             made = [self.ranking.evaluate(part) for part in hands]
             rows = tuple(
                 Judged(side=row, held=part, given=Made.of(value))
                 for row, part, value in zip(split.names, hands, made, strict=True)
             )
-            hand.emit(Shown(seat, hand.shown[seat], rows))
+            hand.emit(Shown(seat, shown, rows))
             dead = bool(split.misorder(hands))
             hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
             values[seat] = None if dead else made
@@ -166,7 +162,7 @@ class Units(Step):
             "paid in chips."
         )
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """The last step, after a ``split`` step into named hands, with a unit (``stakes.small_bet``)."""
         if game.steps[-1] is not self:
             fields.problem("kind", "the units showdown must be the last step")
@@ -176,7 +172,7 @@ class Units(Step):
             fields.problem("kind", "a unit is stakes.small_bet chips: it must be > 0")
 
 
-def _split(game: Game) -> SplitStep:
+def _split(game: Rules) -> SplitStep:
     """The game's split step (its hands' names and order rule)."""
     return next(step for step in game.steps if isinstance(step, SplitStep))
 
@@ -190,7 +186,7 @@ def _compare(a: list[HandValue] | None, b: list[HandValue] | None) -> tuple[int,
     return won, lost
 
 
-def _settle(hand: Hand, live: list[int], net: dict[int, int]) -> None:
+def _settle(hand: Dealer, live: list[int], net: dict[int, int]) -> None:
     """Losers pay their units in chips (at most their stacks); winners share what was paid, in
     proportion to their units; a pot already there goes to the most units."""
     unit = hand.stakes.small_bet
