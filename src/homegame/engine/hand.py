@@ -36,7 +36,6 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
@@ -46,10 +45,8 @@ from homegame.engine.game import Game, OptionValue
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
+from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
-
-if TYPE_CHECKING:
-    from homegame.engine.view import View
 
 __all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
 
@@ -248,8 +245,7 @@ class Hand:
         self.paid = 0
         """Chips paid out of the pot (won, or carried over)."""
         self.carried_out = 0
-        self.continues = False
-        """Set by a step when the game goes on with another deal (Guts: the losers' matches make its pot)."""
+        self._again = False
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.over = False
@@ -322,8 +318,6 @@ class Hand:
 
     def view(self, seat: int | None = None) -> View:
         """Exactly what ``seat`` may see (``None``: a spectator)."""
-        from homegame.engine.view import build_view
-
         if seat is not None:
             check_seat(seat, self.seats)
         return build_view(self, seat)
@@ -383,7 +377,7 @@ class Hand:
             net=tuple(stack - before for stack, before in zip(self.stacks, start, strict=True)),
             awards=tuple(event for event in self.events if isinstance(event, Won)),
             carried=self.carried_out,
-            continues=self.continues,
+            continues=self._again,
         )
 
     # -- the snapshot: what steps and views read -----------------------------------------------
@@ -550,7 +544,7 @@ class Hand:
         another deal of it (Guts: the losers' matches make its pot)."""
         self.paid += amount
         self.carried_out += amount
-        self.continues = self.continues or again
+        self._again = self._again or again
         self.emit(CarriedOver(amount))
 
     def fold(self, seat: int) -> None:

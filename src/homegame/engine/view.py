@@ -32,18 +32,15 @@ high: ace high (As Jc)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
 from homegame.engine.events import Event, HandResult, Judged
 from homegame.engine.pots import Pot
+from homegame.engine.steps.base import Snapshot
 from homegame.engine.steps.knockout import Knockout, standing
 from homegame.engine.steps.showdown import Contest, Showdown
 from homegame.ranking.wild import Lowest
-
-if TYPE_CHECKING:
-    from homegame.engine.hand import Hand
 
 __all__ = ["SeatView", "View", "WildCards", "build_view"]
 
@@ -148,7 +145,7 @@ class View:
         return f"<View of {who} at {self.game}: {', '.join(parts)}{legal}>"
 
 
-def build_view(hand: Hand, viewer: int | None) -> View:
+def build_view(hand: Snapshot, viewer: int | None) -> View:
     """The view of ``hand`` for ``viewer``."""
     seats = []
     for seat in range(hand.seats):
@@ -199,13 +196,13 @@ def build_view(hand: Hand, viewer: int | None) -> View:
     )
 
 
-def _contests(hand: Hand) -> tuple[Contest, ...]:
+def _contests(hand: Snapshot) -> tuple[Contest, ...]:
     """The contests of the game's showdown (none when it ends some other way)."""
     showdown = hand.game.steps[-1]
     return showdown.contests if isinstance(showdown, Showdown) else ()
 
 
-def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
+def _wild(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
     """What is wild for ``viewer`` under the contests' wild specs, as the hand stands."""
     specs = [c.ranking.wild for c in contests if c.ranking.wild is not None]
     if not specs:
@@ -227,7 +224,7 @@ def _wild(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> Wild
     )
 
 
-def _hands(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> tuple[Judged, ...]:
+def _hands(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) -> tuple[Judged, ...]:
     """The viewer's hand in each contest it can be judged in yet (a split contest once split; a
     form such as Omaha's once there are cards enough), or its standing against High Card Poker's
     extra hand."""
@@ -248,7 +245,7 @@ def _hands(hand: Hand, contests: tuple[Contest, ...], viewer: int | None) -> tup
     return tuple(judged)
 
 
-def _placed(hand: Hand, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Card | None, ...]], ...]:
+def _placed(hand: Snapshot, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Card | None, ...]], ...]:
     """The seat's placed rows, face-down cards hidden unless the viewer ``sees_all`` of them."""
     up = hand.up[seat]
     return tuple(

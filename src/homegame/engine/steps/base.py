@@ -35,7 +35,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 
 from homegame.cards import Card, DeckSpec, Rank
 from homegame.engine.actions import Action, Hands, Legal
@@ -43,10 +43,6 @@ from homegame.engine.betting import Betting, Post, Stakes
 from homegame.engine.events import Event, HandResult, Won
 from homegame.engine.pots import Pot
 from homegame.engine.spec import Fields, Option, OptionValue
-
-if TYPE_CHECKING:
-    from homegame.engine.game import Game
-    from homegame.engine.hand import Hand
 
 __all__ = [
     "MUCK",
@@ -432,14 +428,14 @@ class Step(ABC):
         """Build the step from its table, recording problems in ``fields``."""
 
     @abstractmethod
-    def begin(self, dealer: Hand) -> Decision | None:
+    def begin(self, dealer: Dealer) -> Decision | None:
         """Do the step's work through ``dealer``; return what players must decide, if anything."""
 
     @abstractmethod
     def describe(self) -> str:
         """The step as a dealer would say it, for the rules text."""
 
-    def check_game(self, game: Game, fields: Fields) -> None:
+    def check_game(self, game: Rules, fields: Fields) -> None:
         """Check how this step fits the whole game (its stakes, betting, other steps); problems go to
         ``fields``, the step's own table."""
         return None
