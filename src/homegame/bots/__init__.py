@@ -1,8 +1,10 @@
 """Bots: automated players that act through the same ``legal_actions``/``act`` interface as people.
 
-A bot is anything with ``choose(turn) -> Action``. A :class:`Turn` gives the
+A bot is anything with ``choose(turn) -> Action`` (:class:`Bot`). A :class:`Turn` gives the
 seat, its legal actions (with bounds) and, on demand, the seat's view, so a
-bot that needs only the legal actions pays nothing for the view.
+bot that needs only the legal actions pays nothing for the view. Both live in
+:mod:`homegame.bots.base`, which the bots of the submodules build on; this package
+gathers them.
 
 >>> import random
 >>> from homegame.engine import Hand
@@ -16,42 +18,16 @@ bot that needs only the legal actions pays nothing for the view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
-from typing import Protocol
 
-from homegame.engine.actions import Action, Legal
-from homegame.engine.game import Game
+from homegame.bots.base import Bot, Turn
+from homegame.bots.caller import CallerBot
+from homegame.bots.sensible import SensibleBot
+from homegame.engine.actions import Action
 from homegame.engine.hand import Hand
-from homegame.engine.view import View
 
 __all__ = ["Bot", "CallerBot", "RandomBot", "SensibleBot", "Turn", "play"]
-
-
-class Turn:
-    """A seat's turn to decide: ``seat``, ``legal``, the seat's :meth:`view` (built on demand) and
-    the ``game`` being played (public knowledge at the table; ``None`` when not given: a bot then
-    loads it by the view's name)."""
-
-    __slots__ = ("_view", "game", "legal", "seat")
-
-    def __init__(self, seat: int, legal: tuple[Legal, ...], view: Callable[[], View], game: Game | None = None) -> None:
-        self.seat = seat
-        self.legal = legal
-        self._view = view
-        self.game = game
-
-    def view(self) -> View:
-        """What this seat may see now."""
-        return self._view()
-
-
-class Bot(Protocol):
-    """An automated player."""
-
-    def choose(self, turn: Turn) -> Action:
-        """The action to take on this turn (one of ``turn.legal``)."""
-        ...
 
 
 class RandomBot:
@@ -79,7 +55,3 @@ def play(hand: Hand, bots: Sequence[Bot]) -> None:
         for seat in hand.pending():
             turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game)
             hand.act(seat, bots[seat].choose(turn))
-
-
-from homegame.bots.caller import CallerBot  # noqa: E402  (they use Turn, defined above)
-from homegame.bots.sensible import SensibleBot  # noqa: E402

@@ -23,7 +23,7 @@ from homegame.bots.choices import simplest
 from homegame.engine.actions import Action
 
 if TYPE_CHECKING:
-    from homegame.bots import Turn
+    from homegame.bots.base import Turn
 
 __all__ = ["CallerBot"]
 

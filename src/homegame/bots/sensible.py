@@ -83,7 +83,7 @@ from homegame.engine.view import View
 from homegame.games import load
 
 if TYPE_CHECKING:
-    from homegame.bots import Turn
+    from homegame.bots.base import Turn
 
 __all__ = ["SensibleBot"]
 
