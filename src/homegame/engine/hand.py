@@ -50,6 +50,8 @@ from homegame.errors import IllegalActionError, ParseError
 
 __all__ = ["Chance", "Hand", "HandResult", "History", "Setup"]
 
+_STAKES = tuple(field.name for field in fields(Stakes))
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Setup:
@@ -87,8 +89,8 @@ class Setup:
                 raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
         if not isinstance(self.stakes, Stakes):
             raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
-        for field in fields(self.stakes):
-            chips(getattr(self.stakes, field.name), f"stakes.{field.name}")
+        for name in _STAKES:
+            chips(getattr(self.stakes, name), f"stakes.{name}")
         for name, value in self.options:
             option = game.option(name) if isinstance(name, str) else None
             if option is None:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from homegame.engine.events import Burned, Dealt
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Step, Up, register
 
+_DOWN, _UP, _ROW = cache(Down), cache(Up), cache(Row)
+"""The piles the deal puts cards on, each made once: the deal is the engine's busiest step."""
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -66,7 +69,7 @@ class Deal(Step):
         faces = self.cards
         if faces and self.common_if_short and hand.stock < len(hand.in_hand()):
             common = hand.take(1)
-            hand.deal(common, Row("board"))
+            hand.deal(common, _ROW("board"))
             hand.emit(Dealt(seat=None, cards=common, up=True))
             faces = ()
         if faces:
@@ -78,15 +81,15 @@ class Deal(Step):
                 down = tuple(card for card, face in zip(mine, faces, strict=True) if face == "down")
                 up = tuple(card for card, face in zip(mine, faces, strict=True) if face == "up")
                 if down:
-                    hand.deal(down, Down(seat))
+                    hand.deal(down, _DOWN(seat))
                     hand.emit(Dealt(seat=seat, cards=down, up=False))
                 if up:
-                    hand.deal(up, Up(seat))
+                    hand.deal(up, _UP(seat))
                     hand.emit(Dealt(seat=seat, cards=up, up=True))
         if self.board:
             board = hand.take(self.board)
             face_up = self.face == "up"
-            hand.deal(board, Row(self.row, face_up))
+            hand.deal(board, _ROW(self.row, face_up))
             hand.emit(Dealt(seat=None, cards=board, up=face_up, row=self.row))
         return None
 
