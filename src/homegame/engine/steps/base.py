@@ -102,17 +102,35 @@ class Rules(Protocol):
     """What a step reads of its game (a :class:`~homegame.engine.game.Game` is one)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> str:
+        """The game's name."""
+        ...
+
     @property
-    def players(self) -> tuple[int, int]: ...
+    def players(self) -> tuple[int, int]:
+        """The fewest and most players."""
+        ...
+
     @property
-    def deck(self) -> DeckSpec: ...
+    def deck(self) -> DeckSpec:
+        """The deck it is dealt from."""
+        ...
+
     @property
-    def betting(self) -> Betting: ...
+    def betting(self) -> Betting:
+        """Its betting structure."""
+        ...
+
     @property
-    def stakes(self) -> Stakes: ...
+    def stakes(self) -> Stakes:
+        """Its stakes by default."""
+        ...
+
     @property
-    def steps(self) -> tuple[Step, ...]: ...
+    def steps(self) -> tuple[Step, ...]:
+        """Its steps, in order."""
+        ...
+
     def option(self, name: str) -> Option | None:
         """The house-rule option called ``name``, if the game has it."""
         ...
@@ -142,11 +160,20 @@ class Snapshot(Protocol):
         ...
 
     @property
-    def seats(self) -> int: ...
+    def seats(self) -> int:
+        """How many seats are dealt in."""
+        ...
+
     @property
-    def button(self) -> int: ...
+    def button(self) -> int:
+        """The dealer's seat."""
+        ...
+
     @property
-    def stacks(self) -> Sequence[int]: ...
+    def stacks(self) -> Sequence[int]:
+        """Each seat's chips behind its bet."""
+        ...
+
     @property
     def bets(self) -> Sequence[int]:
         """Chips in front of each seat in the current betting round."""
@@ -158,7 +185,10 @@ class Snapshot(Protocol):
         ...
 
     @property
-    def folded(self) -> Sequence[bool]: ...
+    def folded(self) -> Sequence[bool]:
+        """Whether each seat has folded."""
+        ...
+
     @property
     def live(self) -> int:
         """How many seats have not folded."""
@@ -180,9 +210,15 @@ class Snapshot(Protocol):
         ...
 
     @property
-    def down(self) -> Sequence[Sequence[Card]]: ...
+    def down(self) -> Sequence[Sequence[Card]]:
+        """Each seat's down cards."""
+        ...
+
     @property
-    def up(self) -> Sequence[Sequence[Card]]: ...
+    def up(self) -> Sequence[Sequence[Card]]:
+        """Each seat's up cards."""
+        ...
+
     @property
     def rows(self) -> Mapping[str, Sequence[Card]]:
         """The face-up community rows by name, in the order they were laid out."""
@@ -199,7 +235,10 @@ class Snapshot(Protocol):
         ...
 
     @property
-    def muck(self) -> Sequence[Card]: ...
+    def muck(self) -> Sequence[Card]:
+        """Discards, burned and folded cards."""
+        ...
+
     @property
     def stock(self) -> int:
         """Cards left in the stock."""
@@ -237,11 +276,20 @@ class Snapshot(Protocol):
         ...
 
     @property
-    def events(self) -> Sequence[Event]: ...
+    def events(self) -> Sequence[Event]:
+        """Everything that has happened, in order."""
+        ...
+
     @property
-    def over(self) -> bool: ...
+    def over(self) -> bool:
+        """True once the hand is over."""
+        ...
+
     @property
-    def result(self) -> HandResult | None: ...
+    def result(self) -> HandResult | None:
+        """How the hand ended (``None`` until it is over)."""
+        ...
+
     def secret(self, seat: int) -> str | None:
         """The seat's secret choice in the decision pending (a declaration not yet revealed)."""
         ...
