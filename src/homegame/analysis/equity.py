@@ -37,6 +37,7 @@ Pocket aces against one random hand before the flop win about 85% of the time:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -50,6 +51,7 @@ import numpy.typing as npt
 from homegame.cards import Card, Rank
 from homegame.engine.events import Drew, Reshuffled
 from homegame.engine.game import Game
+from homegame.engine.steps.buy import Bought, BuyStep
 from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.showdown import Contest, Showdown
 from homegame.engine.view import View
@@ -151,6 +153,8 @@ class _Plan:
     evaluators: tuple[_Batch | None, ...]
     dynamic: tuple[bool, ...]
     down: tuple[bool, ...]
+    throws: dict[str, int]
+    """The cards a buyer of each item throws away for good (Push's insurance: one)."""
 
     @classmethod
     def of(cls, game: Game) -> _Plan:
@@ -174,6 +178,7 @@ class _Plan:
             ),
             dynamic=tuple(wild is not None and wild.dynamic for wild in wilds),
             down=tuple(wild is not None and wild.lowest is Lowest.DOWN for wild in wilds),
+            throws={step.item: step.discard for step in game.steps if isinstance(step, BuyStep) and step.discard},
         )
 
 
@@ -226,12 +231,16 @@ class _Deal:
             rows.append((name, cards, max(total, len(cards))))
             seen += cards
         seats = []
+        short = Counter[int]()  # what buyers of an item that throws cards away (Push's insurance) will lack
+        for event in view.events:
+            if isinstance(event, Bought) and event.item in plan.throws:
+                short[event.seat] += plan.throws[event.item]
         for other in view.seats:
             down = tuple(card.code for card in other.down or ())
             up = tuple(card.code for card in other.up)
             seen += (*down, *up)
             if other.seat in live:
-                held = other.down_count + len(up)
+                held = other.down_count + len(up) + short[other.seat]  # a card thrown away is not dealt again
                 coming = max(plan.per_down + plan.per_up - held, 0)
                 coming_down = min(coming, max(plan.per_down - other.down_count, 0))
                 seats.append(_Seat(down, other.down_count + coming_down, up, len(up) + coming - coming_down))
@@ -327,19 +336,22 @@ class _Scorer:
             everyone = np.broadcast_to(board[:, None, :], (trials, seats, shared))
             cards = np.concatenate([np.stack(holes, axis=1), everyone], axis=2).reshape(trials * seats, size + shared)
             return self._kernel(cards, columns, downs[0]).reshape(trials, seats)
-        return np.stack([self._score(hole, board, down) for hole, down in zip(holes, downs, strict=True)], axis=1)
+        fast = self.evaluator is not None and all(self._columns(hole.shape[1], shared) for hole in holes)
+        # one scale for every seat: the kernel's ordinals and the reference keys do not compare
+        return np.stack(
+            [
+                self._kernel(np.concatenate([hole, board], axis=1), self._columns(hole.shape[1], shared), down)
+                if fast
+                else self._reference(hole, board, down)
+                for hole, down in zip(holes, downs, strict=True)
+            ],
+            axis=1,
+        )
 
     def _columns(self, size: int, board: int) -> list[tuple[int, ...]]:
         """The column sets of ``hole + board`` the kernel judges to find the best hand the form allows;
         empty when the kernel cannot do it."""
         return _column_sets(self.form, size, board, whole=self.needs_down)
-
-    def _score(self, hole: Codes, board: Codes, down: int) -> Codes:
-        """One seat's scores in every trial."""
-        columns = self._columns(hole.shape[1], board.shape[1]) if self.evaluator is not None else []
-        if not columns:
-            return self._reference(hole, board, down)
-        return self._kernel(np.concatenate([hole, board], axis=1), columns, down)
 
     def _kernel(self, cards: Codes, columns: list[tuple[int, ...]], down: int) -> Codes:
         """The best hand of each row of ``cards`` among the ``columns`` sets, judged by the kernel

@@ -76,11 +76,16 @@ from homegame.engine.actions import (
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew
 from homegame.engine.game import Game
+from homegame.engine.steps.buy import Bought, BuyStep
 from homegame.engine.steps.columns import Columns
+from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.declare import DeclareStep
 from homegame.engine.steps.guts import Guts, match_price
 from homegame.engine.steps.knockout import Knockout
+from homegame.engine.steps.roll import RollStep
 from homegame.engine.view import View
 from homegame.games import load
+from homegame.ranking.wild import Lowest
 
 if TYPE_CHECKING:
     from homegame.bots.base import Turn
@@ -163,8 +168,12 @@ class SensibleBot:
 
     # -- what it may expect ------------------------------------------------------------------
 
-    def _equity(self, game: Game, view: View, trials: int | None = None) -> Equity:
-        return estimate(game, _live(view), trials=trials or self.trials, rng=self.rng)
+    def _equity(self, game: Game, view: View, trials: int | None = None, seed: int | None = None) -> Equity:
+        """The estimate from ``view``; with ``seed``, from deals of the unseen cards that every estimate
+        with that seed shares (common random numbers: views told apart by the seat's own cards
+        alone are then compared on the same deals, not on the noise of two samples)."""
+        rng = self.rng if seed is None else random.Random(seed)
+        return estimate(game, _live(view), trials=trials or self.trials, rng=rng)
 
     def _share(self, game: Game, view: View, trials: int | None = None) -> float:
         """Its expected share of the pot: the home games' own chances where the estimate has none."""
@@ -237,6 +246,12 @@ class SensibleBot:
         judged = contests(game)
         if not judged:
             return throw.make()
+        assert view.viewer is not None
+        insured = _insured(game, view)
+        if throw.kind is ActionKind.DISCARD and insured is not None and insured.discard == throw.min == throw.max:
+            return throw.make(self._insurance(insured, game, view, max(20, self.trials // 6))[2])
+        if throw.kind is ActionKind.ROLL and _wild_down(game) and _complete(game, view):
+            return throw.make(self._roll(throw, game, view))
         contest = judged[0]
         if len(judged) > 1:
             equity = self._equity(game, view, max(20, self.trials // 4))
@@ -277,6 +292,21 @@ class SensibleBot:
                 return thrown
             thrown = thrown[:-1]
         return thrown
+
+    def _roll(self, throw: CardsLegal, game: Game, view: View) -> tuple[Card, ...]:
+        """The card to turn up when the wild cards are the lowest of those left down and no card is
+        still to come (The Option's last roll): the one whose roll leaves the hand worth most."""
+        assert view.viewer is not None
+        down = view.seats[view.viewer].down or ()
+        trials = max(20, self.trials // 4)
+        if throw.min != 1 or throw.max != 1:
+            return discards(down, throw.cards, contests(game)[0].ranking, limit=throw.max, least=throw.min)
+        seed = self.rng.getrandbits(32)
+        return (
+            max(
+                throw.cards, key=lambda card: _worth(game, self._equity(game, _rolled(view, down, card), trials, seed))
+            ),
+        )
 
     def _push(self, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
         """Keep the card offered, or push it on and buy a replacement: whichever its equity, times the
@@ -324,7 +354,58 @@ class SensibleBot:
             down = me.down or ()
             more = self._with_card(game, view, lambda card: _with_down(view, (*down, card)), trials)
             return buy.make("card") if (more - now) * pot > buy.price("card") else decline.make()
-        return decline.make()
+        item = buy.choices[0]
+        step = _buy_step(game, item)
+        if step is not None and step.discard:  # Push's insurance: throw the cards that hurt most
+            gain, worth, _ = self._insurance(step, game, view, trials)
+        elif _roll_bought(game, item) is not None:  # The Option: one more card up, so a higher wild card
+            gain, worth = self._option(item, game, view, trials)
+        else:
+            return decline.make()  # nothing it knows how to weigh
+        # the price goes into the pot, where the bot may win some of it back
+        return buy.make(item) if gain * pot > buy.price(item) * (1 - worth) else decline.make()
+
+    def _insurance(self, step: BuyStep, game: Game, view: View, trials: int) -> tuple[float, float, tuple[Card, ...]]:
+        """Push's insurance (rules 003: the buyer "push[es] any one of his cards (up or down) to the
+        discard pile", and "a player with four cards after Insurance plays them as they are"):
+        the cards (``step.discard`` of them) whose loss leaves the hand worth most (:func:`_worth`, the side it would
+        declare), what that gains over keeping them all (a fraction of the pot), and the worth
+        after throwing them."""
+        assert view.viewer is not None
+        me = view.seats[view.viewer]
+        kept = view if _insured(game, view) is None else replace(view, events=view.events[:-1])
+        seed = self.rng.getrandbits(32)
+        now = _worth(game, self._equity(game, kept, trials, seed))
+        best, chosen = -1.0, tuple[Card, ...]()
+        for cards in combinations((*(me.down or ()), *me.up), step.discard):
+            worth = _worth(game, self._equity(game, _without(kept, cards, step.item), trials, seed))
+            if worth > best:
+                best, chosen = worth, cards
+        return best - now, best, chosen
+
+    def _option(self, item: str, game: Game, view: View, trials: int) -> tuple[float, float]:
+        """The Option (rules 001: "If he declines the option, he does not turn another card up. If he
+        buys the Option [...], he turns a card up normally", and for high "each player's lowest down
+        card (and all other cards in their hand of the same rank) is wild"): buying it is choosing
+        which of the down cards goes up, so which rank is wild (the lowest of those left down).
+        Averaged over a few of the cards it may be dealt before the roll: what the best roll
+        gains over rolling nothing (a fraction of the pot), and the hand's worth after it."""
+        assert view.viewer is not None
+        down = view.seats[view.viewer].down or ()
+        coming = _dealt_before_roll(game, item)
+        pool = unseen(game, view)
+        if len(pool) < coming:
+            return 0.0, 0.0
+        samples = max(1, _SAMPLES // 2)
+        gain = after = 0.0
+        for _ in range(samples):
+            held = (*down, *self.rng.sample(pool, coming))
+            seed = self.rng.getrandbits(32)
+            declined = _worth(game, self._equity(game, _with_down(view, held), trials, seed))
+            bought = max(_worth(game, self._equity(game, _rolled(view, held, card), trials, seed)) for card in held)
+            gain += bought - declined
+            after += bought
+        return gain / samples, after / samples
 
     # -- setting cards, declaring ---------------------------------------------------------------------
 
@@ -339,15 +420,108 @@ class SensibleBot:
         if isinstance(guts, Guts):
             return declare.make(_guts(guts, game, view))
         equity = self._equity(game, view)
-        weights = {contest.side: contest.share for contest in contests(game)}
-        total = sum(weights.values()) or 1
+        return declare.make(max(declare.choices, key=lambda choice: _expected(game, equity, choice)))
 
-        def expected(choice: str) -> float:
-            if choice == "both":
-                return equity.scoop * 0.85  # all or nothing: only on a clear chance of every side
-            return weights.get(choice, 0) / total * equity.side(choice)
 
-        return declare.make(max(declare.choices, key=expected))
+def _expected(game: Game, equity: Equity, choice: str) -> float:
+    """The fraction of the pot a declaration of ``choice`` may expect: its contest's part of the pot
+    times the chance of winning it; ``both`` (all or nothing) only on a clear chance of every side."""
+    if choice == "both":
+        return equity.scoop * 0.85
+    weights = {contest.side: contest.share for contest in contests(game)}
+    return weights.get(choice, 0) / (sum(weights.values()) or 1) * equity.side(choice)
+
+
+def _worth(game: Game, equity: Equity) -> float:
+    """What a hand is worth, as a fraction of the pot: in a game of declarations, the best
+    declaration's :func:`_expected` (a card that only helps the side it will not declare is worth
+    nothing to it), else its share.
+
+    >>> worth = Equity(share=0.4, sides=(("high", 0.7), ("low", 0.1)), scoop=0.05, trials=100)
+    >>> round(_worth(load("the-option"), worth), 2), _worth(load("stud-hi-lo"), worth)
+    (0.35, 0.4)
+    """
+    choices = _declare_step(game)
+    if choices is None:
+        return equity.share
+    return max(_expected(game, equity, choice) for choice in choices)
+
+
+@cache
+def _declare_step(game: Game) -> tuple[str, ...] | None:
+    """The choices of the game's declaration, if it has one."""
+    return next((step.choices for step in game.steps if isinstance(step, DeclareStep)), None)
+
+
+@cache
+def _buy_step(game: Game, item: str) -> BuyStep | None:
+    """The game's step that sells ``item``."""
+    return next((step for step in game.steps if isinstance(step, BuyStep) and step.item == item), None)
+
+
+@cache
+def _roll_bought(game: Game, item: str) -> RollStep | None:
+    """The roll that only the buyers of ``item`` make (The Option's), if there is one."""
+    return next((step for step in game.steps if isinstance(step, RollStep) and step.bought == item), None)
+
+
+@cache
+def _dealt_before_roll(game: Game, item: str) -> int:
+    """The down cards dealt to each player between the sale of ``item`` and its buyers' roll."""
+    steps = game.steps
+    start = next(index for index, step in enumerate(steps) if isinstance(step, BuyStep) and step.item == item)
+    end = next(index for index, step in enumerate(steps) if isinstance(step, RollStep) and step.bought == item)
+    return sum(step.cards.count("down") for step in steps[start:end] if isinstance(step, Deal))
+
+
+@cache
+def _wild_down(game: Game) -> bool:
+    """Whether a contest's wild cards are the lowest of those a player holds down (The Option's high)."""
+    wilds = [contest.ranking.wild for contest in contests(game)]
+    return any(wild is not None and wild.lowest is Lowest.DOWN for wild in wilds)
+
+
+def _complete(game: Game, view: View) -> bool:
+    """Whether the viewer holds every card the game deals a player."""
+    assert view.viewer is not None
+    me = view.seats[view.viewer]
+    dealt = sum(len(step.cards) for step in game.steps if isinstance(step, Deal))
+    return me.down_count + len(me.up) >= dealt
+
+
+def _insured(game: Game, view: View) -> BuyStep | None:
+    """The sale of what the viewer has just bought, when it must now throw cards away for it (Push's insurance)."""
+    last = view.events[-1] if view.events else None
+    if not isinstance(last, Bought) or last.seat != view.viewer:
+        return None
+    step = _buy_step(game, last.item)
+    return step if step is not None and step.discard else None
+
+
+def _without(view: View, cards: tuple[Card, ...], item: str) -> View:
+    """The view after the viewer bought ``item`` and threw ``cards`` to the discard pile (they stay
+    out of the unseen cards, and the estimate, seeing the purchase, deals nothing in their place)."""
+    assert view.viewer is not None
+    seats = tuple(
+        replace(
+            seat,
+            down=tuple(card for card in seat.down or () if card not in cards),
+            down_count=seat.down_count - sum(card in cards for card in seat.down or ()),
+            up=tuple(card for card in seat.up if card not in cards),
+        )
+        if seat.seat == view.viewer
+        else seat
+        for seat in view.seats
+    )
+    bought = Bought(seat=view.viewer, item=item, price=0)
+    return replace(view, seats=seats, rows=(*view.rows, ("gone", cards)), events=(*view.events, bought))
+
+
+def _rolled(view: View, down: tuple[Card, ...], card: Card) -> View:
+    """The view with the viewer holding ``down`` but ``card`` of them turned face up."""
+    assert view.viewer is not None
+    up = view.seats[view.viewer].up
+    return _with_up(_with_down(view, tuple(held for held in down if held != card)), (*up, card))
 
 
 def _live(view: View) -> View:
