@@ -28,6 +28,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+import numpy as np
+
 from homegame.cards import Card
 from homegame.engine.actions import Action, DivideLegal, PlaceLegal
 from homegame.engine.game import Game
@@ -61,38 +63,46 @@ def knockout_chance(game: Game, view: View, *, trials: int, rng: random.Random) 
     every hand sorted low to high against the extra hand's, position by position, a card not
     higher than the extra hand's knocking its player out (an equal card survives from the second
     position on under ``equal_card = "survives"``). Opponents' cards and the extra hand are dealt
-    from the unseen cards; a pot nobody wins carries over to the next deal, and counts as the
-    viewer's even share of it."""
+    from the unseen cards, ``trials`` times at once in arrays; a pot nobody wins carries over to the
+    next deal, and counts as the viewer's even share of it.
+
+    >>> from homegame.engine import Hand
+    >>> from homegame.games import load
+    >>> game = load("high-card-poker")
+    >>> kings = Hand(game, [50] * 3, deck="Kc 2c 3c Kd 4c 5c Ks 6c 7c")  # seat 1: Kc Kd Ks; seat 2: 2c 4c 6c
+    >>> strong, weak = (knockout_chance(game, kings.view(seat), trials=400, rng=random.Random(1)) for seat in (1, 2))
+    >>> strong > 0.5 > 0.2 > weak  # a deuce is knocked out at once: only a carry-over is left to it
+    True
+    """
     assert view.viewer is not None
     me = view.seats[view.viewer]
     mine = [_high_rank(card) for card in me.down or ()] + [_high_rank(card) for card in me.up]
-    rivals = [seat for seat in view.seats if not seat.folded and seat.seat != view.viewer]
-    pool = [_high_rank(card) for card in unseen(game, view)]
-    equal_survives = game.option_values().get("equal_card") == "survives"
+    rivals = sum(not seat.folded and seat.seat != view.viewer for seat in view.seats)
+    pool = np.array([_high_rank(card) for card in unseen(game, view)], dtype=np.int64)
     size = 5
-    wins = 0.0
-    even = 1 / (1 + len(rivals))
-    for _ in range(trials):
-        drawn = rng.sample(pool, size + (size - len(mine)) + size * len(rivals))
-        extra = sorted(drawn[:size])
-        at = size
-        hands = [sorted(mine + drawn[at : at + size - len(mine)])]
-        at += size - len(mine)
-        for _ in rivals:
-            hands.append(sorted(drawn[at : at + size]))
-            at += size
-        alive = list(range(len(hands)))
-        for position in range(size):
-            floor = extra[position]
-            alive = [
-                player
-                for player in alive
-                if hands[player][position] > floor or (equal_survives and position and hands[player][position] == floor)
-            ]
-            if len(alive) <= 1:
-                break
-        wins += 1.0 if alive == [0] else 0.0 if len(alive) == 1 else even
-    return wins / trials
+    needed = size + (size - len(mine)) + size * rivals
+    if needed > len(pool) or trials < 1:
+        return 1 / (1 + rivals)
+    generator = np.random.default_rng(rng.getrandbits(63))
+    drawn = pool[np.argsort(generator.random((trials, len(pool))), axis=1)[:, :needed]]
+    extra = np.sort(drawn[:, :size], axis=1)
+    ours = np.concatenate(
+        [np.broadcast_to(np.array(mine, dtype=np.int64), (trials, len(mine))), drawn[:, size : 2 * size - len(mine)]],
+        axis=1,
+    )
+    theirs = drawn[:, 2 * size - len(mine) :].reshape(trials, rivals, size)
+    hands = np.sort(np.concatenate([ours[:, None, :], theirs], axis=1), axis=2)  # (trials, players, cards)
+    equal_survives = game.option_values().get("equal_card") == "survives"
+    alive = np.ones(hands.shape[:2], dtype=np.bool_)
+    for position in range(size):
+        floor = extra[:, position, None]
+        card = hands[:, :, position]
+        survives = (card > floor) | ((card == floor) if equal_survives and position else False)
+        deciding = alive.sum(axis=1) > 1  # once one player is left, the other cards are not compared
+        alive = np.where(deciding[:, None], alive & survives, alive)
+    left = alive.sum(axis=1)
+    won = np.where(left == 1, alive[:, 0].astype(np.float64), 1 / (1 + rivals))
+    return float(won.mean())
 
 
 def _high_rank(card: Card) -> int:

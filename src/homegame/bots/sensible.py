@@ -27,9 +27,8 @@ Five-O's columns). On each turn it decides:
 - *Declaring*: the side with the best expected return: its share of the pot times
   the chance of winning it against every opponent still in (their up cards counted),
   ``both`` only on the chance of winning every side. In Guts, *in* when the pot it
-  may win pays for the match it may owe, less the share of it a careful player wins
-  back in the next pot that the match goes into
-  (:func:`~homegame.engine.steps.guts.match_price`).
+  may win pays for the match it may owe, less its fair share of the next pot that the
+  matches go into (:func:`_guts`).
 - Anything else: the least committal legal action (:func:`homegame.bots.choices.simplest`).
 
 It never takes an illegal action: every action is built from the legal descriptors.
@@ -205,8 +204,8 @@ class SensibleBot:
         fair = 1.0 / players
         raises = _raises(view)
         raising = next((by_kind[kind] for kind in _RAISES if kind in by_kind), None)
-        if raising is not None and raising.kind is ActionKind.BET_TO:  # the first bet: for value
-            need = self.aggression * 0.6
+        if raising is not None and raising.kind is ActionKind.BET_TO:  # the first bet: for value, thin
+            need = self.aggression * 0.3
         else:  # a raise: more the more raises and players there are already
             need = self.aggression * (1 + 0.5 * raises) * (1 + 0.25 * max(0, players - 2))
         strong = equity >= fair + (1.0 - fair) * min(need, 0.9)
@@ -578,9 +577,31 @@ def _with_down(view: View, down: tuple[Card, ...]) -> View:
 
 
 def _guts(step: Guts, game: Game, view: View) -> str:
-    """In or out of a Guts round: in when the chance of beating every other player still in (each
-    holding a hand of the deck at random, cards in the bot's hand not removed) pays for the price of
-    losing, less the share of it the bot may win back in the next pot that the match goes into."""
+    """In or out of a Guts round, by what each is worth against players who all go in (the most a
+    careful player must fear of them), each holding a random hand (cards in the bot's hand not
+    removed). With ``P`` the pot, ``M`` the match it would owe on losing (the pot, twice it or at
+    most the cap: :func:`~homegame.engine.steps.guts.match_price`; at most its stack), ``n`` the
+    players and ``w`` its chance of beating all the others:
+
+    - *in*: ``w·P`` won, ``(1 - w)·M`` matched, and the next deal's pot holds the matches of all
+      ``n - 1`` losers, whoever wins, of which it may expect a fair share: ``(n - 1)·M / n``;
+    - *out*: nothing now, and the next pot holds the matches of the ``n - 2`` others who lose,
+      ``(n - 2)·M / n``; heads-up the other player takes the pot alone and a new game begins,
+      whose antes give back a fair share of themselves: nothing.
+
+    So *in* when ``w·P > (1 - w)·M - M / n``: heads-up with the pot to match, with any hand that
+    beats a quarter of the others (the best reply to a player who always goes in).
+
+    >>> from homegame.cards import parse
+    >>> from homegame.engine import Hand
+    >>> game = load("guts")
+    >>> def decide(cards: str) -> str:
+    ...     deck = [card for pair in zip(parse(cards), parse("2c 3c 4c")) for card in pair]
+    ...     hand = Hand(game, [50, 50], deck=deck)  # dealt from the button's left: seat 1 first
+    ...     return _guts(game.steps[-1], game, hand.view(1))
+    >>> decide("Ks 7d 3h"), decide("6s 4d 2h"), decide("8s 8d 2h")
+    ('in', 'out', 'in')
+    """
     assert view.viewer is not None
     seat = view.seats[view.viewer]
     held = (*(seat.down or ()), *seat.up)
@@ -589,9 +610,8 @@ def _guts(step: Guts, game: Game, view: View) -> str:
     key = step.ranking.evaluate(held).key
     beaten = (bisect_left(keys, key) + bisect_right(keys, key)) / 2 / len(keys)  # ties count half
     win = beaten ** (players - 1)
-    share = min(0.65, 1.3 / players)  # of the next pot, where a lost match goes: a careful player's
-    cost = match_price(game.option_values(), view.pot) * (1 - share)
-    return "in" if win * view.pot > (1 - win) * cost else "out"
+    match = min(match_price(game.option_values(), view.pot), seat.stack)
+    return "in" if win * view.pot > (1 - win) * match - match / players else "out"
 
 
 @cache
