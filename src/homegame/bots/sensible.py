@@ -20,7 +20,10 @@ Five-O's columns). On each turn it decides:
 - *Buying*: a card from the Grocery Store against the card it would be dealt, a
   twist card, a pushed card against its replacement (Push), Baseball's three
   against folding: each by its equity with and without, times the pot it expects,
-  less the price. What it cannot weigh (The Option, insurance) it declines.
+  less the price; The Option by the best card to turn up (so the wild rank) against
+  turning none, Push's insurance by the best card to throw away against keeping all
+  (each as the side it would declare is worth, the price counted back at its share of
+  the pot it goes into). An item it does not know it declines.
 - *Setting cards*: Five-O's columns (:func:`homegame.bots.home.place`), Chinese
   poker's rows (:func:`~homegame.bots.home.set_rows`), Pi Gow's two and five
   (:func:`~homegame.bots.home.two_and_five`).
