@@ -272,7 +272,12 @@ def test_sensible_buys_insurance_to_throw_the_card_that_spoils_its_low() -> None
     buy = bot.choose(_turn(hand, seat))
     assert str(buy) == "buy insurance"
     hand.act(seat, buy)
-    assert str(bot.choose(_turn(hand, seat))) == "discard Kc"
+    discard = bot.choose(_turn(hand, seat))
+    assert str(discard) == "discard Kc"
+    hand.act(seat, discard)
+    # the estimate deals no fifth card in its place, and judges the short hand with the others' on one scale
+    short = estimate(hand.game, hand.view(seat), trials=200, rng=random.Random(4))
+    assert short.side("high") < 0.1 and short.side("low") > 0.6
     trips, seat = _to_insurance("7h Ks Kd 5c 5s 9c 7d 4s 9h 7c Qh Qd Kc 2h 2s 3d")
     assert format_cards(trips.view(seat).seats[seat].up) == "5c 7d 7c Kc"
     assert str(bot.choose(_turn(trips, seat))) == "decline"

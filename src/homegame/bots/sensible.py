@@ -244,11 +244,11 @@ class SensibleBot:
     def _throw(self, throw: CardsLegal, game: Game, view: View) -> Action:
         """Draw, discard, pass or roll the cards that help least, by the rules of
         :mod:`homegame.bots.drawing` for the contest it has the best chance in; a priced draw only
-        when the new cards pay for themselves."""
+        when the new cards pay for themselves; the insurance's discard and the Option's roll by
+        what the hand is worth after them (:meth:`_insurance`, :meth:`_roll`)."""
         judged = contests(game)
         if not judged:
             return throw.make()
-        assert view.viewer is not None
         insured = _insured(game, view)
         if throw.kind is ActionKind.DISCARD and insured is not None and insured.discard == throw.min == throw.max:
             return throw.make(self._insurance(insured, game, view, max(20, self.trials // 6))[2])
@@ -304,11 +304,11 @@ class SensibleBot:
         if throw.min != 1 or throw.max != 1:
             return discards(down, throw.cards, contests(game)[0].ranking, limit=throw.max, least=throw.min)
         seed = self.rng.getrandbits(32)
-        return (
-            max(
-                throw.cards, key=lambda card: _worth(game, self._equity(game, _rolled(view, down, card), trials, seed))
-            ),
-        )
+
+        def worth(card: Card) -> float:
+            return _worth(game, self._equity(game, _rolled(view, down, card), trials, seed))
+
+        return (max(throw.cards, key=worth),)
 
     def _push(self, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
         """Keep the card offered, or push it on and buy a replacement: whichever its equity, times the
@@ -370,9 +370,9 @@ class SensibleBot:
     def _insurance(self, step: BuyStep, game: Game, view: View, trials: int) -> tuple[float, float, tuple[Card, ...]]:
         """Push's insurance (rules 003: the buyer "push[es] any one of his cards (up or down) to the
         discard pile", and "a player with four cards after Insurance plays them as they are"):
-        the cards (``step.discard`` of them) whose loss leaves the hand worth most (:func:`_worth`, the side it would
-        declare), what that gains over keeping them all (a fraction of the pot), and the worth
-        after throwing them."""
+        the cards (``step.discard`` of them) whose loss leaves the hand worth most (:func:`_worth`:
+        the side it would declare), what that gains over keeping them all (a fraction of the pot),
+        and the worth after throwing them."""
         assert view.viewer is not None
         me = view.seats[view.viewer]
         kept = view if _insured(game, view) is None else replace(view, events=view.events[:-1])
@@ -471,8 +471,8 @@ def _roll_bought(game: Game, item: str) -> RollStep | None:
 def _dealt_before_roll(game: Game, item: str) -> int:
     """The down cards dealt to each player between the sale of ``item`` and its buyers' roll."""
     steps = game.steps
-    start = next(index for index, step in enumerate(steps) if isinstance(step, BuyStep) and step.item == item)
-    end = next(index for index, step in enumerate(steps) if isinstance(step, RollStep) and step.bought == item)
+    sale, roll = _buy_step(game, item), _roll_bought(game, item)
+    start, end = (next(index for index, step in enumerate(steps) if step is found) for found in (sale, roll))
     return sum(step.cards.count("down") for step in steps[start:end] if isinstance(step, Deal))
 
 
