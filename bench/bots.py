@@ -9,7 +9,8 @@
    as the game allows, three for anaconda), the same cards, stacks of 25 betting units afresh,
    carried-over pots chained seat by seat. Printed: the sensible bot's winnings in betting
    units per deal, the standard error and their ratio (tests/test_bots.py runs the same match
-   for a few dozen deals and asks for more than one standard error).
+   for a few dozen deals, a few hundred in the quick games, and asks for more than one standard
+   error, two in Push, The Option, Guts and High Card Poker).
 
     python bench/bots.py [--deals N] [--timing-hands N] [--trials T] [--seed S] [GAME ...]
 """
