@@ -79,7 +79,8 @@ MORE = {"holdem": 120, "the-option": 60, "guts": 400, "high-card-poker": 250}
 random all-ins; a declaration game against a bot that always goes high; Guts and High Card Poker,
 quick to play, where a caller gives little away: in heads-up Guts the most any player can win
 from one who always goes in is an eighth of an ante a deal, by going out with the quarter of
-hands that lose to three in four)."""
+hands that lose to three in four; in High Card Poker a caller never bets, so all there is to win
+from it is the value bets it calls, about 0.31 betting units a deal at best)."""
 DEALS = 40
 CLEAR = {"push": 2.0, "the-option": 2.0, "guts": 2.0, "high-card-poker": 2.0}
 """Games whose margin must be more than this many standard errors (the others: one)."""
