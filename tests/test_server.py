@@ -138,9 +138,11 @@ def _step(table: ServerTable) -> None:
 
 
 def test_dealing_never_touches_the_global_random_state() -> None:
+    # Caller bots and a person who checks or calls never bust anyone, so hands go on being dealt
+    # (random bots all in against the person's calls could leave one player with every chip).
     random.seed(1234)
     before = random.getstate()
-    table = make(bots=3, seats=4, bot_level="random", stack=10_000)
+    table = make(bots=3, seats=4, bot_level="caller", stack=10_000)
     for _ in range(5):
         run(table)
         if table.hand is not None:
