@@ -4,7 +4,10 @@ wherever a card may be unknown, and where the file's own actions decide what hid
 
 from __future__ import annotations
 
-from homegame.history import loads
+from pathlib import Path
+
+from homegame.cli import main
+from homegame.history import loads, loads_all
 from homegame.history.replay import replay
 
 
@@ -49,7 +52,7 @@ finishing_stacks = [0, 200]
 """
     played = replay(loads(text))
     assert played.finishing_stacks == (0, 200) and played.same
-    assert "the unknown cards taken as cards that play the hand as its file says" in played.note
+    assert played.note == "the cards of p1 are unknown at the showdown: taken as losing to the hands shown"
 
 
 def test_eight_handed_stud_deals_a_common_card_and_replays() -> None:
@@ -72,3 +75,107 @@ def test_eight_handed_stud_deals_a_common_card_and_replays() -> None:
         folding = Hand(load(name), [100] * 8, seed=6)
         play(folding, [RandomBot(random.Random(seat)) for seat in range(8)])
         assert not folding.rows.get("board")  # with folds the deck holds a card for everyone
+
+
+SHOWN_DOWN = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 ????", "d dh p2 7c2d", "p2 cc", "p1 cc", "d db 9h8h3s", "p1 cc", "p2 cc", "d db Kc",
+           "p1 cc", "p2 cc", "d db 4d", "p1 cc", "p2 cbr 10", "p1 cc", "p2 sm 7c2d", "p1 sm ????"]
+"""
+"""A showdown p2 wins with seven high: p1's cards are unknown (the first spare cards, 2c2d... would win)."""
+
+
+def test_unknown_cards_at_a_showdown_lose_to_the_hand_shown() -> None:
+    for last in ('"p1 sm ????"', '"p1 sm"'):  # shown as unknown, or mucked
+        played = replay(loads(SHOWN_DOWN.replace('"p1 sm ????"', last)))
+        assert played.finishing_stacks == (88, 112) and played.same is None
+    assert played.note == "p1 mucked at the showdown: taken as giving up the pot, as the file says"
+    played = replay(loads(SHOWN_DOWN))
+    assert played.note == "the cards of p1 are unknown at the showdown: taken as losing to the hands shown"
+
+
+def test_the_files_stacks_decide_a_showdown_of_unknown_cards() -> None:
+    both = SHOWN_DOWN.replace('"d dh p2 7c2d"', '"d dh p2 ????"').replace('"p2 sm 7c2d"', '"p2 sm ????"')
+    for winner, tail in ((0, "winnings = [24, 0]"), (1, "finishing_stacks = [88, 112]"), (0, "winnings = [24, 0]")):
+        played = replay(loads(both + tail))
+        assert played.same and played.finishing_stacks[winner] == 112
+        assert (
+            "the unknown cards of p1 and p2 at the showdown taken as cards that give the file's stacks" in played.note
+        )
+    played = replay(loads(both))
+    assert "taken as any cards (the file does not say who won with them)" in played.note
+    # One shown, one unknown: the file's stacks may still say the unknown hand won.
+    played = replay(loads(SHOWN_DOWN + "finishing_stacks = [112, 88]"))
+    assert played.same and "the unknown cards of p1 at the showdown taken as" in played.note
+
+
+STUD_HI_LO = "PokerStars Hand #250000000404: Tournament #3400000002, $1.00+$0.10 USD 7 Card Stud Hi/Lo Limit - "
+STUD_HI_LO += """Level I (20/40) - 2026/02/05 11:02:20 ET
+Table '3400000002 1' 8-max
+Seat 1: ann (1500 in chips)
+Seat 2: bea (1500 in chips)
+Seat 3: Hero (1500 in chips)
+ann: posts the ante 5
+bea: posts the ante 5
+Hero: posts the ante 5
+*** 3rd STREET ***
+Dealt to ann [Kh]
+Dealt to bea [2d]
+Dealt to Hero [Ah 3c 5d]
+bea: brings in for 10
+Hero: calls 10
+ann: calls 10
+*** 4th STREET ***
+Dealt to ann [Kh] [Ks]
+Dealt to bea [2d] [9s]
+Dealt to Hero [Ah 3c 5d] [4h]
+Pair on board - a double bet is allowed
+ann: bets 20
+bea: calls 20
+Hero: calls 20
+*** 5th STREET ***
+Dealt to ann [Kh Ks] [8d]
+Dealt to bea [2d 9s] [Td]
+Dealt to Hero [Ah 3c 5d 4h] [Qc]
+ann: bets 40
+bea: calls 40
+Hero: calls 40
+*** 6th STREET ***
+Dealt to ann [Kh Ks 8d] [Jc]
+Dealt to bea [2d 9s Td] [6s]
+Dealt to Hero [Ah 3c 5d 4h Qc] [9c]
+ann: checks
+bea: checks
+Hero: checks
+*** RIVER ***
+Dealt to Hero [Ah 3c 5d 4h Qc 9c] [7d]
+ann: checks
+bea: checks
+Hero: checks
+*** SHOW DOWN ***
+ann: shows [Kc 7h Kh Ks 8d Jc 3h] (HI: three of a kind, Kings)
+bea: mucks hand
+Hero: shows [Ah 3c 5d 4h Qc 9c 7d] (HI: high card Ace; LO: 7,5,4,3,A)
+ann collected 113 from pot
+Hero collected 112 from pot
+*** SUMMARY ***
+Total pot 225 | Rake 0
+Seat 1: ann showed [Kc 7h Kh Ks 8d Jc 3h] and won (113) with HI: three of a kind, Kings
+Seat 2: bea mucked
+Seat 3: Hero showed [Ah 3c 5d 4h Qc 9c 7d] and won (112) with HI: high card Ace; LO: 7,5,4,3,A
+"""
+"""A stud hi-lo pot split high and low, a third player mucking unknown cards (a 6-5-4-3-2 low for
+all the file says)."""
+
+
+def test_imported_pokerstars_muck_at_a_split_showdown(tmp_path: Path) -> None:
+    path, out = tmp_path / "stud.txt", tmp_path / "stud.phhs"
+    path.write_text(STUD_HI_LO)
+    assert main(["history", "import", str(path), "-o", str(out)]) == 0
+    [record] = loads_all(out.read_text())
+    played = replay(record)
+    assert played.finishing_stacks == (1538, 1425, 1537) and played.same
+    assert "p2 mucked at the showdown: taken as giving up the pot, as the file says" in played.note

@@ -343,7 +343,10 @@ def test_an_online_hand_imports_and_replays(tmp_path: Path, capsys: pytest.Captu
     assert record.starting_stacks == (Decimal("2.10"), Decimal("1.95"), Decimal("3.07"))  # ann, bob, dan (button)
     played = replay(record)
     assert played.finishing_stacks == (Decimal("2.09"), Decimal("1.6"), Decimal("3.43")) and played.same
-    assert "a rake of 0.02" in played.note
+    assert "a rake of 0.02, 2.8% of the pot of 0.71, as the file says (_rake)" in played.note
+    path.write_text(ONLINE.replace("| Rake $0.02", "| Rake $0.01"))  # a summary whose rake is not the pot's
+    main(["history", "import", str(path), "-o", str(out)])
+    assert replay(loads_all(out.read_text())[0]).same is False
 
 
 RAZZ_CUT = (FIXTURES_DIR := Path(__file__).parent / "fixtures").joinpath("pokerstars-stud.txt").read_text()[:1000]

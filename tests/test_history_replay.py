@@ -101,3 +101,22 @@ def test_winnings_that_name_no_winner_are_not_compared() -> None:
     assert played.same is None and "name no winner" in played.note
     half = replay(loads(f"{ONLINE}actions = [{deal}'p3 cbr 3', 'p1 f', 'p2 f']\nwinnings = [0, 0, 1]\n"))
     assert half.same is False  # short by more than a rake
+
+
+@pytest.mark.parametrize(
+    ("given", "same", "said"),
+    [
+        ("winnings = [0, 0, 8.05]", True, "the house took a rake of 0.95, 10.6% of the pot of 9"),  # handhq's
+        ("finishing_stacks = [194.50, 47, 85.15]", True, "the house took a rake of 0.95, 10.6% of the pot of 9"),
+        ("winnings = [0, 0, 7]", False, ""),  # short by more than a fifth of the pot
+        ("winnings = [0, 0, 7]\n_rake = 2", True, "a rake of 2, 22.2% of the pot of 9, as the file says (_rake)"),
+        ("winnings = [0, 0, 8.05]\n_rake = 0.50", False, ""),  # the file's own rake does not explain it
+        ("winnings = [0, 0.95, 8.05]", False, ""),  # a player who won nothing collects
+    ],
+)
+def test_a_rake_the_files_stacks_imply_or_name(given: str, same: bool, said: str) -> None:
+    deal = "'d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', "
+    actions = "'p3 cbr 3', 'p1 cc', 'p2 cc', 'd db 6sJsAs', 'p1 cc', 'p2 cc', 'p3 cbr 3', 'p1 f', 'p2 f'"
+    played = replay(loads(f"{ONLINE}actions = [{deal}{actions}]\n{given}\n"))
+    assert played.same is same
+    assert (said in played.note) if said else "rake" not in played.note

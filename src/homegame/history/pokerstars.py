@@ -581,6 +581,7 @@ _VERB = re.compile(r"(?:folds|checks|calls|bets|raises|brings in|posts|discards|
 """How an action's line goes on after the player's name: such a line that reads as no action is refused."""
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
 _MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
+_RAKE = re.compile(rf"^Total pot .*\| Rake (?P<rake>{_MONEY})")
 _COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot(?:-\d+)?")
 
 
@@ -690,9 +691,12 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         for name in names:
             actions.append(f"d dh {player[name]} {known.get(name, '??' * _HOLE[code])}")
 
+    raked: int | Decimal | None = None
     for index in body:
         line = lines[index]
         if line.startswith("*** SUMMARY ***"):
+            summary = (_RAKE.search(lines[later]) for later in range(index + 1, end))
+            raked = next((_money(match["rake"]) for match in summary if match), None)
             break
         if match := _MARKER.fullmatch(line):
             street = match["marker"]
@@ -816,4 +820,6 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     fields["players"] = names
     fields["hand"] = int(header["number"])
     fields["winnings"] = winnings
+    if raked is not None:
+        fields["_rake"] = raked  # what the house kept, which replay checks the winnings against
     return Record.from_fields(fields, f"the hand on line {start + 1}")

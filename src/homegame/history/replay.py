@@ -8,11 +8,17 @@ player and the board get exactly the file's cards. Unknown cards (``??``) are an
 never names, unless the player shows them later. Amounts written in decimals are scaled to whole
 chips and back.
 
+Where the file's own actions decide what hidden cards held, replay follows the file and says so in
+its note: the bring-in's unknown up card is one that brings in; at a showdown, a player who mucks
+gives up the pot, and one whose cards stay unknown loses to the hands shown, unless the file's
+stacks (or winnings) say that player won; among unknown hands alone, the stacks decide. Winnings
+short of the pots are a rake (:func:`rake`), reported in the note.
+
 A hand written by homegame for any other game carries its deck orders (``_decks``) and house rules
 (``_options``): it is dealt again exactly, and its own action lines are checked against the replay.
 
 Whatever cannot be played is a :class:`ReplayError` saying why: an action that is not legal on our
-engine, cards dealt where our game deals none, a mucked hand that our showdown would pay...
+engine, cards dealt where our game deals none, a file that ends before the hand does...
 
 >>> from homegame.history.phh import loads
 >>> record = loads('''variant = "NT"
@@ -52,10 +58,11 @@ from homegame.engine.actions import (
     parse_action,
 )
 from homegame.engine.betting import Betting, Stakes
-from homegame.engine.events import Returned, Won
+from homegame.engine.events import Returned, Shown, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.hand import Chance, Hand, Setup
 from homegame.engine.steps.antes import Antes
+from homegame.engine.steps.base import Dealer, Decision
 from homegame.engine.steps.bet import Bet
 from homegame.engine.steps.blinds import Blinds
 from homegame.engine.steps.deal import Deal
@@ -66,7 +73,7 @@ from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
 from homegame.history.variants import CODES
 
-__all__ = ["PROFILES", "ReplayError", "Replayed", "expected", "rake", "replay"]
+__all__ = ["PROFILES", "RAKE_SHARE", "ReplayError", "Replayed", "expected", "rake", "replay"]
 
 T = TypeVar("T")
 
@@ -155,8 +162,7 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
         for seat, amount in enumerate(ours):  # the winners' stacks as if no rake were taken
             if amount:
                 stacks[seat] = _unscale(_chips(played.finishing_stacks[seat], scale), scale)
-        note = f"the house took a rake of {kept} (the winnings are what the winners collected)"
-        played = replace(played, expected=tuple(stacks), note="; ".join(filter(None, (played.note, note))))
+        played = replace(played, expected=tuple(stacks), note=_joined(played.note, _rake_note(record, played, kept)))
     return played
 
 
@@ -225,36 +231,67 @@ def expected(record: Record, played: Replayed | None = None) -> tuple[Amount, ..
     return tuple(stacks)
 
 
+RAKE_SHARE = 5
+"""Without a rake the file names (``_rake``), winners short of what replay pays them by at most
+one part in this many of the pots are taken as raked: sites' rakes run from 3 to 10 percent, more
+on small pots where a site rounds its cut up to its unit (a handhq hand: 0.95 of a pot of 9); a
+file short of more than that says something else happened to the chips, and does not compare."""
+
+
 def rake(record: Record, played: Replayed) -> Amount:
-    """What the house kept of the pots, as the file's ``winnings`` show it (0 when they show none):
-    every winner collected no more than the replay paid it, and the pots' winners alone less.
+    """What the house kept of the pots, as the file's stacks show it (its ``finishing_stacks``, or
+    the stacks its ``winnings`` give): 0 when they show none, or show something other than a rake.
+
+    A rake is what the winners, and they alone, end short of what the replay paid them, each
+    keeping something: exactly the file's own ``_rake`` where it gives one (homegame's PokerStars
+    import writes the summary's ``Rake``), else at most a fifth of the pots (:data:`RAKE_SHARE`).
 
     >>> from homegame.history.phh import loads
-    >>> record = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
-    ...                'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6",'
-    ...                ' "p1 cc", "d db 2c3c4c", "p1 cbr 10", "p2 f"]\\nwinnings = [11.5, 0]')
-    >>> played = replay(record)
-    >>> rake(record, played), played.same, played.note
-    (Decimal('0.5'), True, 'the house took a rake of 0.5 (the winnings are what the winners collected)')
+    >>> text = ('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...         'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6",'
+    ...         ' "p1 cc", "d db 2c3c4c", "p1 cbr 10", "p2 f"]\\nwinnings = [11.5, 0]')
+    >>> played = replay(loads(text))
+    >>> rake(loads(text), played), played.same, played.note
+    (Decimal('0.5'), True, 'the house took a rake of 0.5, 4.2% of the pot of 12')
+    >>> rake(loads(text.replace("11.5", "9")), played), rake(loads(text + "\\n_rake = 0.4"), played)
+    (0, 0)
+    >>> replay(loads(text.replace("11.5", "9") + "\\n_rake = 3")).note
+    'the house took a rake of 3, 25% of the pot of 12, as the file says (_rake)'
     """
-    winnings = record.extra.get("winnings")
-    if winnings is None or record.extra.get("finishing_stacks") is not None:
+    wanted = expected(record, played)
+    if wanted is None:
         return 0
     scale = _scale(record)
-    seats = len(record.starting_stacks)
-    theirs = [_chips(amount, scale) for amount in _amounts(winnings, seats, "winnings")]
-    ours, returned = _collected(played.hand)
-    short = []
-    for seat in range(seats):
-        gap = ours[seat] - theirs[seat]
-        if gap and theirs[seat] == ours[seat] + returned[seat]:
-            gap = 0  # the uncalled bet counted in
-        if gap < 0 or (gap and (not ours[seat] or not theirs[seat])):
-            return 0  # a winner collected more, or nothing: not a rake
-        short.append(gap)
-    if 10 * sum(short) > sum(ours):
-        return 0  # more than a tenth of the pot: not a rake the house takes
+    ours, _ = _collected(played.hand)
+    short = [
+        _chips(finishing, scale) - _chips(theirs, scale)
+        for finishing, theirs in zip(played.finishing_stacks, wanted, strict=True)
+    ]
+    if any(gap < 0 or (gap and gap >= won) for gap, won in zip(short, ours, strict=True)):
+        return 0  # a player ends with more, one who won nothing with less, or a winner with nothing
+    given = record.extra.get("_rake")
+    if given is not None:
+        return _unscale(sum(short), scale) if _is_amount(given) and _chips(given, scale) == sum(short) else 0
+    if RAKE_SHARE * sum(short) > sum(ours):
+        return 0
     return _unscale(sum(short), scale)
+
+
+def _rake_note(record: Record, played: Replayed, kept: Amount) -> str:
+    """The note of a rake: how much, of what pot, and whether the file names it."""
+    scale = _scale(record)
+    pot = sum(_collected(played.hand)[0])
+    share = (Decimal(100) * _chips(kept, scale) / pot).quantize(Decimal("0.1")).normalize()
+    named = ", as the file says (_rake)" if record.extra.get("_rake") is not None else ""
+    return f"the house took a rake of {kept}, {share:f}% of the pot of {_unscale(pot, scale)}{named}"
+
+
+def _fits(record: Record, played: Replayed) -> bool:
+    """Whether the replay ends with the stacks the file gives, or with them but for a rake."""
+    wanted = expected(record, played)
+    if wanted is None or tuple(map(Decimal, wanted)) == tuple(map(Decimal, played.finishing_stacks)):
+        return True
+    return bool(rake(record, played))
 
 
 def _collected(hand: Hand) -> tuple[list[int], list[int]]:
@@ -282,10 +319,10 @@ def _scale(record: Record) -> int:
     """The power of ten that makes every amount of the record a whole number of chips."""
     amounts: list[Amount] = [*record.antes, *record.starting_stacks, *(record.blinds_or_straddles or ())]
     amounts += [amount for amount in (record.bring_in, record.small_bet, record.big_bet, record.min_bet) if amount]
-    for name in ("finishing_stacks", "winnings"):
+    for name in ("finishing_stacks", "winnings", "_rake"):
         given = record.extra.get(name)
-        if isinstance(given, list):
-            amounts += [amount for amount in given if _is_amount(amount) and Decimal(amount).is_finite()]
+        given = given if isinstance(given, list) else [given]
+        amounts += [amount for amount in given if _is_amount(amount) and Decimal(amount).is_finite()]
     for number, action in enumerate(record.actions, 1):
         words = action.split("#")[0].split()
         if len(words) == 3 and words[1] == "cbr":
@@ -582,26 +619,68 @@ class _Standard:
             ),
         )
         unknown = None in self.order or any(None in shown for shown in self.shown.values())
-        wanted = expected(record) if unknown else None
+        winnings = record.extra.get("winnings")
+        given = unknown and (
+            record.extra.get("finishing_stacks") is not None or (isinstance(winnings, list) and any(winnings))
+        )
+        unseen = self._unseen()
         problem: ReplayError | None = None
         first: Replayed | None = None
-        for attempt in range(MAX_TRIES if unknown else 1):
-            try:
-                played = self._attempt(setup, random.Random(attempt) if attempt else None)
-            except ReplayError as error:
-                problem = problem or error
-                continue
-            if wanted is not None and tuple(map(Decimal, played.finishing_stacks)) != tuple(map(Decimal, wanted)):
-                first = first or played
-                continue  # other cards for the unknown ones may give the stacks the file says
-            if attempt:
-                note = "the unknown cards taken as cards that play the hand as its file says"
-                played = replace(played, note="; ".join(filter(None, (played.note, note))))
-            return played
+        # Unknown cards at a showdown lose to the hands shown, unless the file's stacks say otherwise.
+        for losing in (unseen, frozenset())[: 2 if given and unseen else 1]:
+            showing = _FileShowdown.of(setup, frozenset(self.mucked), losing)
+            for attempt in range(MAX_TRIES if unknown else 1):
+                try:
+                    played = self._attempt(showing, random.Random(attempt) if attempt else None)
+                except ReplayError as error:
+                    problem = problem or error
+                    continue
+                if given and not _fits(record, played):
+                    first = first or played
+                    continue  # other cards for the unknown ones may give the stacks the file says
+                how = "taken as cards that give the file's stacks" if given else ""
+                if attempt and not how:
+                    played = replace(played, note=_joined(played.note, _FILLED))
+                return replace(played, note=self._showdown_note(played, unseen, how))
         if first is not None:
-            return first
+            return replace(
+                first, note=self._showdown_note(first, unseen, "taken as any cards (none gives the file's stacks)")
+            )
         assert problem is not None
         raise problem
+
+    def _unseen(self) -> frozenset[int]:
+        """The players (not mucking) some of whose cards the file never names, shown or dealt."""
+        unseen = set()
+        for seat in range(self.seats):
+            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
+            dealt = {self.order[index] for index in slots}
+            shown = [card for card in self.shown.get(seat, ()) if card is not None and card not in dealt]
+            if sum(1 for index in slots if self.order[index] is None) > len(shown):
+                unseen.add(seat)
+        return frozenset(unseen - self.mucked)
+
+    def _showdown_note(self, played: Replayed, unseen: frozenset[int], how: str) -> str:
+        """The replay's note, with what it took from the file's actions at the showdown: who gave up
+        the pot, and ``how`` the unknown cards that went to the showdown were taken."""
+        hand = played.hand
+        folded = {line.seat for line in self.moves if line.verb == "f"}
+        gave_up = [seat for seat in range(self.seats) if hand.folded[seat] and seat not in folded]
+        shown = {event.seat for event in hand.events if isinstance(event, Shown)}
+        notes = [played.note]
+        mucked = [seat for seat in gave_up if seat in self.mucked]
+        if mucked:
+            notes.append(f"{_players(mucked)} mucked at the showdown: taken as giving up the pot, as the file says")
+        lost = [seat for seat in gave_up if seat in unseen]
+        if lost:
+            notes.append(
+                f"the cards of {_players(lost)} are unknown at the showdown: taken as losing to the hands shown"
+            )
+        deciding = sorted(shown & unseen) if len(shown) > 1 else []
+        if deciding:
+            how = how or "taken as any cards (the file does not say who won with them)"
+            notes.append(f"the unknown cards of {_players(deciding)} at the showdown {how}")
+        return _joined(*notes)
 
     def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
         """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
@@ -856,6 +935,50 @@ class _Standard:
                 raise ReplayError(
                     f"p{seat + 1} mucked at the showdown, but homegame's showdown (every hand shown) pays that hand"
                 )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _FileShowdown(Showdown):
+    """The showdown as the file has it: before the hands are shown, each player who ``mucked`` gives
+    up the pot if in each pot they share another player stays (our showdown shows every hand), then
+    each player of ``losing`` (cards unknown) does if in each pot a player whose cards are known stays."""
+
+    mucked: frozenset[int] = frozenset()
+    losing: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, setup: Setup, mucked: frozenset[int], losing: frozenset[int]) -> Setup:
+        """``setup`` with its game's showdowns these showdowns."""
+        steps = tuple(
+            cls(**{name: getattr(step, name) for name in ("contests", "no_winner")}, mucked=mucked, losing=losing)
+            if type(step) is Showdown
+            else step
+            for step in setup.game.steps
+        )
+        return replace(setup, game=replace(setup.game, steps=steps))
+
+    def begin(self, hand: Dealer) -> Decision | None:
+        keeps = [seat for seat in hand.in_hand() if seat not in self.mucked]
+        for giving, against in ((self.mucked, keeps), (self.losing, [s for s in keeps if s not in self.losing])):
+            for seat in sorted(giving):
+                pots = [pot.eligible for pot in hand.pots(with_bets=True) if seat in pot.eligible]
+                if not hand.folded[seat] and all(any(other in against for other in pot) for pot in pots):
+                    hand.fold(seat)
+        return Showdown.begin(self, hand)  # (a slotted dataclass has no zero-argument super)
+
+
+def _players(seats: Iterable[int]) -> str:
+    """``p1``, ``p1 and p3``: players by their PHH names."""
+    names = [f"p{seat + 1}" for seat in seats]
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1])))
+
+
+def _joined(*notes: str) -> str:
+    """Notes in one, each once."""
+    return "; ".join(dict.fromkeys(filter(None, notes)))
+
+
+_FILLED = "the unknown cards taken as cards that play the hand as its file says"
 
 
 class _PlannedChance(Chance):
