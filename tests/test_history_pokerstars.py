@@ -19,7 +19,7 @@ from homegame.engine import Hand
 from homegame.errors import ParseError
 from homegame.games import load
 from homegame.history import dumps, loads, loads_all
-from homegame.history.pokerstars import GAMES, dumps_pokerstars, read_pokerstars, to_pokerstars
+from homegame.history.pokerstars import GAMES, LIMITS, dumps_pokerstars, read_pokerstars, to_pokerstars
 from homegame.history.replay import replay
 from homegame.history.variants import CODES, code_of
 
@@ -63,8 +63,8 @@ def shapes(name: str, family: str) -> dict[str, str]:
     said = rf"(?:a )?{hand}" if name == "badugi" else hand  # the summary says "with a Badugi: 8,5,4,2"
     game = re.escape(GAMES[name])
     return {
-        "header": rf"PokerStars Hand #\d+:  {game} (?:No Limit|Pot Limit|Limit) "
-        rf"\((?P<low>{AMOUNT})/(?P<high>{AMOUNT})\) - \d{{4}}/\d{{2}}/\d{{2}} \d{{2}}:\d{{2}}:\d{{2}} ET",
+        "header": rf"PokerStars Hand #\d+:  (?:(?P<mix>[A-Za-z0-9'+/ -]+) \()?{game} (?:No Limit|Pot Limit|Limit)"
+        rf"(?(mix), | \()(?P<low>{AMOUNT})/(?P<high>{AMOUNT})\) - \d{{4}}/\d{{2}}/\d{{2}} \d{{2}}:\d{{2}}:\d{{2}} ET",
         "table": r"Table 'homegame' \d+-max(?: Seat #(?P<button>\d+) is the button)?",
         "seat": rf"Seat (?P<seat>\d+): {NAME} \((?P<stack>{AMOUNT}) in chips\)",
         "post": rf"{NAME}: posts (?P<what>the ante|small blind|big blind|straddle) (?P<amount>{AMOUNT})"
@@ -278,7 +278,26 @@ def test_history_export_format_pokerstars(tmp_path: Path) -> None:
     text = path.read_text()
     hands = text.rstrip("\n").split("\n\n\n\n")
     assert len(hands) == 10 and len({hand.splitlines()[0].split(":")[0] for hand in hands}) == 10
-    assert main(["history", "export", "pineapple", "--format", "pokerstars"]) == 2
+    assert all(hand.startswith("PokerStars Hand #") and ":  HORSE (" in hand.splitlines()[0] for hand in hands)
+
+
+def test_a_mixed_games_hands_name_the_mix_and_read_back(tmp_path: Path) -> None:
+    """Real files name the mix before the game (``HORSE (Razz Limit, $0.10/$0.20 USD)``): ours too,
+    every game of the eight-game mix, and the reader takes each hand back to its stacks."""
+    path = tmp_path / "eight.txt"
+    command = ["history", "export", "eight-game", "--hands", "16", "--seats", "2", "--seed", "2"]
+    assert main([*command, "--format", "pokerstars", "-o", str(path)]) == 0
+    text = path.read_text()
+    named = {f"{label} {LIMITS[load(name).betting]}": name for name, label in GAMES.items()}
+    played = set()
+    for (line, record, error), hand in zip(read_pokerstars(text), text.split("\n\n\n\n"), strict=True):
+        header = re.fullmatch(r"PokerStars Hand #\d+:  8-Game \((.+), (?:10/20|5/10)\) - .* ET", hand.split("\n")[0])
+        assert header is not None, hand.split("\n")[0]
+        validate(hand, name := named[header[1]])
+        played.add(name)
+        assert error is None and record is not None, (line, error)
+        assert replay(loads(dumps(record))).same is True
+    assert len(played) == 8  # two hands of each game
 
 
 @pytest.mark.parametrize("name", sorted(name for name in GAMES if code_of(name)))

@@ -236,7 +236,7 @@ def _play(
         history = hand.history()
         players = [names[seat] for seat in seated]
         if pokerstars:
-            records.append(to_pokerstars(history, names=players, hero=own))
+            records.append(to_pokerstars(history, names=players, hero=own, mix=game if isinstance(game, Mix) else None))
         else:
             records.append(to_phh(history, names=players, number=number, seat=own))
         table.settle(hand)

@@ -4,7 +4,8 @@ A hand is written in the line shapes of PokerStars' own files: the header (hand 
 stakes, date), the table line (with the button; none in stud), the seats, the forced bets, the
 street markers of its family, the actions, the show down and the summary with the pot arithmetic.
 ``Dealt to`` shows the hero's cards only (and every player's up cards in stud). Hands are
-separated by three blank lines (:func:`dumps_pokerstars`).
+separated by three blank lines (:func:`dumps_pokerstars`). A hand dealt in a mixed game names the
+mix before its game, as real files do: ``HORSE (Razz Limit, 10/20)`` (:func:`mix_label`).
 
 The shapes are those of PokerStars' own files (as fpdb's regression files hold them): a stud
 completion is a raise of the bring-in (``raises 3 to 5``), the antes and a stud street's cards
@@ -44,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
@@ -55,7 +57,19 @@ from homegame.errors import ParseError
 from homegame.history.phh import Record
 from homegame.ranking.core import Category
 
-__all__ = ["GAMES", "IMPORTS", "describe", "dumps_pokerstars", "hand_number", "read_pokerstars", "to_pokerstars"]
+if TYPE_CHECKING:
+    from homegame.games.mixes import Mix
+
+__all__ = [
+    "GAMES",
+    "IMPORTS",
+    "describe",
+    "dumps_pokerstars",
+    "hand_number",
+    "mix_label",
+    "read_pokerstars",
+    "to_pokerstars",
+]
 
 GAMES: dict[str, str] = {
     "holdem": "Hold'em",
@@ -181,8 +195,11 @@ def to_pokerstars(
     number: int | None = None,
     when: datetime | None = None,
     table: str = "homegame",
+    mix: Mix | None = None,
 ) -> str:
-    """The hand as PokerStars text (``hero``: the seat whose hole cards it shows, ``None`` for nobody's)."""
+    """The hand as PokerStars text (``hero``: the seat whose hole cards it shows, ``None`` for nobody's;
+    ``mix``: the mixed game the hand was dealt in, which the header names before its game, as
+    ``HORSE (Razz Limit, 1/2)``; see :func:`mix_label`)."""
     from homegame.games import load
 
     setup = history.setup
@@ -202,7 +219,7 @@ def to_pokerstars(
         )
     hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
     writer = _Writer(hand, list(names or [f"seat {seat + 1}" for seat in range(hand.seats)]), hero)
-    writer.header(number if number is not None else hand_number(history), when, table)
+    writer.header(number if number is not None else hand_number(history), when, table, mix)
     writer.events(hand.events)
     for seat, action in history.actions:
         before, decision = hand.bets[seat], hand.decision
@@ -212,6 +229,17 @@ def to_pokerstars(
         writer.events(events)
     writer.summary()
     return "\n".join(writer.lines)
+
+
+def mix_label(mix: Mix) -> str:
+    """The name a PokerStars header gives a mixed game: its title without the dots (``HORSE``,
+    ``HOSE``), and ``8-Game`` for the eight-game mix, as PokerStars names it.
+
+    >>> from homegame.games.mixes import load_mix
+    >>> [mix_label(load_mix(name)) for name in ("horse", "eight-game", "hoe", "holdem-mixed")]
+    ['HORSE', '8-Game', 'HOE', "Hold'em mixed"]
+    """
+    return {"eight-game": "8-Game"}.get(mix.name) or re.sub(r"[^A-Za-z0-9'+/ -]", "", mix.title).strip() or "Mixed"
 
 
 def dumps_pokerstars(hands: Iterable[str]) -> str:
@@ -280,13 +308,14 @@ class _Writer:
         self.by_seat.clear()
         self.lines.append(line)
 
-    def header(self, number: int, when: datetime | None, table: str) -> None:
+    def header(self, number: int, when: datetime | None, table: str, mix: Mix | None) -> None:
         game, stakes = self.hand.game, self.hand.stakes
         limit = game.betting is Betting.FIXED_LIMIT
         low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
         moment = (when or datetime(2026, 1, 1, tzinfo=UTC)).strftime("%Y/%m/%d %H:%M:%S")
         label = f"{GAMES[game.name]} {LIMITS[game.betting]}"
-        self.say(f"PokerStars Hand #{number}:  {label} ({low}/{high}) - {moment} ET")
+        played = f"{mix_label(mix)} ({label}, {low}/{high})" if mix is not None else f"{label} ({low}/{high})"
+        self.say(f"PokerStars Hand #{number}:  {played} - {moment} ET")
         seats = self.hand.seats
         size = max(seats, 8) if self.family == "stud" else next(size for size in (2, 6, 9, 10, seats) if size >= seats)
         if self.family == "stud":
