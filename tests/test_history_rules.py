@@ -174,3 +174,26 @@ finishing_stacks = [20, 298, 162, 66, 3, 0]
     with pytest.raises(ReplayError, match=r"\(draw_deal discards-first\): replay it with --rules pokerkit"):
         replay(record)
     assert replay(record, rules="pokerkit").same is True
+
+
+def test_the_rules_text_states_the_casino_rule_and_pokerkits_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    """``homegame rules GAME`` says in words what each of the two readings does, which is the casino
+    default and which PokerKit's (the one ``--rules pokerkit`` plays), in every game declaring them."""
+    from homegame.games import load, names
+    from homegame.history.replay import PROFILES
+
+    declaring = 0
+    for name in names():
+        game = load(name)
+        for rule in ("short_all_in", "draw_deal"):
+            option = game.option(rule)
+            if option is None:
+                continue
+            declaring += 1
+            assert main(["rules", name]) == 0
+            [line] = [line for line in capsys.readouterr().out.splitlines() if line.strip().startswith(f"{rule} =")]
+            assert (
+                f"{rule} = {option.default}: " in line and f"by the casino rule ({option.default}, the default)" in line
+            )
+            assert f"by PokerKit's reading ({PROFILES['pokerkit'][rule]})" in line
+    assert declaring == 14  # 11 games of short_all_in, 3 draws of draw_deal
