@@ -179,3 +179,56 @@ def test_imported_pokerstars_muck_at_a_split_showdown(tmp_path: Path) -> None:
     played = replay(record)
     assert played.finishing_stacks == (1538, 1425, 1537) and played.same
     assert "p2 mucked at the showdown: taken as giving up the pot, as the file says" in played.note
+
+
+HOLDEM_SIDE_POT = """PokerStars Hand #4300:  Hold'em No Limit (1/2) - 2026/03/02 12:00:00 ET
+Table 'Test II' 6-max Seat #3 is the button
+Seat 1: ann (20 in chips)
+Seat 2: Hero (200 in chips)
+Seat 3: cal (200 in chips)
+ann: posts small blind 1
+Hero: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Hero [Kc Qc]
+cal: calls 2
+ann: raises 18 to 20 and is all-in
+Hero: calls 18
+cal: calls 18
+*** FLOP *** [Ks 7d 2h]
+Hero: bets 10
+cal: calls 10
+*** TURN *** [Ks 7d 2h] [9c]
+Hero: checks
+cal: checks
+*** RIVER *** [Ks 7d 2h 9c] [3s]
+Hero: checks
+cal: checks
+*** SHOW DOWN ***
+ann: shows [Ah Ad] (a pair of Aces)
+Hero: shows [Kc Qc] (a pair of Kings)
+cal: mucks hand
+Hero collected 20 from side pot
+ann collected 60 from main pot
+*** SUMMARY ***
+Total pot 80 Main pot 60. Side pot 20. | Rake 0
+Board [Ks 7d 2h 9c 3s]
+Seat 1: ann (small blind) showed [Ah Ad] and won (60) with a pair of Aces
+Seat 2: Hero (big blind) showed [Kc Qc] and won (20) with a pair of Kings
+Seat 3: cal (button) mucked
+"""
+"""Hold'em with a side pot: the short stack's aces take the main pot, the hero's kings the side pot,
+and cal mucks unknown cards in both (the first spare cards, 2c 2d, would make three deuces)."""
+
+
+def test_imported_pokerstars_muck_in_a_main_and_a_side_pot(tmp_path: Path) -> None:
+    path, out = tmp_path / "holdem.txt", tmp_path / "holdem.phhs"
+    path.write_text(HOLDEM_SIDE_POT)
+    assert main(["history", "import", str(path), "-o", str(out)]) == 0
+    [record] = loads_all(out.read_text())
+    played = replay(record)
+    assert dict(zip(record.extra["players"], played.finishing_stacks, strict=True)) == {
+        "ann": 60,
+        "Hero": 190,
+        "cal": 170,
+    }
+    assert played.same and played.note.endswith("mucked at the showdown: taken as giving up the pot, as the file says")
