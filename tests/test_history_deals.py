@@ -4,7 +4,12 @@ wherever a card may be unknown, and where the file's own actions decide what hid
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homegame.cli import main
 from homegame.history import loads, loads_all
@@ -232,3 +237,41 @@ def test_imported_pokerstars_muck_in_a_main_and_a_side_pot(tmp_path: Path) -> No
         "cal": 170,
     }
     assert played.same and played.note.endswith("mucked at the showdown: taken as giving up the pot, as the file says")
+
+
+@settings(max_examples=24, deadline=None, derandomize=True)
+@given(name=st.sampled_from(["holdem", "omaha-hi-lo", "stud-hi-lo", "razz"]), seed=st.integers(0, 10**6))
+def test_a_loser_mucking_changes_nothing(name: str, seed: int) -> None:
+    """A spectator's file of a showdown (hole cards unknown until shown) where one player who won
+    nothing mucks, or shows unknown cards, instead of showing his own: those cards never take a
+    pot, whatever they would make, and the hand ends as it did, with the file's stacks or without."""
+    from homegame.bots import CallerBot, play
+    from homegame.engine import Hand
+    from homegame.engine.events import Won
+    from homegame.games import load
+    from homegame.history import dumps, to_phh
+
+    hand = Hand(load(name), [60, 80, 100, 120], seed=seed)
+    play(hand, [CallerBot()] * 4)  # everyone to the showdown
+    record = to_phh(hand.history(), seat=None)
+    original = replay(record)
+    winners = {event.seat for event in original.hand.events if isinstance(event, Won)}
+    loser = min(set(range(4)) - winners)
+    down = "|".join(str(card) for card in original.hand.down[loser])
+    for shown, said in (
+        ("", "p{} mucked at the showdown: taken as giving up the pot"),
+        (" ????", "the cards of p{} are unknown at the showdown: taken as losing to the hands shown"),
+    ):
+        lines = [
+            f"p{loser + 1} sm{shown}"
+            if line.startswith(f"p{loser + 1} sm ")
+            else re.sub(down, "??", line)  # the down cards unknown from the deal
+            if shown and line.startswith(f"d dh p{loser + 1} ")
+            else line
+            for line in record.actions
+        ]
+        text = dumps(replace(record, actions=tuple(lines)))
+        assert replay(loads(text)).same is True
+        unknown = replay(loads(text.split("finishing_stacks")[0]))
+        assert unknown.finishing_stacks == original.finishing_stacks
+        assert said.format(loser + 1) in unknown.note
