@@ -4,10 +4,12 @@ wherever a card may be unknown, and where the file's own actions decide what hid
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,7 +227,7 @@ Seat 3: cal (button) mucked
 and cal mucks unknown cards in both (the first spare cards, 2c 2d, would make three deuces)."""
 
 
-def test_imported_pokerstars_muck_in_a_main_and_a_side_pot(tmp_path: Path) -> None:
+def test_imported_pokerstars_muck_in_a_main_and_a_side_pot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path, out = tmp_path / "holdem.txt", tmp_path / "holdem.phhs"
     path.write_text(HOLDEM_SIDE_POT)
     assert main(["history", "import", str(path), "-o", str(out)]) == 0
@@ -237,6 +239,10 @@ def test_imported_pokerstars_muck_in_a_main_and_a_side_pot(tmp_path: Path) -> No
         "cal": 170,
     }
     assert played.same and played.note.endswith("mucked at the showdown: taken as giving up the pot, as the file says")
+    capsys.readouterr()
+    assert main(["history", "replay", str(out), "--json"]) == 0
+    [said] = json.loads(capsys.readouterr().out)["hands"]
+    assert said["same"] is True and said["note"] == played.note
 
 
 @settings(max_examples=24, deadline=None, derandomize=True)

@@ -81,8 +81,10 @@ def register(subparsers: Any) -> None:
         "replay",
         help="play the hands of a PHH file and print their finishing stacks",
         description="Play every hand of a .phh or .phhs file on homegame's engine and print each hand's "
-        "finishing stacks in file order, compared with the stacks the file gives (finishing_stacks or winnings); "
-        "a hand that cannot be played is reported with the reason and its line. "
+        "finishing stacks in file order, compared with the stacks the file gives (finishing_stacks or winnings, "
+        "less a rake: the file's _rake, or up to a fifth of the pot); a player who mucks at a showdown gives up "
+        "the pot, and unknown cards lose to the hands shown unless the file's stacks say otherwise (the note "
+        "says so). A hand that cannot be played is reported with the reason and its line. "
         "Exit status 1 if any hand could not be played or ends elsewhere than its file says.",
         epilog="example:  homegame history replay hands.phhs --json",
     )
@@ -94,7 +96,8 @@ def register(subparsers: Any) -> None:
         default="casino",
         help="the house rules the file was written under: casino (the games' own, the default) or pokerkit "
         "(PokerKit's readings: a fixed-limit round capped at a bet and four raises, a least raise of one big "
-        "blind over a straddle)",
+        "blind over a straddle, an all-in for less counted as a raise, every discard made before the draw is "
+        "dealt; homegame rules GAME says each in words)",
     )
     replay.add_argument(
         "--json",
@@ -109,8 +112,8 @@ def register(subparsers: Any) -> None:
         description="Read the hands of a PokerStars hand-history text file (no-limit and limit hold'em, pot-limit "
         "Omaha, limit Omaha hi-lo, stud, stud hi-lo, razz, 2-7 single and triple draw, badugi; cash, tournament "
         "and mixed-game hands) and write them as PHH, which homegame history replay plays. Five-card draw and "
-        "pot-limit hold'em have no PHH code and are not read. A hand that cannot be read is reported with its "
-        "line; exit status 1 if any.",
+        "pot-limit hold'em have no PHH code and are not read. The summary's rake is kept as _rake, which replay "
+        "checks the winnings against. A hand that cannot be read is reported with its line; exit status 1 if any.",
         epilog="example:  homegame history import hands.txt -o hands.phhs && homegame history replay hands.phhs",
     )
     imported.add_argument("file", type=Path, help="a PokerStars hand-history .txt file")
