@@ -262,7 +262,7 @@ def test_ranges_deal_the_same_on_a_pool() -> None:
 
 def test_odds_from_a_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     history = tmp_path / "hand.phhs"
-    assert main(["history", "export", "holdem", "--hands", "1", "--seed", "3", "-o", str(history)]) == 0
+    assert main(["history", "export", "holdem", "--hands", "1", "--seed", "3", "--full", "-o", str(history)]) == 0
     capsys.readouterr()
     assert main(["odds", "--from", str(history), "--at", "4", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

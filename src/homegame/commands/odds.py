@@ -11,10 +11,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+MAX_TRIALS = 100_000_000
+"""The most random deals ``--trials`` asks for: the standard error is then below 0.005%, and more
+would take hours for nothing."""
 
 HELP = "every player's odds in every contest: exact enumeration where it can be, else Monte Carlo"
 
@@ -69,6 +73,21 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def _refuse_unused(args: argparse.Namespace, mode: str, names: Sequence[str]) -> None:
+    """A :class:`ParseError` naming the options among ``names`` given on the command line that
+    ``mode`` does not use, rather than ignoring them in silence."""
+    from homegame.errors import ParseError
+
+    defaults = {"workers": 1}
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in names
+        if getattr(args, name) not in (None, False, "") and getattr(args, name) != defaults.get(name)
+    ]
+    if given:
+        raise ParseError(f"{' and '.join(given)} cannot be used {'with ' * mode.startswith('-')}{mode}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Work out and print the odds."""
     from homegame.analysis.calculator import odds
@@ -78,11 +97,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
+    if args.trials is not None and not 1 <= args.trials <= MAX_TRIALS:
+        raise ParseError(f"--trials must be 1..{MAX_TRIALS:,}, not {args.trials:,}")
     if args.history is not None:
+        _refuse_unused(args, "--from", ("board", "dead", "exact", "workers", "dask", "by_street", "plot"))
         return _from_history(args)
+    _refuse_unused(args, "without --from", ("at",))
     if args.game is None or not args.hands:
         raise ParseError("give a game and at least one hand (or --from HISTORY_FILE)")
     if args.by_street:
+        _refuse_unused(args, "--by-street", ("exact", "workers", "dask"))
         return _by_street(args)
     if args.plot:
         raise ParseError("--plot draws the equities street by street: add --by-street")
@@ -125,6 +149,12 @@ def _from_history(args: argparse.Namespace) -> int:
     entry = entries[0]
     if entry.record is None:
         raise ParseError(f"{args.history}: line {entry.line}: {entry.error}")
+    hidden = unknown_hands(entry.record.actions)
+    if hidden:
+        raise ParseError(
+            f"{args.history}: line {entry.line}: the cards of {', '.join(hidden)} are not in the file ('??'), "
+            "and odds --from needs every card: write the file with --full (homegame history export ... --full)"
+        )
     history = replay(entry.record).hand.history()
     total = len(history.actions)
     at = total if args.at is None else args.at
@@ -136,6 +166,24 @@ def _from_history(args: argparse.Namespace) -> int:
     else:
         print(point)
     return 0
+
+
+def unknown_hands(actions: Sequence[str]) -> list[str]:
+    """The players of a PHH hand dealt a card the file does not know (``??``) and never shown after.
+
+    >>> unknown_hands(["d dh p1 AcAd", "d dh p2 ????", "d dh p3 ????", "p3 sm 7h2c"])
+    ['p2']
+    >>> unknown_hands(["d dh p1 ????7c", "d dh p2 AsAd9h", "p1 sm 2c3c7c"])
+    []
+    """
+    hidden: dict[str, None] = {}
+    for action in actions:
+        words = action.split("#", 1)[0].split()
+        if len(words) >= 4 and words[:2] == ["d", "dh"] and "??" in words[3]:
+            hidden[words[2]] = None
+        elif len(words) >= 3 and words[1] == "sm" and "??" not in words[2]:
+            hidden.pop(words[0], None)
+    return list(hidden)
 
 
 def _by_street(args: argparse.Namespace) -> int:

@@ -1,0 +1,66 @@
+"""``homegame odds`` at the command line: options that do not apply are refused, not ignored, and
+``--from`` never presents cards a file does not hold as known."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from homegame import cli
+
+HAND = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 {p2}", "p2 cc", "p1 cc", "d db 2h7s9d", "p1 cc", "p2 cc", "d db Kc",
+  "p1 cc", "p2 cc", "d db 3s", "p1 cc", "p2 cc", "p1 sm AcAd"{shown}]
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Exit status, stdout and stderr of the command line run in this process (never a traceback)."""
+    status = cli.main(["odds", *argv])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err, err
+    return status, out, err
+
+
+def history(tmp_path: Path, p2: str, shown: str = "") -> str:
+    path = tmp_path / "hand.phh"
+    path.write_text(HAND.format(p2=p2, shown=shown), encoding="utf-8")
+    return str(path)
+
+
+def test_from_a_file_that_hides_a_hand_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the replay fills unknown cards with cards that play the hand; counting odds with them was a lie
+    status, out, err = run(capsys, "--from", history(tmp_path, "????"), "--at", "2")
+    assert (status, out) == (2, "")
+    assert "the cards of p2 are not in the file" in err and "--full" in err
+
+
+def test_from_a_file_whose_hidden_hand_is_shown_later(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--from", history(tmp_path, "????", ', "p2 sm KhKd"'), "--at", "2")
+    assert status == 0
+    assert "Kh Kd  8.56%" in out  # AA against KK on 2h 7s 9d: 81 of the 946 turns and rivers save the kings
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["holdem", "AhKh", "QsQd", "--at", "3"], "--at cannot be used without --from"),
+        (["holdem", "AhKh", "QsQd", "--by-street", "--exact"], "--exact cannot be used with --by-street"),
+        (["holdem", "AhKh", "QsQd", "--by-street", "--workers", "2"], "--workers cannot be used with --by-street"),
+        (["--from", "x.phh", "--board", "2h 7s 9d"], "--board cannot be used with --from"),
+        (["--from", "x.phh", "--exact", "--dask", "tcp://x"], "--exact and --dask cannot be used with --from"),
+        (["holdem", "AhKh", "QsQd", "--trials", "99999999999999"], "--trials must be 1..100,000,000"),
+        (["holdem", "AhKh", "QsQd", "--trials", "0"], "--trials must be 1..100,000,000, not 0"),
+    ],
+)
+def test_options_that_would_be_ignored_or_exhaust_memory_are_refused(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert words in err
