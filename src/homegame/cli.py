@@ -15,6 +15,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -51,9 +52,37 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's layout, except that an epilog of examples (``examples:  homegame a    homegame b``,
+    examples parted by runs of spaces) lists each example on a line of its own, as typed, where
+    argparse would run them together into one paragraph.
+
+    >>> formatter = HelpFormatter("homegame")
+    >>> print(formatter._fill_text('examples:  homegame eval "As Ks"    homegame games', 40, ""))
+    examples:
+      homegame eval "As Ks"
+      homegame games
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        head, colon, rest = text.partition(":")
+        if not colon or head not in ("example", "examples"):
+            return super()._fill_text(text, width, indent)
+        lines = [f"{indent}{head}:"] + [f"{indent}  {line}" for line in re.split(r"\s{2,}(?=homegame )", rest.strip())]
+        return "\n".join(lines)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser with :class:`HelpFormatter`, for the command and every subcommand."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="homegame",
         description="Dealer's choice poker, whole: play, judge hands, count odds.",
     )

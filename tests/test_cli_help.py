@@ -1,0 +1,39 @@
+"""The ``--help`` of every command and subcommand reads well: each example on a line of its own."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+
+import pytest
+
+from homegame import cli
+
+
+def parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """``parser`` and every parser under it (``history export``, ``host new``...)."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):  # aliases map to the same parser
+                yield from parsers(child)
+
+
+ALL = {parser.prog: parser for parser in parsers(cli.build_parser())}
+
+
+@pytest.mark.parametrize("prog", sorted(ALL))
+def test_each_example_is_a_line_of_its_own(prog: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    text = ALL[prog].format_help()
+    _, found, examples = text.partition("\nexample")
+    if not found:
+        return
+    lines = examples.split("\n")[1:]
+    assert lines and all(line.startswith("  homegame ") for line in lines if line), text
+    assert not any("  homegame " in line[2:] for line in lines), text  # none runs into the next
+
+
+def test_every_command_with_examples_shows_them() -> None:
+    # guards the test above against passing because the examples vanished
+    assert sum("\nexample" in parser.format_help() for parser in ALL.values()) >= 12
