@@ -641,13 +641,19 @@ def _row(name: str) -> str:
 
 def _article(name: str) -> str:
     """A hand's name as the object of "with": ``a pair of aces``, ``an ace-high flush``, ``three kings``,
-    ``the jack of spades``, ``a total of 35``.
+    ``kings full of fours``, ``a wheel``, ``an 8-6-5-4-2 low``, ``the jack of spades``, ``a total of 35``.
 
     >>> _article("pair of aces"), _article("ace-high flush"), _article("jack of spades"), _article("total 35")
     ('a pair of aces', 'an ace-high flush', 'the jack of spades', 'a total of 35')
+    >>> _article("nines full of threes"), _article("wheel"), _article("8-6-5-4-2 low"), _article("7-5-4-3-2 low")
+    ('nines full of threes', 'a wheel', 'an 8-6-5-4-2 low', 'a 7-5-4-3-2 low')
+    >>> _article("4-card badugi 4-3-2-A"), _article("A-5-4-3-2 low")
+    ('a 4-card badugi 4-3-2-A', 'an A-5-4-3-2 low')
     """
-    if name.startswith("pair") or name.endswith(("flush", "straight")):
-        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    if " full of " in name:
+        return name
+    if name.startswith(("pair", "wheel")) or name.endswith(("flush", "straight", " low")) or "badugi" in name:
+        return f"{'an' if name[0] in 'aeiouA8' else 'a'} {name}"
     if name.startswith("total "):
         return f"a total of {name[6:]}"
     if " of " in name:
