@@ -213,6 +213,24 @@ def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no such amount" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["holdem", "--stack", "10000000000001"], "a stack must be 1 to 1,000,000,000,000 chips"),
+        (["holdem", "--stakes", "x99999999999"], "a stack must be 1 to 1,000,000,000,000 chips"),
+        (["holdem", "--stack", "200", "--stakes", "x9999999999999"], "small_blind 9,999,999,999,999 is more"),
+        (["holdem", "--stakes", "big_blind=0"], "holdem's small blind 1 would be more than its big blind 0"),
+        (["horse", "--stakes", "small_bet=50"], "limit-holdem's small bet 50 would be more than its big bet 20"),
+    ],
+)
+def test_stakes_and_stacks_no_table_can_play_are_refused_before_sitting_down(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err
+
+
 def test_stakes_rule_scales_and_sets() -> None:
     _, text = session("q\n", stakes=StakesRule.parse("x5"), stack=1000)
     assert "small blind 5, big blind 10" in text

@@ -45,6 +45,7 @@ from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game
+from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.hand import Chance, Hand
 from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
 from homegame.engine.view import View
@@ -108,6 +109,27 @@ class StakesRule:
         """The stakes of a game under this rule."""
         scaled = {name: amount * self.scale for name, amount in stakes.to_dict().items()}
         return replace(stakes, **{**scaled, **dict(self.amounts)})
+
+    def check(self, game: Game) -> None:
+        """A :class:`ParseError` when this rule gives ``game`` amounts too big to count, or a small
+        blind (or small bet) bigger than its big one.
+
+        >>> StakesRule.parse("big_blind=0").check(load("holdem"))
+        Traceback (most recent call last):
+        ...
+        homegame.errors.ParseError: --stakes: holdem's small blind 1 would be more than its big blind 0
+        """
+        before, after = game.stakes, self.apply(game.stakes)
+        for name, amount in after.to_dict().items():
+            if amount > MAX_CHIPS:
+                raise ParseError(f"--stakes: {game.name}'s {name} {amount:,} is more than {MAX_CHIPS:,} chips")
+        for low, high in (("small_blind", "big_blind"), ("small_bet", "big_bet")):
+            was, now = (getattr(before, low), getattr(before, high)), (getattr(after, low), getattr(after, high))
+            if was[1] > 0 and was[0] <= was[1] and now[0] > now[1]:
+                raise ParseError(
+                    f"--stakes: {game.name}'s {low.replace('_', ' ')} {now[0]} would be more than its "
+                    f"{high.replace('_', ' ')} {now[1]}"
+                )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -174,8 +196,8 @@ class _Session:
         seats = settings.seats
         if settings.bots not in BOTS:
             raise ParseError(f"no bot called {settings.bots!r} (known: {', '.join(BOTS)})", token=settings.bots)
-        if settings.stack <= 0:
-            raise ParseError(f"a stack must be at least 1 chip, not {settings.stack}")
+        if not 1 <= settings.stack <= MAX_CHIPS:
+            raise ParseError(f"a stack must be 1 to {MAX_CHIPS:,} chips, not {settings.stack:,}")
         if not 2 <= seats <= 10:
             raise ParseError(f"a table has 2 to 10 seats, not {seats}")
         game = settings.game
@@ -189,6 +211,8 @@ class _Session:
         self.mixes: tuple[Mix, ...] = _mixes(seats) if game is None else ()
         if not self.games:
             raise ParseError(f"no game of the catalogue is for {seats} players")
+        for each in (*self.games, *(one for mix in self.mixes for one in mix.games)):
+            settings.stakes.check(each)
         self.queue: list[Game] = []
         """The games still to deal of a mix the dealer chose."""
         self.played: Counter[str] = Counter()
@@ -224,7 +248,8 @@ class _Session:
     def play(self) -> None:
         """Deal hands until the person leaves."""
         screen, table = self.screen, self.table
-        bots = f"{len(self.bots) - 1} {self.settings.bots} bots"
+        count = len(self.bots) - 1
+        bots = f"{count} {self.settings.bots} bot{'s' * (count != 1)}"
         screen.say(f"You sit down with {bots}, {self.settings.stack} chips each. Type ? for help, q to leave.")
         while True:
             self._buy_in()
