@@ -12,6 +12,8 @@ single ``homegame eval`` start quickly.
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import importlib
 import json
 import os
@@ -128,10 +130,44 @@ def write_text(path: Path | str, text: str) -> None:
     writable(path).write_text(text, encoding="utf-8")
 
 
+PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "▒": "#", "▶": ">", "─": "-", "·": "-", "±": "+-"})
+"""What the symbols we print become on a stream whose encoding lacks them (ASCII, a Windows code page):
+suits as the notation's letters, so ``A♠`` still reads ``As``."""
+
+
+def plain(error: UnicodeError) -> tuple[str, int]:
+    """The ``homegame-plain`` encoding error handler: :data:`PLAIN`'s letters for our symbols, ``?``
+    for anything else.
+
+    >>> "A♠ K♥ 9♦ ±0.3% 名".encode("ascii", errors="homegame-plain")
+    b'As Kh 9d +-0.3% ?'
+    """
+    assert isinstance(error, UnicodeEncodeError)
+    text = error.object[error.start : error.end].translate(PLAIN)
+    return "".join(char if char.isascii() else "?" for char in text), error.end
+
+
+codecs.register_error("homegame-plain", plain)
+
+
+def _plain_streams() -> None:
+    """Make stdout and stderr write :data:`PLAIN`'s letters where their encoding cannot show a symbol
+    (``PYTHONIOENCODING=ascii``, output redirected on Windows), instead of failing mid-line."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "♠".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            with contextlib.suppress(AttributeError, ValueError):
+                stream.reconfigure(errors="homegame-plain")  # type: ignore[union-attr]
+        except AttributeError:
+            pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring)."""
     if sys.stdout is None:  # started with stdout closed: whatever is printed goes nowhere
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (open for the rest of the process)
+    _plain_streams()
     command = "homegame"
     try:
         parser = build_parser()
