@@ -231,6 +231,14 @@ def test_stakes_and_stacks_no_table_can_play_are_refused_before_sitting_down(
     assert out == "" and words in err
 
 
+def test_the_help_on_amounts_is_one_paragraph() -> None:
+    # two lines of 100 characters each, wrapped at 80 one by one, left a ragged "a" / "number, min, max,"
+    _, text = session("?\nq\ny\n")
+    start = text.index("Amounts are")
+    lines = text[start : text.index("all in.", start)].splitlines()
+    assert len(lines) == 3 and all(len(line) > 60 for line in lines[:-1]), lines
+
+
 def test_stakes_rule_scales_and_sets() -> None:
     _, text = session("q\n", stakes=StakesRule.parse("x5"), stack=1000)
     assert "small blind 5, big blind 10" in text

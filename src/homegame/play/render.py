@@ -228,8 +228,10 @@ class Screen:
         for key, what in items:
             self.say(f"  {key:<{width}}  {what}")
         if any(isinstance(option, AmountLegal) and option.min < option.max for option in view.legal):
-            self.say("Amounts are what your bet this round becomes in all (r 40: raise to 40): a number, min, max,")
-            self.say("pot (a pot-sized raise), half (half the pot) or 2x (twice the bet you face); a = all in.")
+            self.say(
+                "Amounts are what your bet this round becomes in all (r 40: raise to 40): a number, min, max, "
+                "pot (a pot-sized raise), half (half the pot) or 2x (twice the bet you face); a = all in."
+            )
         if any(isinstance(option, CardsLegal | DivideLegal | PlaceLegal) for option in view.legal):
             self.say("Cards go by their numbers on the line 'Your cards by number' (or by name: d Kc 2d).")
         self.say("Also: t the table · rules · ledger · u undo your last action · q leave")
