@@ -49,10 +49,16 @@ def parse_options(texts: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Print the rules text, how a hand goes, and the house rules in force."""
     from homegame.cli import print_json
+    from homegame.errors import ParseError
     from homegame.games.mixes import Mix, load_game_or_mix
 
     game = load_game_or_mix(args.game)
     if isinstance(game, Mix):
+        if args.option:
+            raise ParseError(
+                f"{game.name} is a mixed game: -o changes a house rule of one game "
+                f"(homegame rules {game.games[0].name} -o ...)"
+            )
         return _mix(game, args.json)
     values = game.option_values(parse_options(args.option))
     steps = [step.describe() for step in game.under(values).steps]  # as the house rules in force play them
@@ -121,7 +127,7 @@ def _mix(mix: Mix, as_json: bool) -> int:
     print("The games, in turn:")
     for number, game in enumerate(mix.games, 1):
         stakes = ", ".join(f"{name.replace('_', ' ')} {amount}" for name, amount in game.stakes.to_dict().items())
-        print(f"{number:3}. {game.title} ({game.name}, {game.betting.label}): {stakes}")
+        print(f"{number:3}. {game.title}: {game.name}, {game.betting.label}; {stakes}")
     if mix.source:
         print()
         print(f"Where these rules come from: {mix.source}")
