@@ -102,6 +102,11 @@ def run(args: argparse.Namespace) -> int:
     from homegame.cards import Rank, parse
     from homegame.cli import print_json
 
+    specs = " ".join(args.wild).split()
+    if args.down and "lowest-down" not in specs:
+        raise ParseError("--down tells which cards are down for --wild lowest-down: add it, or leave --down out")
+    if args.wild_rank and "dynamic" not in specs:
+        raise ParseError("--wild-rank names the rank of --wild dynamic: add it, or leave --wild-rank out")
     cards = parse(args.cards)
     if len(cards) > MAX_CARDS:
         raise ParseError(f"{len(cards)} cards: eval judges a hand of at most {MAX_CARDS}")
