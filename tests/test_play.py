@@ -231,6 +231,13 @@ def test_stakes_and_stacks_no_table_can_play_are_refused_before_sitting_down(
     assert out == "" and words in err
 
 
+def test_replay_of_a_phh_file_points_to_history_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hands.phhs"
+    path.write_text('[1]\nvariant = "NT"\n', encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert "PHH files replay with homegame history replay" in capsys.readouterr().err
+
+
 def test_the_help_on_amounts_is_one_paragraph() -> None:
     # two lines of 100 characters each, wrapped at 80 one by one, left a ragged "a" / "number, min, max,"
     _, text = session("?\nq\ny\n")

@@ -135,7 +135,10 @@ class Record:
         except UnicodeDecodeError as error:
             raise ParseError(f"{path}: byte {error.start + 1}: not UTF-8 text") from None
         except (json.JSONDecodeError, RecursionError) as error:
-            raise ParseError(f"{path}: not JSON: {error}") from None
+            raise ParseError(
+                f"{path}: not JSON: {error} (a hand saved by homegame play --history --full is JSON; "
+                "PHH files replay with homegame history replay)"
+            ) from None
         except ParseError as error:
             raise ParseError(f"{path}: {error}") from None
 
