@@ -64,3 +64,10 @@ def test_options_that_would_be_ignored_or_exhaust_memory_are_refused(
     status, out, err = run(capsys, *argv)
     assert (status, out) == (2, "")
     assert words in err
+
+
+@pytest.mark.parametrize("extra", [[], ["--by-street"]])
+def test_a_mixed_game_names_its_games(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "horse", "AsKd", "QhQc", *extra)  # it said "no game 'horse' in the catalogue"
+    assert (status, out) == (2, "")
+    assert "horse is a mixed game: give one of its games (limit-holdem, omaha-hi-lo, razz, stud, stud-hi-lo)" in err

@@ -14,7 +14,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from homegame.engine.game import Game
 
 MAX_TRIALS = 100_000_000
 """The most random deals ``--trials`` asks for: the standard error is then below 0.005%, and more
@@ -73,6 +76,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def _one_game(name: str) -> Game:
+    """The game ``name`` names, or a :class:`ParseError` (a mixed game deals its games one hand at a
+    time: the odds are those of one of them)."""
+    from homegame.errors import ParseError
+    from homegame.games.mixes import Mix, load_game_or_mix
+
+    game = load_game_or_mix(name)
+    if isinstance(game, Mix):
+        names = ", ".join(dict.fromkeys(each.name for each in game.games))
+        raise ParseError(f"{game.name} is a mixed game: give one of its games ({names})", token=name)
+    return game
+
+
 def _refuse_unused(args: argparse.Namespace, mode: str, names: Sequence[str]) -> None:
     """A :class:`ParseError` naming the options among ``names`` given on the command line that
     ``mode`` does not use, rather than ignoring them in silence."""
@@ -93,7 +109,6 @@ def run(args: argparse.Namespace) -> int:
     from homegame.analysis.calculator import odds
     from homegame.cli import print_json
     from homegame.errors import ParseError
-    from homegame.games import load
 
     if args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
@@ -110,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         return _by_street(args)
     if args.plot:
         raise ParseError("--plot draws the equities street by street: add --by-street")
-    game = load(args.game)
+    game = _one_game(args.game)
     exact = True if args.exact else (False if args.trials is not None else None)
     with _progress(enabled=sys.stderr.isatty()) as report:
         result = odds(
@@ -194,7 +209,9 @@ def _by_street(args: argparse.Namespace) -> int:
 
     target = writable(args.plot) if args.plot else None
     trials = 20_000 if args.trials is None else args.trials
-    streets = by_street(args.game, args.hands, board=args.board, dead=args.dead, trials=trials, seed=args.seed)
+    streets = by_street(
+        _one_game(args.game), args.hands, board=args.board, dead=args.dead, trials=trials, seed=args.seed
+    )
     if args.json:
         print_json(
             {
