@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
     from websockets.sync.client import connect
 
+    from homegame.cli import writable
     from homegame.errors import ParseError
     from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider
 
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     decider: Decider = (
         BotDecider(args.bot, random.Random(args.seed)) if args.bot else PersonDecider(sys.stdin, sys.stdout)
     )
-    log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115  (closed below)
+    log = writable(args.log).open("w", encoding="utf-8") if args.log else None  # closed below
     written = None if log is None else lambda line: print(line, file=log, flush=True)  # kept if killed
     client = Client(decider, hands=args.hands, log=written)
     client.token = invite.token
