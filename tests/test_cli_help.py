@@ -37,3 +37,12 @@ def test_each_example_is_a_line_of_its_own(prog: str, monkeypatch: pytest.Monkey
 def test_every_command_with_examples_shows_them() -> None:
     # guards the test above against passing because the examples vanished
     assert sum("\nexample" in parser.format_help() for parser in ALL.values()) >= 12
+
+
+def test_an_error_names_the_whole_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["history", "export", "holdem", "--hands", "0"]) == 2
+    assert capsys.readouterr().err.startswith("homegame history export: --hands")  # it was "homegame history:"
+
+
+def test_the_host_actions_name_the_url_as_their_usage_does() -> None:
+    assert ALL["homegame host URL new"].format_usage().startswith("usage: homegame host URL new")  # was "url new"

@@ -364,7 +364,7 @@ def test_a_file_that_cannot_be_written_is_a_failure(
 
     monkeypatch.setattr(Path, "write_text", full)
     status, err = run(capsys, "history", "export", "holdem", "-o", "x.phh")
-    assert (status, err) == (1, "homegame history: failed: No space left on device\n")
+    assert (status, err) == (1, "homegame history export: failed: No space left on device\n")
 
 
 HOMEGAME = (sys.executable, "-m", "homegame")

@@ -172,7 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        command = f"homegame {args.command}" if args.command else command
+        command = " ".join(["homegame", *(word for word in (args.command, getattr(args, "action", None)) if word)])
         handler: Handler | None = args.handler
         if handler is None:
             parser.print_help()

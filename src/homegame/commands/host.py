@@ -33,7 +33,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("url", help="the server, http://HOST:PORT (or the host's link, with its #SECRET)")
     parser.add_argument("--token", help="the host's secret (default: the link's fragment)")
-    actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True)
+    actions = parser.add_subparsers(
+        title="actions", metavar="ACTION", dest="action", required=True, prog="homegame host URL"
+    )
     new = actions.add_parser("new", help="create a table and print its invite links")
     which = new.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="a game or mixed game of the catalogue")
