@@ -31,7 +31,7 @@ high: ace high (As Jc)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
@@ -145,54 +145,90 @@ class View:
         return f"<View of {who} at {self.game}: {', '.join(parts)}{legal}>"
 
 
-def build_view(hand: Snapshot, viewer: int | None) -> View:
-    """The view of ``hand`` for ``viewer``."""
-    seats = []
-    for seat in range(hand.seats):
-        down: tuple[Card, ...] | None = None
-        if seat == viewer:
-            down = tuple(hand.down[seat])
-        elif seat in hand.shown:
-            down = tuple(card for card in hand.shown[seat] if card not in hand.up[seat])
-        chosen = hand.secret(seat)
-        declared = hand.declared[seat] or (chosen if seat == viewer else None)
-        seats.append(
-            SeatView(
-                seat=seat,
-                stack=hand.stacks[seat],
-                bet=hand.bets[seat],
-                committed=hand.committed[seat],
-                folded=hand.folded[seat],
-                all_in=hand.stacks[seat] == 0 and not hand.folded[seat],
-                up=tuple(hand.up[seat]),
-                down=down,
-                down_count=len(hand.down[seat]),
-                declared=declared,
-                has_declared=chosen is not None or hand.declared[seat] is not None,
-                placed=_placed(hand, seat, seat == viewer or seat in hand.shown),
-            )
-        )
+def build_view(hand: Snapshot, viewer: int | None, public: View | None = None) -> View:
+    """The view of ``hand`` for ``viewer``.
+
+    ``public``, the spectator's view of the same moment (``build_view(hand, None)``), spares a
+    table that shows every seat the same moment building again what they all see alike: a seat's
+    view is the spectator's with that seat's own parts, built here from the hand and nothing else
+    (its own seat, the events as it sees them, its legal actions, what is wild for it, its hands,
+    the pot after its call). Another seat looks the same to a seat as to a spectator: its down
+    cards once shown, its declaration once revealed, whether it has chosen.
+
+    >>> from homegame.games import load
+    >>> from homegame.engine.hand import Hand
+    >>> hand = Hand(load("holdem"), [100, 100, 100], seed=1)
+    >>> public = build_view(hand, None)
+    >>> all(build_view(hand, seat, public) == build_view(hand, seat) for seat in range(3))
+    True
+    >>> public.seats[0].down, build_view(hand, 0, public).seats[0].down is not None
+    (None, True)
+    """
+    if public is None:
+        table = _table(hand)
+        seats = tuple(_seat(hand, seat, viewer) for seat in range(hand.seats))
+    else:
+        table, seats = public, public.seats
+        if viewer is not None:
+            seats = (*seats[:viewer], _seat(hand, viewer, viewer), *seats[viewer + 1 :])
     contests = _contests(hand)
     legal = hand.legal_actions(viewer) if viewer is not None else ()
     call = next((option for option in legal if option.kind is ActionKind.CALL), None)
+    return replace(
+        table,
+        viewer=viewer,
+        seats=seats,
+        legal=legal,
+        events=tuple(event.seen_by(viewer) for event in hand.events),
+        wild=_wild(hand, contests, viewer),
+        hands=_hands(hand, contests, viewer),
+        pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
+    )
+
+
+def _table(hand: Snapshot) -> View:
+    """What every viewer sees alike (the parts that are a viewer's own left empty: :func:`build_view`
+    fills them)."""
     return View(
         game=hand.game.name,
-        viewer=viewer,
+        viewer=None,
         button=hand.button,
-        seats=tuple(seats),
+        seats=(),
         board=tuple(hand.board),
         rows=tuple((name, tuple(cards)) for name, cards in hand.rows.items()),
         pots=tuple(hand.pots()),
         pot=hand.pot,
         to_act=hand.pending(),
-        legal=legal,
+        legal=(),
         wild_rank=hand.wild_rank,
         over=hand.over,
         result=hand.result,
-        events=tuple(event.seen_by(viewer) for event in hand.events),
-        wild=_wild(hand, contests, viewer),
-        hands=_hands(hand, contests, viewer),
-        pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
+        events=(),
+    )
+
+
+def _seat(hand: Snapshot, seat: int, viewer: int | None) -> SeatView:
+    """``seat`` as ``viewer`` sees it: its down cards only its own or once shown, its secret choice
+    only its own."""
+    down: tuple[Card, ...] | None = None
+    if seat == viewer:
+        down = tuple(hand.down[seat])
+    elif seat in hand.shown:
+        down = tuple(card for card in hand.shown[seat] if card not in hand.up[seat])
+    chosen = hand.secret(seat)
+    return SeatView(
+        seat=seat,
+        stack=hand.stacks[seat],
+        bet=hand.bets[seat],
+        committed=hand.committed[seat],
+        folded=hand.folded[seat],
+        all_in=hand.stacks[seat] == 0 and not hand.folded[seat],
+        up=tuple(hand.up[seat]),
+        down=down,
+        down_count=len(hand.down[seat]),
+        declared=hand.declared[seat] or (chosen if seat == viewer else None),
+        has_declared=chosen is not None or hand.declared[seat] is not None,
+        placed=_placed(hand, seat, seat == viewer or seat in hand.shown),
     )
 
 

@@ -50,7 +50,7 @@ from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.table import DealersChoice, Table
-from homegame.engine.view import View
+from homegame.engine.view import View, build_view
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
@@ -754,11 +754,12 @@ class ServerTable:
 
     def _view_text(self, hand: Hand, seat: int | None) -> tuple[str, str, str]:
         """The view of ``hand`` for one of its seats as JSON text, with the text of its events and
-        of its result. What never changes is written once: the events for each viewer (an event as
-        a seat sees it stays the same: a later event reveals more), each seat as a viewer sees it
-        and each event, shared by every viewer who sees it the same, the hand a seat's cards make
-        (the same cards, the same hand), the result."""
-        view = hand.view(seat)
+        of its result. What every viewer sees alike is built and written once a change (the
+        spectator's view: see :func:`~homegame.engine.view.build_view`), and only the seat's own
+        parts for each seat. What never changes is written once: the events for each viewer (an
+        event as a seat sees it stays the same: a later event reveals more), each seat as a viewer
+        sees it and each event, shared by every viewer who sees it the same, the hand a seat's
+        cards make (the same cards, the same hand), the result."""
         written = self._written.get(id(hand))
         if written is None or written.hand is not hand:
             keep = {
@@ -766,33 +767,26 @@ class ServerTable:
             }
             written = keep[id(hand)] = _Written(hand)
             self._written = keep
+        if written.seq != self.seq or written.public is None:
+            public = build_view(hand, None)
+            written.seq, written.public = self.seq, public
+            written.seats = [written.text(seat_view) for seat_view in public.seats]
+            written.parts = [
+                None if name in _OWN else f'"{name}":{written.value(public, name)}' for name in _VIEW_FIELDS
+            ]
+        view = written.public if seat is None else build_view(hand, seat, written.public)
         events = written.events.setdefault(seat, [])
         events.extend(written.text(event) for event in view.events[len(events) :])
         events_text = f"[{','.join(events)}]"
-        result = "null"
-        if view.result is not None:
-            if written.result is None:
-                written.result = _dumps(to_json(view.result))
-            result = written.result
-        parts = []
-        for name in _VIEW_FIELDS:  # each field as wire.to_json writes it
-            value = getattr(view, name)
-            if name == "seats":
-                text = f"[{','.join(written.text(seat_view) for seat_view in view.seats)}]"
-            elif name == "events":
-                text = events_text
-            elif name == "result":
-                text = result
-            elif name == "hands":
-                text = f"[{','.join(written.text(made) for made in view.hands)}]"
-            elif (plain := _plain(value)) is not None:
-                text = plain
-            elif name == "rows":
-                text = written.field((name, value), value, lambda: {row: to_json(cards) for row, cards in view.rows})
-            else:
-                text = written.field((name, value), value)
-            parts.append(f'"{name}":{text}')
-        return f"{{{','.join(parts)}}}", events_text, result
+        seats = written.seats
+        if seat is not None:
+            seats = [*seats[:seat], written.text(view.seats[seat]), *seats[seat + 1 :]]
+        own = {"seats": f"[{','.join(seats)}]", "events": events_text}
+        parts = [
+            part or f'"{name}":{own.get(name) or written.value(view, name)}'
+            for name, part in zip(_VIEW_FIELDS, written.parts, strict=True)
+        ]
+        return f"{{{','.join(parts)}}}", events_text, written.value(view, "result")
 
     def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
         info = self.seats[seat]
@@ -898,16 +892,38 @@ def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
 
 class _Written:
     """What is already written as JSON text of one hand's views (see :meth:`ServerTable._view_text`):
-    each viewer's events so far, the result, and every value written (seats as a viewer sees them,
-    events, judged hands) by the value, so equal values, whoever sees them, are written once."""
+    the spectator's view at the table's change ``seq`` (``public``) with the text of its seats and of
+    the fields every viewer shares (``parts``, ``None`` for a viewer's own), each viewer's events so
+    far, the result, and every value written (seats as a viewer sees them, events, judged hands) by
+    the value, so equal values, whoever sees them, are written once."""
 
-    __slots__ = ("events", "hand", "result", "texts")
+    __slots__ = ("events", "hand", "parts", "public", "result", "seats", "seq", "texts")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
+        self.seq = -1
+        self.public: View | None = None
+        self.seats: list[str] = []
+        self.parts: list[str | None] = []
         self.events: dict[int | None, list[str]] = {}
         self.texts: dict[object, str] = {}
         self.result: str | None = None
+
+    def value(self, view: View, name: str) -> str:
+        """The JSON text of the view's field ``name`` as :func:`~homegame.engine.wire.to_json` writes
+        it (but the seats' and the events': :meth:`ServerTable._view_text` joins those)."""
+        value = getattr(view, name)
+        if (plain := _plain(value)) is not None:
+            return plain
+        if name == "result":
+            if self.result is None:
+                self.result = _dumps(to_json(value))
+            return self.result
+        if name == "hands":
+            return f"[{','.join(self.text(made) for made in value)}]"
+        if name == "rows":
+            return self.field((name, value), value, lambda: {row: to_json(cards) for row, cards in value})
+        return self.field((name, value), value)
 
     def text(self, value: object) -> str:
         """``value`` as JSON text, written once."""
@@ -926,6 +942,9 @@ class _Written:
 
 _VIEW_FIELDS = tuple(field.name for field in fields(View))
 """A view's fields, in the order they are written."""
+
+_OWN = frozenset({"viewer", "seats", "legal", "events", "wild", "hands", "pot_after_call"})
+"""A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 """JSON text as the messages write it (compact, UTF-8)."""
