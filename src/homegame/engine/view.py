@@ -31,7 +31,7 @@ high: ace high (As Jc)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, Legal, PlainLegal
@@ -145,41 +145,51 @@ class View:
         return f"<View of {who} at {self.game}: {', '.join(parts)}{legal}>"
 
 
-def build_view(hand: Snapshot, viewer: int | None, public: View | None = None) -> View:
+def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, seen: tuple[Event, ...] = ()) -> View:
     """The view of ``hand`` for ``viewer``.
 
-    ``public``, the spectator's view of the same moment (``build_view(hand, None)``), spares a
-    table that shows every seat the same moment building again what they all see alike: a seat's
-    view is the spectator's with that seat's own parts, built here from the hand and nothing else
-    (its own seat, the events as it sees them, its legal actions, what is wild for it, its hands,
-    the pot after its call). Another seat looks the same to a seat as to a spectator: its down
-    cards once shown, its declaration once revealed, whether it has chosen.
+    A table that shows every seat the same moment need not build again what they all see alike:
+    ``public``, the spectator's view of the moment (``build_view(hand, None)``), gives it, and a
+    seat's view is that with the seat's own parts, built here from the hand: its own seat (its down
+    cards, its secret choice), the events as it sees them, its legal actions, what is wild for it,
+    its hands, the pot after its call. Every other seat looks the same to it as to a spectator.
+    ``seen``, the viewer's events of this hand at an earlier moment, spares seeing those again: an
+    event as a viewer sees it never changes.
 
     >>> from homegame.games import load
     >>> from homegame.engine.hand import Hand
     >>> hand = Hand(load("holdem"), [100, 100, 100], seed=1)
+    >>> public, earlier = build_view(hand, None), build_view(hand, 1).events
+    >>> from homegame.engine.actions import Call
+    >>> _ = hand.act(0, Call())
     >>> public = build_view(hand, None)
-    >>> all(build_view(hand, seat, public) == build_view(hand, seat) for seat in range(3))
+    >>> all(build_view(hand, seat, public, earlier if seat == 1 else ()) == build_view(hand, seat) for seat in range(3))
     True
-    >>> public.seats[0].down, build_view(hand, 0, public).seats[0].down is not None
+    >>> public.seats[1].down, build_view(hand, 1, public).seats[1].down is not None
     (None, True)
     """
-    if public is None:
-        table = _table(hand)
-        seats = tuple(_seat(hand, seat, viewer) for seat in range(hand.seats))
-    else:
-        table, seats = public, public.seats
-        if viewer is not None:
-            seats = (*seats[:viewer], _seat(hand, viewer, viewer), *seats[viewer + 1 :])
+    table = _table(hand) if public is None else public
+    seats = table.seats
+    if viewer is not None:
+        seats = (*seats[:viewer], _own(hand, seats[viewer]), *seats[viewer + 1 :])
     contests = _contests(hand)
     legal = hand.legal_actions(viewer) if viewer is not None else ()
     call = next((option for option in legal if option.kind is ActionKind.CALL), None)
-    return replace(
-        table,
+    return View(
+        game=table.game,
         viewer=viewer,
+        button=table.button,
         seats=seats,
+        board=table.board,
+        rows=table.rows,
+        pots=table.pots,
+        pot=table.pot,
+        to_act=table.to_act,
         legal=legal,
-        events=tuple(event.seen_by(viewer) for event in hand.events),
+        wild_rank=table.wild_rank,
+        over=table.over,
+        result=table.result,
+        events=seen + tuple(event.seen_by(viewer) for event in hand.events[len(seen) :]),
         wild=_wild(hand, contests, viewer),
         hands=_hands(hand, contests, viewer),
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
@@ -187,13 +197,13 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None) -
 
 
 def _table(hand: Snapshot) -> View:
-    """What every viewer sees alike (the parts that are a viewer's own left empty: :func:`build_view`
-    fills them)."""
+    """What every viewer sees alike, the seats as a spectator sees them (the parts that are a
+    viewer's own left empty: :func:`build_view` fills them)."""
     return View(
         game=hand.game.name,
         viewer=None,
         button=hand.button,
-        seats=(),
+        seats=tuple(_seat(hand, seat) for seat in range(hand.seats)),
         board=tuple(hand.board),
         rows=tuple((name, tuple(cards)) for name, cards in hand.rows.items()),
         pots=tuple(hand.pots()),
@@ -207,15 +217,11 @@ def _table(hand: Snapshot) -> View:
     )
 
 
-def _seat(hand: Snapshot, seat: int, viewer: int | None) -> SeatView:
-    """``seat`` as ``viewer`` sees it: its down cards only its own or once shown, its secret choice
-    only its own."""
-    down: tuple[Card, ...] | None = None
-    if seat == viewer:
-        down = tuple(hand.down[seat])
-    elif seat in hand.shown:
-        down = tuple(card for card in hand.shown[seat] if card not in hand.up[seat])
-    chosen = hand.secret(seat)
+def _seat(hand: Snapshot, seat: int) -> SeatView:
+    """``seat`` as a spectator, or another seat, sees it: its down cards once shown, its declaration
+    once revealed, whether it has chosen."""
+    shown = hand.shown.get(seat)
+    up = hand.up[seat]
     return SeatView(
         seat=seat,
         stack=hand.stacks[seat],
@@ -223,12 +229,32 @@ def _seat(hand: Snapshot, seat: int, viewer: int | None) -> SeatView:
         committed=hand.committed[seat],
         folded=hand.folded[seat],
         all_in=hand.stacks[seat] == 0 and not hand.folded[seat],
-        up=tuple(hand.up[seat]),
-        down=down,
+        up=tuple(up),
+        down=None if shown is None else tuple(card for card in shown if card not in up),
         down_count=len(hand.down[seat]),
-        declared=hand.declared[seat] or (chosen if seat == viewer else None),
-        has_declared=chosen is not None or hand.declared[seat] is not None,
-        placed=_placed(hand, seat, seat == viewer or seat in hand.shown),
+        declared=hand.declared[seat] or None,
+        has_declared=hand.declared[seat] is not None or hand.secret(seat) is not None,
+        placed=_placed(hand, seat, shown is not None),
+    )
+
+
+def _own(hand: Snapshot, other: SeatView) -> SeatView:
+    """A seat as it sees itself, from ``other``, the seat as others see it: all its down cards,
+    placed cards and secret choice (asked only once it has chosen)."""
+    seat = other.seat
+    return SeatView(
+        seat=seat,
+        stack=other.stack,
+        bet=other.bet,
+        committed=other.committed,
+        folded=other.folded,
+        all_in=other.all_in,
+        up=other.up,
+        down=tuple(hand.down[seat]),
+        down_count=other.down_count,
+        declared=other.declared or (hand.secret(seat) if other.has_declared else None),
+        has_declared=other.has_declared,
+        placed=_placed(hand, seat, True),
     )
 
 

@@ -46,6 +46,7 @@ from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
 from homegame.engine.betting import Stakes
+from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.steps.blinds import Blinds, Post
@@ -768,13 +769,16 @@ class ServerTable:
             written = keep[id(hand)] = _Written(hand)
             self._written = keep
         if written.seq != self.seq or written.public is None:
-            public = build_view(hand, None)
+            public = build_view(hand, None, None, () if written.public is None else written.public.events)
             written.seq, written.public = self.seq, public
             written.seats = [written.text(seat_view) for seat_view in public.seats]
             written.parts = [
                 None if name in _OWN else f'"{name}":{written.value(public, name)}' for name in _VIEW_FIELDS
             ]
-        view = written.public if seat is None else build_view(hand, seat, written.public)
+        view = written.public
+        if seat is not None:
+            view = build_view(hand, seat, view, written.seen.get(seat, ()))
+            written.seen[seat] = view.events
         events = written.events.setdefault(seat, [])
         events.extend(written.text(event) for event in view.events[len(events) :])
         events_text = f"[{','.join(events)}]"
@@ -892,12 +896,13 @@ def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
 
 class _Written:
     """What is already written as JSON text of one hand's views (see :meth:`ServerTable._view_text`):
-    the spectator's view at the table's change ``seq`` (``public``) with the text of its seats and of
-    the fields every viewer shares (``parts``, ``None`` for a viewer's own), each viewer's events so
-    far, the result, and every value written (seats as a viewer sees them, events, judged hands) by
-    the value, so equal values, whoever sees them, are written once."""
+    the spectator's view at the table's change ``seq`` (``public``) with the text of its seats and
+    of the fields every viewer shares (``parts``, ``None`` for a viewer's own), each seat's events
+    so far as it sees them (``seen``) and each viewer's written, the result, and every value
+    written (seats as a viewer sees them, events, judged hands) by the value, so equal values,
+    whoever sees them, are written once."""
 
-    __slots__ = ("events", "hand", "parts", "public", "result", "seats", "seq", "texts")
+    __slots__ = ("events", "hand", "parts", "public", "result", "seats", "seen", "seq", "texts")
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -906,6 +911,7 @@ class _Written:
         self.seats: list[str] = []
         self.parts: list[str | None] = []
         self.events: dict[int | None, list[str]] = {}
+        self.seen: dict[int, tuple[Event, ...]] = {}
         self.texts: dict[object, str] = {}
         self.result: str | None = None
 
