@@ -20,12 +20,13 @@ from homegame.bots.choices import simplest
 from homegame.cli import main
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
-from homegame.server.app import Connection, Limits
+from homegame.server import table as table_module
+from homegame.server.app import Connection, Limits, _message
 from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
-from homegame.server.table import RefusedError, ServerTable
+from homegame.server.table import RefusedError, ServerTable, _dumps
 from server_helpers import (
     HOST_TOKEN,
     START,
@@ -108,6 +109,59 @@ def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
             seat = table.dealt.index(viewer) if viewer in table.dealt else None
             assert snap(table, viewer)["view"] == to_json(hand.view(seat))
         _step(table)  # the bots have played up to the person's turn: the person plays the simplest action
+
+
+@pytest.mark.parametrize("game", ["holdem", "stud-declare", "five-o", "follow-the-queen", "grocery-store"])
+@pytest.mark.parametrize("spectators", ["public", "behind"])
+def test_every_frame_is_byte_for_byte_its_viewers_own_view(
+    game: str, spectators: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshots build the view once for what all share and write it in pieces; every frame
+    still holds, byte for byte, the view built for that viewer alone and written by the wire (the
+    old path), and the last hand's likewise, over seeded hands (bots and deck)."""
+    rng = random.Random(f"{game}-{spectators}")
+    monkeypatch.setattr(table_module.secrets, "randbits", rng.getrandbits)
+    monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
+    seats = 2 if game == "five-o" else 5
+    clock = Clock()
+    body = {"game": game, "seats": seats, "stack": 400, "bots": seats, "bot_level": "random", "spectators": spectators}
+    table = ServerTable.create("t", TableConfig.from_json(body), Store(":memory:"), now=clock, between_hands=1_000)
+    shown = lasts = 0
+    for _ in range(120):
+        clock.now += 400
+        table.auto(clock.now)
+        for viewer in (*range(seats), None):
+            text = _message(table, "state", state=table.snapshot_text(viewer))
+            behind = viewer is None and spectators == "behind"
+            hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
+            if hand is not None:
+                seat = dealt.index(viewer) if viewer in dealt else None
+                assert f'"view":{_dumps(to_json(hand.view(seat)))},"clock":' in text
+                shown += 1
+            if table.hand is None and table.previous is not None and not behind:
+                seen = table.previous_dealt
+                last = table.previous.view(seen.index(viewer) if viewer in seen else None)
+                assert f'"view":{_dumps(to_json(last))}}},"game":' in text
+                lasts += 1
+    assert shown > 250 and lasts > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        ("state", {}),
+        ("welcome", {"token": "s3cr\u00e9t", "you": 2}),
+        ("error", {"code": "stale", "message": 'Zoë "x"'}),
+    ],
+)
+def test_a_message_is_written_as_json_dumps_writes_it(kind: str, fields: dict[str, Any]) -> None:
+    table = make()
+    state = table.snapshot_text(0)
+    head = {"type": kind, "table": table.id, "hand": table.number, "seq": table.seq, **fields}
+    compact = {"separators": (",", ":"), "ensure_ascii": False}
+    assert _message(table, kind, **fields) == json.dumps(head, **compact)  # type: ignore[arg-type]
+    expected = json.dumps({**head, "state": json.loads(state)}, **compact)  # type: ignore[arg-type]
+    assert _message(table, kind, state=state, **fields) == expected
 
 
 def test_the_last_hand_and_the_seats_are_each_viewers_own() -> None:

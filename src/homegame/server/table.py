@@ -696,10 +696,11 @@ class ServerTable:
                 "deadline_ms": max(0, seconds * 1000 - elapsed),
                 "bank_ms": self._bank_left(seat, now),
             }
+        clock_text = "null" if clock is None else _dumps(clock)
         common, game = self._common()
         turn = self.turn.get(viewer) if viewer is not None and not behind else None
         return (
-            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{_dumps(clock)},'
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{clock_text},'
             f'"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
