@@ -159,8 +159,8 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
     >>> from homegame.games import load
     >>> from homegame.engine.hand import Hand
     >>> hand = Hand(load("holdem"), [100, 100, 100], seed=1)
-    >>> public, earlier = build_view(hand, None), build_view(hand, 1).events
     >>> from homegame.engine.actions import Call
+    >>> earlier = build_view(hand, 1).events
     >>> _ = hand.act(0, Call())
     >>> public = build_view(hand, None)
     >>> all(build_view(hand, seat, public, earlier if seat == 1 else ()) == build_view(hand, seat) for seat in range(3))
