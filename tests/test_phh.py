@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from homegame.bots import CallerBot, RandomBot, play
 from homegame.cli import main
 from homegame.engine import Hand
+from homegame.engine.events import Posted
 from homegame.engine.hand import Setup
 from homegame.errors import ParseError
 from homegame.games import load, names
@@ -26,6 +28,7 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit.notation import HandHistory  # noqa: E402
 
 from lockstep import lockstep  # noqa: E402
+from owed_hands import STORIES, owed_hands  # noqa: E402
 
 
 def random_setup(name: str, seed: int) -> Setup:
@@ -238,3 +241,41 @@ def test_homegame_history_replay_reports_each_hand(tmp_path: Path, capsys: pytes
     assert "one from everyone" in hands[1]["error"]
     assert main(["history", "replay", str(path)]) == 1
     assert "hand 2: cannot be played: antes" in capsys.readouterr().out
+
+
+PLAYS_IN_POKERKIT = {"small blind owes the big", "a missed small blind"}
+"""The stories whose owed posts leave the first to act where PokerKit puts it: left of the last of
+the biggest live blinds. A big blind made up anywhere else acts in turn in our engine (owed posts
+never move who acts first: Robert's Rules of Poker, "When it is his next turn to act, he has the
+option to raise"), and after the big blind in PokerKit, so only the chips agree."""
+
+
+@pytest.mark.parametrize("story", sorted(STORIES))
+def test_owed_blinds_replay_from_our_files_and_pokerkit_reads_their_chips(story: str) -> None:
+    # Issue 16: the server charges missed blinds; its files, in full and as a seat saw them, replay
+    # to the table's stacks. The standard's antes and blinds_or_straddles hold the owed chips (a live
+    # post in the second, dead money in the first), _posts says which are owed.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for hand in owed_hands(story, 8):
+            full = to_phh(hand.history())
+            assert len(full.extra["_posts"]) == len(hand.setup.posts)
+            for seat in (None, 0, 1):
+                record = loads(dumps(to_phh(hand.history(), seat=seat)))
+                played = replay(record)
+                assert played.same is True and list(played.finishing_stacks) == full.extra["finishing_stacks"]
+            text = dumps(full)
+            state = HandHistory.loads(text).create_state()  # PokerKit reads the standard fields ...
+            posted = sum(event.amount for event in hand.events if isinstance(event, Posted))
+            assert sum(full.starting_stacks) - sum(state.stacks) == posted  # ... and takes the chips posted
+            if story in PLAYS_IN_POKERKIT:
+                assert pokerkit_final_stacks(text) == full.extra["finishing_stacks"]
+
+
+def test_a_file_whose_owed_posts_are_not_in_its_forced_bets_is_refused() -> None:
+    record = loads(dumps(to_phh(owed_hands("back from sitting out", 1)[0].history())))
+    extra = {**record.extra, "_posts": ["p3 big_blind 2", "p3 dead_small_blind 5 dead"]}
+    with pytest.raises(ReplayError, match="owes more than the file's forced bets hold"):
+        replay(replace(record, extra=extra))
+    with pytest.raises(ReplayError, match="is not an owed post"):
+        replay(replace(record, extra={**record.extra, "_posts": ["p9 big_blind 2"]}))

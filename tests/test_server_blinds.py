@@ -15,8 +15,12 @@ from hypothesis import strategies as st
 from homegame.bots.choices import simplest
 from homegame.engine.events import Posted
 from homegame.engine.wire import to_json
+from homegame.history import loads_all
 from homegame.history.export import stakes_fields
+from homegame.history.pokerstars import read_pokerstars
+from homegame.history.replay import replay
 from homegame.server.config import TableConfig
+from homegame.server.histories import phh, pokerstars
 from homegame.server.store import Store
 from homegame.server.table import ServerTable
 from server_helpers import Clock, make, run, to_act
@@ -257,3 +261,52 @@ def test_chips_are_conserved_whoever_sits_out_and_comes_back(moves: list[tuple[s
             assert all(table.seats[dealt].owes == () for dealt in table.dealt)
             assert all(table.seats[dealt].status == "playing" for dealt in table.dealt)
         assert chips(table) == bought(table)
+
+
+def owing(table: ServerTable, wanted: dict[int, tuple[str, ...]]) -> None:
+    """Deal on until each seat of ``wanted`` owes those blinds (bounded)."""
+    for _ in range(12):
+        if all(table.seats[seat].owes == owes for seat, owes in wanted.items()):
+            return
+        next_deal(table)
+    raise AssertionError(f"never owed {wanted}")
+
+
+def test_hands_with_owed_blinds_export_files_that_replay_to_the_tables_stacks() -> None:
+    # Issue 16: the server's histories replay. Seat 0 comes back in the small blind owing the big one
+    # (topped up, the rest dead), seat 1 misses both blinds and comes back out of them (the big live,
+    # the small dead), then seats 0 and 1 both do: PHH, in full and as each seat and a
+    # spectator saw it, and PokerStars text read back, all end where the table did.
+    table = five()
+    table.sit_out(0)
+    owing(table, {0: ("big_blind",)})
+    table.sit_in(0)  # the next deal has seat 0 in the small blind
+    next_deal(table)
+    table.sit_out(1)
+    owing(table, {1: ("big_blind", "small_blind")})
+    table.sit_in(1)
+    next_deal(table)
+    for _ in range(8):  # out together until they come back both out of the blinds
+        table.sit_out(0)
+        table.sit_out(1)
+        owing(table, {0: ("big_blind", "small_blind"), 1: ("big_blind", "small_blind")})
+        table.sit_in(0)
+        table.sit_in(1)
+        next_deal(table)
+        if table.hand is not None and len(table.hand.setup.posts) == 4:
+            break
+    next_deal(table)  # the last of them played out
+    hands = {number: hand for number, hand, _ in table.histories()}
+    owed = [number for number, hand in hands.items() if hand.setup.posts]
+    assert len(owed) >= 3 and max(len(hands[number].setup.posts) for number in owed) == 4
+    for text in (phh(table, full=True), phh(table, seat=0), phh(table, seat=1), phh(table)):
+        records = {record.extra["hand"]: record for record in loads_all(text)}
+        for number in owed:
+            assert records[number].extra["_posts"]
+            played = replay(records[number])
+            assert played.same is True and list(played.finishing_stacks) == records[number].extra["finishing_stacks"]
+    text, skipped = pokerstars(table, seat=1)
+    assert not skipped and "posts small & big blinds 3" in text
+    read = {record.extra["hand"]: record for _, record, _ in read_pokerstars(text) if record is not None}
+    for number in owed:
+        assert replay(read[number]).same is True, number

@@ -166,7 +166,10 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
         saved = Saved.read(Path(args.source), _document(args.game))
         if not 0 <= hero < len(saved.history.setup.stacks):
             raise ParseError(f"--seat must be 1..{len(saved.history.setup.stacks)}, not {args.seat}")
-        hands = [to_pokerstars(saved.history, names=saved.names, hero=hero)]
+        from homegame.games.mixes import load_mix
+
+        mix = load_mix(saved.mix) if saved.mix is not None else None
+        hands = [to_pokerstars(saved.history, names=saved.names, hero=hero, mix=mix)]
     else:
         if not 1 <= args.hands <= MAX_HANDS:
             raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")

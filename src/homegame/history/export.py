@@ -8,7 +8,10 @@ button (the standard's convention).
 A hand of a game with a standard code (:mod:`homegame.history.variants`) played by the standard's
 rules (the house rules at their defaults, no pot carried in) is written in the standard alone,
 as PokerKit and other readers expect: the cards each player shows, and when (at once when all but
-one of the players still in are all in, before the rest of the cards are dealt). Any other hand
+one of the players still in are all in, before the rest of the cards are dealt). Blinds single seats
+owe (a missed blind made up, :attr:`~homegame.engine.hand.Setup.posts`) go into the standard's
+``blinds_or_straddles`` (live) and ``antes`` (dead), so every reader adds the chips up, and
+homegame's ``_posts`` names them (:func:`owed_text`), so that replay takes them back out. Any other hand
 is written with the game's name as its variant and homegame's own fields:
 
 - ``_decks``: every order the deck was in (the first deal, then any reshuffle), so the hand can be
@@ -41,7 +44,7 @@ from typing import Any
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
-from homegame.engine.betting import Betting
+from homegame.engine.betting import Betting, Post
 from homegame.engine.events import (
     Acted,
     Burned,
@@ -66,7 +69,7 @@ from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
 from homegame.history.variants import code_of
 
-__all__ = ["ante_trimming", "is_standard", "player", "stakes_fields", "to_phh"]
+__all__ = ["ante_trimming", "is_standard", "owed_text", "player", "stakes_fields", "to_phh"]
 
 _SILENT = (Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled)
 """Events whose story is told by an action line (or needs none): they write no line of their own."""
@@ -134,6 +137,8 @@ def to_phh(
         extra["players"] = [names[seat] for seat in order]
     if number is not None:
         extra["hand"] = number
+    if setup.posts:
+        extra["_posts"] = [owed_text(post, button, seats) for post in setup.posts]
     if not standard:
         extra.update(_own_fields(history, full=seat is None))
     return Record(
@@ -143,6 +148,18 @@ def to_phh(
         extra=extra,
         **stakes_fields(setup),
     )
+
+
+def owed_text(post: Post, button: int, seats: int) -> str:
+    """homegame's ``_posts`` entry for a blind a seat owes (:attr:`Setup.posts`): its player, the
+    post's name and amount, and ``dead`` for dead money. The standard's ``blinds_or_straddles`` and
+    ``antes`` already hold its chips (a live post in the first, a dead one in the second), so any
+    reader adds the hand up; the entry says which of them are owed, for replay to take back out.
+
+    >>> owed_text(Post(0, "dead_small_blind", 1, live=False), 3, 5)
+    'p2 dead_small_blind 1 dead'
+    """
+    return f"{player(post.seat, button, seats)} {post.name} {post.amount}" + ("" if post.live else " dead")
 
 
 def ante_trimming(setup: Setup) -> bool:

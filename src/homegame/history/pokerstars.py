@@ -277,10 +277,29 @@ class _Writer:
     """The betting round whose open pair was announced."""
     showdown: bool = False
 
+    owed: list[Posted] = field(default_factory=list)
+    """The posts of blinds single seats owed (a missed blind made up: the setup's ``posts``)."""
+    dead_small: dict[int, Posted] = field(default_factory=dict)
+    """The dead small blind of each seat that also owed the big one: one line says both."""
+
     def __post_init__(self) -> None:
         seats = self.hand.seats
         self.put, self.collected = [0] * seats, [0] * seats
         self.held, self.up = [[] for _ in range(seats)], [[] for _ in range(seats)]
+        posted = [event for event in self.hand.events if isinstance(event, Posted)]
+        owed = [(post.seat, post.name) for post in self.hand.owed]
+        while posted and owed and (posted[-1].seat, posted[-1].blind) == owed[-1]:  # they go in last
+            self.owed.insert(0, posted.pop())
+            owed.pop()
+        for event in self.owed:
+            if event.blind == "dead_small_blind" and any(
+                other.seat == event.seat and other.blind == "big_blind" for other in self.owed
+            ):
+                self.dead_small[event.seat] = event
+
+    def is_owed(self, event: Posted) -> bool:
+        """True for the post of a blind its seat owed (the same post as the game's blind is another event)."""
+        return any(event is owed for owed in self.owed)
 
     @property
     def family(self) -> str:
@@ -363,17 +382,24 @@ class _Writer:
             if won and event is won[0]:  # every award together: the last side pot first, the main pot last
                 for award in sorted(won, key=lambda award: -award.pot):
                     self.won(award)
+            if isinstance(event, Posted) and event is self.dead_small.get(event.seat):
+                continue  # written with the big blind the seat owed: "posts small & big blinds"
             if isinstance(event, Posted):
-                self.put[event.seat] += event.amount
-                who = self.names[event.seat]
+                amount = event.amount
                 what = {
                     "ante": "the ante",
                     "small_blind": "small blind",
+                    "dead_small_blind": "small blind",  # out of turn: dead, as PokerStars writes a missed one
                     "big_blind": "big blind",
                     "straddle": "straddle",
                 }.get(event.blind, event.blind.replace("_", " "))
+                dead = self.dead_small.get(event.seat)
+                if event.blind == "big_blind" and dead is not None and self.is_owed(event):
+                    what, amount = "small & big blinds", amount + dead.amount  # the big live, the small dead
+                self.put[event.seat] += amount
+                who = self.names[event.seat]
                 allin = " and is all-in" if self.put[event.seat] == self.hand.setup.stacks[event.seat] else ""
-                line = f"{who}: posts {what} {event.amount}{allin}"
+                line = f"{who}: posts {what} {amount}{allin}"
                 if event.blind == "ante":
                     self.by_seat.append((event.seat, line))
                 else:
@@ -547,7 +573,12 @@ class _Writer:
         if seat == hand.button:
             roles.append(" (button)")
         for event in hand.events:
-            if isinstance(event, Posted) and event.seat == seat and event.blind in ("small_blind", "big_blind"):
+            if (
+                isinstance(event, Posted)
+                and event.seat == seat
+                and event.blind in ("small_blind", "big_blind")
+                and not self.is_owed(event)  # a missed blind made up gives no seat a blind's role
+            ):
                 roles.append(f" ({event.blind.replace('_', ' ')})")
         return "".join(roles)
 
@@ -597,7 +628,9 @@ _SEAT = re.compile(
     rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?:, .*)?\)(?P<out> is sitting out)?"
 )
 _BUTTON = re.compile(r"Table '.*' (?:\d+-max )?(?:\(Play Money\) )?Seat #(?P<button>\d+) is the button")
-_PAID = "calls|bets|brings in for|posts the ante|posts small blind|posts big blind|posts straddle"
+_PAID = (
+    "calls|bets|brings in for|posts the ante|posts small blind|posts big blind|posts small & big blinds|posts straddle"
+)
 _ACTION = re.compile(
     r"(?P<name>.+?): (?:(?P<verb>folds(?: \[[^\]]*\])?|checks|stands pat(?: on \[[^\]]*\])?|mucks hand"
     r"|doesn't show hand)"
@@ -690,6 +723,8 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     antes: list[int | Decimal] = [0] * count
     short: list[int] = []
     posted: set[str] = set()
+    owed: list[str] = []
+    """homegame's ``_posts``: the blinds players made up out of turn."""
     low, high = _money(header["low"]), _money(header["high"])
     limit = code.startswith("F")
     blinds: list[int | Decimal] = [0] * count
@@ -780,12 +815,20 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         p = who(name, index)
         position = names.index(name)
         verb, paid = match["verb"], match["paid"]
-        if paid in ("posts small blind", "posts big blind", "posts straddle"):
-            if paid != "posts straddle" and paid in posted:
-                raise ParseError(
-                    f"line {index + 1}: {name[:40]!r} {paid} as well (a player joining posts one out of turn): "
-                    "homegame deals the two blinds and straddles only"
-                )
+        if paid == "posts small & big blinds" or paid in posted & {"posts small blind", "posts big blind"}:
+            # a blind made up out of turn (a player back or new): a big blind live, a small blind dead
+            amount = _money(match["amount"])
+            big = min(amount, low if limit else high) if paid != "posts small blind" else 0
+            if big:
+                owed.append(f"{p} big_blind {big}")
+                live = max(big - blinds[position], 0)  # live up to its amount, as homegame posts it
+                blinds[position] += live
+                antes[position] += big - live
+                bets[name] = max(bets.get(name, 0), big)
+            if amount > big:
+                owed.append(f"{p} dead_small_blind {amount - big} dead")
+                antes[position] += amount - big
+        elif paid in ("posts small blind", "posts big blind", "posts straddle"):
             posted.add(paid)
             amount = _money(match["amount"])
             bets[name] = amount
@@ -849,6 +892,8 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     fields["players"] = names
     fields["hand"] = int(header["number"])
     fields["winnings"] = winnings
+    if owed:
+        fields["_posts"] = owed  # their chips are in the lists: replay takes them back out
     if raked is not None:
         fields["_rake"] = raked  # what the house kept, which replay checks the winnings against
     return Record.from_fields(fields, f"the hand on line {start + 1}")

@@ -17,6 +17,10 @@ short of the pots are a rake (:func:`rake`), reported in the note.
 A hand written by homegame for any other game carries its deck orders (``_decks``) and house rules
 (``_options``): it is dealt again exactly, and its own action lines are checked against the replay.
 
+Blinds single seats owed (homegame's ``_posts``: a missed big blind live, a missed small blind
+dead) are taken out of the lists of forced bets, which hold their chips, and posted as the server
+posted them, after the game's own.
+
 Whatever cannot be played is a :class:`ReplayError` saying why: an action that is not legal on our
 engine, cards dealt where our game deals none, a file that ends before the hand does...
 
@@ -57,7 +61,7 @@ from homegame.engine.actions import (
     RaiseTo,
     parse_action,
 )
-from homegame.engine.betting import Betting, Stakes
+from homegame.engine.betting import Betting, Post, Stakes
 from homegame.engine.events import Returned, Shown, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.hand import Chance, Hand, Setup
@@ -539,6 +543,7 @@ def _own(record: Record, document: Game | None) -> Replayed:
         stakes=Stakes(**stakes),
         options=tuple(options.items()),
         carried=extra.get("_carried", 0),
+        posts=_owed(record, seats, 1),
     )
     orders = _typed(extra["_decks"], list, "_decks", "a list of deck orders")
     texts = [_typed(order, str, "_decks", "a list of deck orders") for order in orders]
@@ -563,6 +568,27 @@ def _typed(value: object, kind: type[T], name: str, wanted: str) -> T:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ReplayError(f"{name} must be {wanted}, not {value!r:.60}")
     return value
+
+
+def _owed(record: Record, seats: int, scale: int) -> tuple[Post, ...]:
+    """The blinds single seats owe, from homegame's ``_posts`` (:func:`~homegame.history.export.owed_text`):
+    ``p4 big_blind 2`` a live post, ``p4 dead_small_blind 1 dead`` dead money; players are seats
+    (the last holds the button)."""
+    entries = _typed(record.extra.get("_posts", []), list, "_posts", "a list of owed posts")
+    posts = []
+    for entry in entries:
+        match = _OWED.fullmatch(entry) if isinstance(entry, str) else None
+        if match is None or not 1 <= int(match["player"]) <= seats:
+            raise ReplayError(f"_posts: {entry!r:.60} is not an owed post (p1..p{seats}, a name, an amount, dead)")
+        try:
+            chips = _chips(read_amount(match["amount"]), scale)
+        except ParseError as error:
+            raise ReplayError(f"_posts: {error}") from None
+        posts.append(Post(int(match["player"]) - 1, match["name"], chips, live=match["dead"] is None))
+    return tuple(posts)
+
+
+_OWED = re.compile(r"p(?P<player>\d{1,3}) (?P<name>[a-z_]{1,40}) (?P<amount>\S{1,40})(?P<dead> dead)?")
 
 
 def _finished(hand: Hand) -> None:
@@ -594,6 +620,8 @@ class _Standard:
     """What the replay read from the file's actions rather than its cards."""
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
+    posts: tuple[Post, ...] = ()
+    """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
 
     def play(self) -> Replayed:
         from homegame.games import load
@@ -612,6 +640,7 @@ class _Standard:
             stacks=stacks,
             button=self.seats - 1,
             stakes=stakes,
+            posts=self.posts,
             options=tuple(
                 self.game.option_values(
                     {name: value for name, value in self.profile.items() if self.game.option(name)}
@@ -710,6 +739,9 @@ class _Standard:
         record, scale, game, seats = self.record, self.scale, self.game, self.seats
         big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
         antes = self._by_position(record.antes, "antes")
+        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
+        self.posts = _owed(record, seats, scale)
+        self._take_owed(blinds, antes)
         ante = min(antes, default=0)
         extra = [amount - ante for amount in antes]
         big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
@@ -725,7 +757,6 @@ class _Standard:
             steps.insert(0, Antes())
         if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
             steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
-        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
         small = blind = straddle = straddles = button_blind = 0
         if blinds:
             small, blind, *rest = [*blinds, 0]
@@ -760,6 +791,27 @@ class _Standard:
             button_ante=button_ante,
             button_blind=button_blind,
         )
+
+    def _take_owed(self, blinds: list[int], antes: list[int]) -> None:
+        """Take the owed posts out of the file's lists (``blinds``, ``antes``: chips a position), leaving
+        the game's own forced bets. The writer adds an owed live post as the hand posts it: live up to
+        its amount over what the position's blind already has in, the rest dead; so undone last
+        first, a position whose blind the post topped up had in what it antes beyond the others.
+        """
+        if not blinds and any(post.live for post in self.posts):
+            raise ReplayError("_posts: a live owed post needs blinds_or_straddles")
+        seats = self.seats
+        owing = {seats - 1 - post.seat if seats == 2 else post.seat for post in self.posts}  # heads-up: reversed
+        ante = min((antes[at] for at in range(seats) if at not in owing), default=0)
+        for post in reversed(self.posts):
+            at = seats - 1 - post.seat if seats == 2 else post.seat
+            if post.live and blinds[at] <= post.amount:  # it topped the blind up to its amount
+                had = min(max(antes[at] - ante, 0), post.amount)
+                blinds[at], antes[at] = had, antes[at] - had
+            else:  # dead money, or a bet in already as big: all of it dead
+                antes[at] -= post.amount
+            if antes[at] < 0:
+                raise ReplayError(f"_posts: p{post.seat + 1} owes more than the file's forced bets hold")
 
     def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
         """A list of the file's forced bets in chips, one a position (none: an empty list)."""

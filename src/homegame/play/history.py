@@ -35,6 +35,7 @@ from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand, History, Setup
 from homegame.errors import ParseError
 from homegame.games import OWN_GAME, from_catalogue
+from homegame.games.mixes import mix_names
 
 __all__ = ["FORMAT", "Record", "free_path"]
 
@@ -47,10 +48,12 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A hand's history and who played it (``names[seat]``)."""
+    """A hand's history, who played it (``names[seat]``) and the mixed game it was dealt in, if any
+    (``mix``: a catalogue mix's name, which ``history export --format pokerstars`` names in its header)."""
 
     history: History
     names: tuple[str, ...]
+    mix: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON-ready data."""
@@ -59,6 +62,7 @@ class Record:
         return {
             "format": FORMAT,
             "game": game.name,
+            **({"mix": self.mix} if self.mix is not None else {}),
             "names": list(self.names),
             "stacks": list(setup.stacks),
             "button": setup.button,
@@ -106,11 +110,14 @@ class Record:
             played = data.get("names") or [f"seat {seat}" for seat in range(len(stacks))]
             if not isinstance(played, list) or not all(isinstance(one, str) and len(one) <= 64 for one in played):
                 raise ParseError("names: must be a list of names (64 characters at most)")
+            mix = data.get("mix")
+            if mix is not None and mix not in mix_names():  # a name only: a file never chooses a path
+                raise ParseError(f"mix: no mixed game {str(mix)[:60]!r} in the catalogue")
         except (TypeError, ValueError) as error:
             raise ParseError(f"a damaged hand history: {error}") from None
         history = History(setup, chance, tuple(actions))
         _replayed(history)
-        return cls(history, tuple(played))
+        return cls(history, tuple(played), mix)
 
     def save(self, directory: Path, number: int) -> Path:
         """Write the record as ``DIR/hand-NNNN-GAME.json`` (the first free number from ``number``);

@@ -215,6 +215,8 @@ class _Session:
             settings.stakes.check(each)
         self.queue: list[Game] = []
         """The games still to deal of a mix the dealer chose."""
+        self.mix: Mix | None = game if isinstance(game, Mix) else None
+        """The mixed game the hand under way is dealt in (the session's, or one the dealer chose)."""
         self.played: Counter[str] = Counter()
         """Hands dealt so far of each family (a bot dealer favours the families played least)."""
         self.settings = settings
@@ -366,7 +368,8 @@ class _Session:
         directory, number = self.settings.history, self.table.hands_played
         assert directory is not None
         if self.settings.full_history:
-            return Record(hand.history(), self.names.names).save(directory, number)
+            mix = self.mix.name if self.mix is not None else None
+            return Record(hand.history(), self.names.names, mix).save(directory, number)
         from homegame.history import dumps, to_phh
 
         path = free_path(directory, number, hand.game.name, "phh")
@@ -397,6 +400,8 @@ class _Session:
             return self._count(game)
         if settings.game is not None:
             return self._count(table.next_game())
+        if not self.queue:
+            self.mix = None  # a mix the dealer chose has been dealt round
         if self.queue:
             game = self.queue.pop(0)
             self.screen.say(f"The mix goes on: {game.title}.")
@@ -406,6 +411,7 @@ class _Session:
         else:
             chosen = self._ask_game()
             if isinstance(chosen, Mix):
+                self.mix = chosen
                 game, *rest = chosen.games
                 self.queue = rest
                 self.screen.say(f"{chosen.title}, a hand of each in turn: {game.title} first.")

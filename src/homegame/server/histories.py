@@ -32,6 +32,7 @@ from functools import partial
 from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
+from homegame.games.mixes import Mix
 from homegame.history import dumps_all, to_phh
 from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
 from homegame.server.table import ServerTable
@@ -65,10 +66,22 @@ def pokerstars(table: ServerTable, *, seat: int | None = None) -> tuple[str, lis
         names = [table.seats[index].name for index in dealt]
         hero = dealt.index(seat) if seat in dealt else None
         try:
-            written.append(to_pokerstars(hand.history(), names=names, hero=hero, number=number, table=table.id))
+            mix = _mix(table, hand.game.name)
+            written.append(
+                to_pokerstars(hand.history(), names=names, hero=hero, number=number, table=table.id, mix=mix)
+            )
         except ParseError:
             skipped.append(number)
     return (dumps_pokerstars(written) if written else ""), skipped
+
+
+def _mix(table: ServerTable, game: str) -> Mix | None:
+    """The mixed game a hand of ``game`` was dealt in at ``table``: the one mix of the table's games that
+    holds it, unless the table deals that game on its own as well (then nobody can tell)."""
+    entries = table.config.games
+    mixes = [entry for entry in entries if isinstance(entry, Mix) and any(one.name == game for one in entry.games)]
+    alone = any(not isinstance(entry, Mix) and entry.name == game for entry in entries)
+    return mixes[0] if len(mixes) == 1 and not alone else None
 
 
 def _seen(history: History, viewer: int | None) -> set[str]:
