@@ -12,6 +12,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from homegame.bots import CallerBot, RandomBot, play
 from homegame.cli import main
@@ -279,3 +281,28 @@ def test_a_file_whose_owed_posts_are_not_in_its_forced_bets_is_refused() -> None
         replay(replace(record, extra=extra))
     with pytest.raises(ReplayError, match="is not an owed post"):
         replay(replace(record, extra={**record.extra, "_posts": ["p9 big_blind 2"]}))
+
+
+OWED_RECORD = to_phh(owed_hands("several at once", 1)[0].history())
+"""A hand where three seats post blinds they owe, whose _posts the property below replaces."""
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.from_regex(r"p[0-9] (big_blind|dead_small_blind|x) [0-9]{1,3}(\.5)?( dead)?", fullmatch=True),
+            st.text(max_size=20),
+            st.integers(),
+        ),
+        max_size=4,
+    )
+)
+def test_any_owed_posts_replay_or_are_refused_with_a_reason(posts: list[object]) -> None:
+    record = OWED_RECORD
+    try:
+        played = replay(replace(record, extra={**record.extra, "_posts": posts}))
+    except ReplayError as error:
+        assert str(error)
+    else:
+        assert sum(played.finishing_stacks) == sum(record.starting_stacks)  # chips are conserved
