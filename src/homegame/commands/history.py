@@ -113,7 +113,9 @@ def register(subparsers: Any) -> None:
         "Omaha, limit Omaha hi-lo, stud, stud hi-lo, razz, 2-7 single and triple draw, badugi; cash, tournament "
         "and mixed-game hands) and write them as PHH, which homegame history replay plays. Five-card draw and "
         "pot-limit hold'em have no PHH code and are not read. The summary's rake is kept as _rake, which replay "
-        "checks the winnings against. A hand that cannot be read is reported with its line; exit status 1 if any.",
+        "checks the winnings against. Blinds posted out of turn (a player back posting small & big blinds: the "
+        "big live, the small dead) are kept as _posts. A hand that cannot be read is reported with its line; "
+        "exit status 1 if any.",
         epilog="example:  homegame history import hands.txt -o hands.phhs && homegame history replay hands.phhs",
     )
     imported.add_argument("file", type=Path, help="a PokerStars hand-history .txt file")
