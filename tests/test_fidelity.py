@@ -201,6 +201,8 @@ def test_the_readings_the_documents_leave_open_are_written_down() -> None:
     assert "the twist card is a sixth card, not a replacement" in text("draw-twist")
     for name in ("countdown", "baseball", "draw-twist", "push"):
         assert "a player already all in when it is paid cannot win it" in text(name)
+    # Baseball's open three is folded to with no bet to face: the reading of a side pot nobody left may win.
+    assert "it goes back to the last of them to fold, as the last player left in a pot wins it" in text("baseball")
     # 004: "In Greece, where hearts is the highest suit, A-K-Q-J-10 is called an Imperial Flush":
     # the reading taken, every royal flush is imperial, whatever its suit.
     assert "Every royal flush is imperial, whatever its suit" in " ".join((PokerRanking.__doc__ or "").split())

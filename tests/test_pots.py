@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.bots import RandomBot, Turn, play
-from homegame.engine import BetTo, Call, Check, Draw, Hand, RaiseTo
-from homegame.engine.actions import Action, ActionKind, Buy
+from homegame.engine import BetTo, Call, Check, Draw, Fold, Hand, RaiseTo
+from homegame.engine.actions import Action, ActionKind, Buy, Complete
 from homegame.engine.events import Acted, Posted, Returned, Won
 from homegame.engine.pots import Pot, build_pots, share
 from homegame.engine.steps.buy import Bought
@@ -129,9 +129,10 @@ class NoFoldBot(RandomBot):
 
 
 def most_it_may_win(hand: Hand) -> dict[int, int]:
-    """For each seat all in at the end of a hand still contested, the most it may win: what it
-    matched of every seat's bets, the antes, and the prices paid up to the moment it went all in
-    (the last time its stack ran out: an uncalled bet may come back first)."""
+    """For each seat all in at the end of a hand, the most it may win: what it matched of every
+    seat's bets, the antes, and the prices paid up to the moment it went all in (the last time its
+    stack ran out: an uncalled bet may come back first), whether it is shown down or the last
+    player left (what the others put in beyond that is theirs to win or to have back)."""
     stacks, bets = list(hand.setup.stacks), [0] * hand.seats
     dead = 0  # antes and prices paid so far
     dead_then: dict[int, int] = {}  # each seat all in now: the dead chips when it went all in
@@ -147,8 +148,6 @@ def most_it_may_win(hand: Hand) -> dict[int, int]:
         dead_then.pop(seat, None)
         if not stacks[seat]:
             dead_then[seat] = dead
-    if sum(not folded for folded in hand.folded) < 2:
-        return {}  # the last player left wins what nobody else contests
     antes = sum(event.chips for event in hand.events if isinstance(event, Posted) and "ante" in event.blind)
     return {seat: sum(min(bet, bets[seat]) for bet in bets) + max(then, antes) for seat, then in dead_then.items()}
 
@@ -156,14 +155,16 @@ def most_it_may_win(hand: Hand) -> dict[int, int]:
 @pytest.mark.parametrize("name", PRICED)
 def test_an_all_in_player_never_wins_a_price_paid_after_he_went_all_in(name: str) -> None:
     # Item 1: "if you are all in, you can only win the part of the pot you matched" (Countdown's
-    # rules text); a price paid after a player went all in is not his to win.
+    # rules text); a price paid after a player went all in is not his to win, nor are the chips
+    # of the players still betting when they all fold (every other hand: bots that fold too).
     game, checked = load(name), 0
-    for seed in range(40):
+    for seed in range(60):
         rng = random.Random(seed)
         seats = rng.randint(game.players[0], min(game.players[1], 6))
         stacks = [rng.choice((rng.randint(1, 8), rng.randint(30, 200))) for _ in range(seats)]
         hand = Hand(game, stacks, button=rng.randrange(seats), seed=seed)
-        play(hand, [NoFoldBot(random.Random(seed * 7 + seat)) for seat in range(seats)])
+        bot = RandomBot if seed % 2 else NoFoldBot
+        play(hand, [bot(random.Random(seed * 7 + seat)) for seat in range(seats)])
         won = [0] * seats
         for event in hand.events:
             if isinstance(event, Won):
@@ -172,6 +173,59 @@ def test_an_all_in_player_never_wins_a_price_paid_after_he_went_all_in(name: str
             assert won[seat] <= most, (seed, seat)
             checked += 1
     assert checked >= 20
+
+
+class StrikeOutBot(NoFoldBot):
+    """Never folds to a bet, and always folds to an open three (Baseball: "or folds at once")."""
+
+    def choose(self, turn: Turn) -> Action:
+        kinds = {legal.kind for legal in turn.legal}
+        if {ActionKind.BUY, ActionKind.FOLD} <= kinds:
+            return Fold()
+        return super().choose(turn)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32), st.integers(2, 4), st.integers(1, 8))
+def test_baseball_players_striking_out_leave_the_all_in_player_only_what_he_matched(
+    seed: int, seats: int, short: int
+) -> None:
+    # Baseball: an open three's holder "matches the pot ... or folds at once (struck out)", with no
+    # bet to face, so every player still betting may fold against one all in. "If you are all in,
+    # you can only win the part of the pot you matched": the rest goes back to the last of them to fold.
+    rng = random.Random(seed)
+    stacks = [short, *(rng.randint(30, 200) for _ in range(seats - 1))]
+    hand = Hand(load("baseball"), stacks, button=rng.randrange(seats), seed=seed)
+    play(hand, [StrikeOutBot(random.Random(seed + seat)) for seat in range(seats)])
+    won = [0] * seats
+    for event in hand.events:
+        if isinstance(event, Won):
+            won[event.seat] += event.amount
+    for seat, most in most_it_may_win(hand).items():
+        assert won[seat] <= most
+    assert hand.result is not None and sum(hand.result.net) == 0 and hand.pot == 0
+
+
+def test_baseball_the_last_to_strike_out_has_the_side_pot_back() -> None:
+    # Seat 0 antes 1 and brings in with his last 2; seat 1 completes to 5, seat 2 calls. Both then
+    # fold to open threes ("or folds at once (struck out)"): seat 0 wins the 9 he matched, and the
+    # side pot (3 + 3), which nobody left may win, goes to seat 2, the last of its players to fold,
+    # as the last player left in a pot wins it.
+    game = load("baseball")
+    hole = {0: "As Ad 2c Ah Ac 7c 7d", 1: "Kc Kd 7h 3s Jh Tc 5c", 2: "Qc Qd 8h 3h 6h 2d 8c"}
+    hand = Hand(game, [3, 100, 100], button=2, deck=stacked(game, 3, 2, hole))
+    while not hand.over:
+        seat = hand.pending()[0]
+        kinds = {option.kind for option in hand.legal_actions(seat)}
+        if "buy" in kinds:
+            hand.act(seat, Fold())
+        elif "complete" in kinds and seat == 1:
+            hand.act(seat, Complete())
+        else:
+            check_down_once(hand)
+    assert pots_won(hand) == [(1, 6), (0, 9)]
+    assert [event.seat for event in hand.events if isinstance(event, Won)] == [2, 0]
+    assert hand.result is not None and hand.result.net == (6, -6, 0)
 
 
 def test_empty() -> None:
@@ -188,18 +242,34 @@ def test_share_gives_odd_chips_to_the_first_claimants() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 500), st.booleans()), min_size=1, max_size=10), st.integers(0, 50))
-def test_pots_hold_every_chip_and_nest(seats_data: list[tuple[int, bool]], dead: int) -> None:
+@given(
+    st.lists(st.tuples(st.integers(0, 500), st.booleans()), min_size=1, max_size=10),
+    st.integers(0, 50),
+    st.randoms(use_true_random=False),
+)
+def test_pots_hold_every_chip_and_nest(seats_data: list[tuple[int, bool]], dead: int, rng: random.Random) -> None:
     committed = [put for put, _ in seats_data]
     live = [alive for _, alive in seats_data]
-    pots = build_pots(committed, live, dead)
+    folds = [seat for seat, alive in enumerate(live) if not alive]
+    rng.shuffle(folds)
+    pots = build_pots(committed, live, dead, folds=folds)
     if any(live) and sum(committed) + dead:
         assert sum(pot.amount for pot in pots) == sum(committed) + dead
-    for pot in pots:
+    contested = [pot for pot in pots if all(live[seat] for seat in pot.eligible)]
+    for pot in contested:
         assert pot.amount > 0 or dead == 0
-        assert all(live[seat] for seat in pot.eligible)
-    for earlier, later in pairwise(pots):
+    for earlier, later in pairwise(contested):
         assert set(later.eligible) < set(earlier.eligible)
+    # Chips above every live seat's level go, after the contested pots, to the last of their
+    # players to fold: one pot each, for a seat that put in more than any live seat.
+    top = max((put for put, alive in zip(committed, live, strict=True) if alive), default=0)
+    unclaimed = pots[len(contested) :]
+    assert all(len(pot.eligible) == 1 and not live[pot.eligible[0]] for pot in unclaimed)
+    assert sum(pot.amount for pot in unclaimed) == sum(max(put - top, 0) for put in committed)
+    for pot in unclaimed:
+        (seat,) = pot.eligible
+        above = [other for other in folds if committed[other] > max(top, committed[seat])]
+        assert committed[seat] > top and not any(folds.index(other) > folds.index(seat) for other in above)
 
 
 @settings(max_examples=300, deadline=None)

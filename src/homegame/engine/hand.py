@@ -214,6 +214,11 @@ class Hand:
         self.committed = [0] * seats
         """Chips each seat has put in this hand (bets included)."""
         self.folded = [False] * seats
+        self.folds: list[int] = []
+        """The folded seats in the order they folded: the last of a pot's players to fold wins the
+        chips no live seat may win."""
+        self.returned = [0] * seats
+        """Chips no live seat may win, given back so far to each seat, the last of their players to fold."""
         self.live = seats
         """How many seats have not folded."""
         self.down: list[list[Card]] = [[] for _ in range(seats)]
@@ -350,6 +355,7 @@ class Hand:
                     return
                 decision.close()
                 self.decision = None
+            self._return_unclaimed()
             if self.live <= 1:
                 self._award_uncontested()
                 return
@@ -362,11 +368,30 @@ class Hand:
             if self.over:  # the step ended the hand (:meth:`end`)
                 return
 
+    def _return_unclaimed(self) -> None:
+        """Give the chips no live seat may win to the last of their players to fold, as soon as
+        the fold leaves nobody to contest them (the last player left in a pot wins it; a bet
+        nobody can call goes back): chips put in above every live seat's level, and prices whose
+        buyers have all folded (:func:`~homegame.engine.pots.build_pots`)."""
+        if not self.folds:
+            return
+        folded, committed = self.folded, self.committed
+        top = max((put for put, out in zip(committed, folded, strict=True) if not out), default=0)
+        above = any(put > top for put, out in zip(committed, folded, strict=True) if out)
+        if not above and all(any(not folded[seat] for seat in buyers) for buyers in self.prices):
+            return
+        for index, pot in enumerate(self._pots(committed)):
+            seat = pot.eligible[0]
+            if folded[seat] and pot.amount > self.returned[seat]:
+                self.award(Won(seat=seat, amount=pot.amount - self.returned[seat], pot=index))
+                self.returned[seat] = pot.amount
+
     def _award_uncontested(self) -> None:
+        """The last seat standing wins every pot it contests (the chips nobody may win are back
+        with their players already, :meth:`_return_unclaimed`)."""
         winner = self.folded.index(False)
-        amount = self.pot
-        if amount:
-            self.award(Won(seat=winner, amount=amount))
+        for index, pot in enumerate(self.pots(with_bets=True)):
+            self.award(Won(seat=winner, amount=pot.amount, pot=index))
         self._finish()
 
     def _finish(self) -> None:
@@ -410,9 +435,16 @@ class Hand:
 
     def pots(self, *, with_bets: bool = False) -> list[Pot]:
         """The main pot and side pots as they stand: without the bets of the round in progress (as a
-        table shows them), or ``with_bets`` (as the showdown shares them)."""
+        table shows them), or ``with_bets`` (as the showdown shares them). Only the pots a live seat
+        may win: the chips nobody left may win are back with their players (:meth:`_return_unclaimed`)."""
         put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
-        return build_pots(put, [not folded for folded in self.folded], self.dead, self.prices)
+        folded = self.folded
+        return [pot for pot in self._pots(put) if not folded[pot.eligible[0]]]
+
+    def _pots(self, put: Sequence[int]) -> list[Pot]:
+        """Every pot, those of the chips no live seat may win included (each for the folded seat
+        they go back to)."""
+        return build_pots(put, [not folded for folded in self.folded], self.dead, self.prices, self.folds)
 
     def secret(self, seat: int) -> str | None:
         """The seat's secret choice in the decision pending (a declaration not yet revealed), which
@@ -550,8 +582,10 @@ class Hand:
         self.emit(CarriedOver(amount))
 
     def fold(self, seat: int) -> None:
-        """The seat gives up the hand; its cards go to the muck."""
+        """The seat gives up the hand; its cards go to the muck. Chips its fold leaves nobody to win
+        go back to it once the step has acted (:meth:`_return_unclaimed`)."""
         self.folded[seat] = True
+        self.folds.append(seat)
         self.live -= 1
         self.muck.extend(self.down[seat])
         self.muck.extend(self.up[seat])

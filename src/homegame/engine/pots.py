@@ -39,19 +39,24 @@ def build_pots(
     live: Sequence[bool],
     dead: int = 0,
     prices: Mapping[tuple[int, ...], int] | None = None,
+    folds: Sequence[int] = (),
 ) -> list[Pot]:
     """The pots, main pot first, from each seat's chips put in and whether it is still in the hand.
 
-    Each distinct amount put in by a live seat closes a pot: every seat
-    contributes up to that level, and the live seats that reached it are
-    eligible. Chips of folded seats above the top live level go to the top
-    pot; ``dead`` chips (a pot carried over from an earlier deal) to the main
-    pot, which every live seat may win. ``prices`` are chips paid for cards,
-    keyed by the seats still able to bet when they were paid: each goes to the
-    pot those of them still in contest (its own side pot when none does), so a
-    player all in never wins what was paid after he went all in, and a buyer
-    left alone in that pot gets his price back. Pots with the same eligible
-    seats are merged.
+    Each distinct amount put in closes a pot: every seat contributes up to
+    that level, and the live seats that reached it are eligible. ``dead``
+    chips (a pot carried over from an earlier deal) go to the main pot, which
+    every live seat may win. ``prices`` are chips paid for cards, keyed by the
+    seats still able to bet when they were paid: each goes to the pot those of
+    them still in contest, so a player all in never wins what was paid after he
+    went all in. Pots with the same eligible seats are merged.
+
+    Chips that no live seat may win (put in above every live seat's level,
+    or a price whose buyers have all folded) are the last pot standing for the
+    last of their contributors to fold, as the last player left in a pot wins
+    it and a bet nobody can call goes back: ``folds`` lists the folded seats in
+    the order they folded (by default, seat order). These pots come after the
+    contested ones, each for one folded seat.
 
     >>> build_pots([30, 30], [True, True], dead=5)
     [Pot(amount=65, eligible=(0, 1))]
@@ -67,28 +72,43 @@ def build_pots(
     69 for seats 1, 2
     >>> build_pots([20, 50, 50], [True, True, False], prices={(1, 2): 9})
     [Pot(amount=60, eligible=(0, 1)), Pot(amount=69, eligible=(1,))]
+
+    If seat 1 folds as well, after seat 2, nobody left may win the side pot:
+    seat 1, the last of its players to fold, has it back; seat 0 wins 60 at most.
+
+    >>> build_pots([20, 50, 50], [True, False, False], prices={(1, 2): 9}, folds=[2, 1])
+    [Pot(amount=60, eligible=(0,)), Pot(amount=69, eligible=(1,))]
     """
-    levels = sorted({amount for amount, alive in zip(committed, live, strict=True) if alive and amount > 0})
+    order = {seat: place for place, seat in enumerate(folds)}
+
+    def last_to_fold(seats: Sequence[int]) -> int:
+        return max(seats, key=lambda seat: (order.get(seat, -1), seat))
+
     pots: list[Pot] = []
+    unclaimed: dict[int, int] = {}
     below = 0
-    for level in levels:
+    for level in sorted(set(committed) - {0}):
         amount = sum(min(put, level) - min(put, below) for put in committed)
-        eligible = tuple(seat for seat, put in enumerate(committed) if live[seat] and put >= level)
-        if pots and pots[-1].eligible == eligible:
+        reached = [seat for seat, put in enumerate(committed) if put >= level]
+        eligible = tuple(seat for seat in reached if live[seat])
+        if not eligible:
+            owner = last_to_fold(reached)
+            unclaimed[owner] = unclaimed.get(owner, 0) + amount
+        elif pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         below = level
-    above = sum(put - below for put in committed if put > below)
     everyone = tuple(seat for seat, alive in enumerate(live) if alive)
-    if above:
-        top = pots[-1] if pots else Pot(0, everyone)
-        pots[-1:] = [Pot(top.amount + above, top.eligible)]
     _add(pots, everyone, dead)
     for buyers, amount in (prices or {}).items():
         contesting = tuple(seat for seat in buyers if live[seat])
-        _add(pots, contesting or (pots[-1].eligible if pots else everyone), amount)
-    return pots
+        if contesting or not buyers:
+            _add(pots, contesting or everyone, amount)
+        else:
+            owner = last_to_fold(buyers)
+            unclaimed[owner] = unclaimed.get(owner, 0) + amount
+    return pots + [Pot(amount, (seat,)) for seat, amount in sorted(unclaimed.items()) if amount]
 
 
 def _add(pots: list[Pot], eligible: tuple[int, ...], amount: int) -> None:

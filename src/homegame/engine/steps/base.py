@@ -307,7 +307,8 @@ class Snapshot(Protocol):
         ...
 
     def pots(self, *, with_bets: bool = False) -> list[Pot]:
-        """The main pot and side pots as they stand."""
+        """The main pot and side pots as they stand, each with the live seats that may win it (the
+        chips nobody left may win are already back with the last of their players to fold)."""
         ...
 
     def order(self, first: int | None = None) -> Sequence[int]:
@@ -393,7 +394,8 @@ class Dealer(Snapshot, Protocol):
     # -- seats and what the table shows
 
     def fold(self, seat: int) -> None:
-        """The seat gives up the hand; its cards go to the muck."""
+        """The seat gives up the hand; its cards go to the muck. Chips its fold leaves nobody to win
+        go back to it once the step has acted, as an uncalled bet does."""
         ...
 
     def show(self, seat: int, cards: Sequence[Card]) -> None:

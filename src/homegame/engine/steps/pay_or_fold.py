@@ -12,8 +12,12 @@ The step goes after every deal of up cards (and after any extra cards). Each car
 players were dealt to (from the button's left), one at a time: the price is the pot as it
 stands then (so a second buyer pays more), at most the cap, at most the player's chips (a
 player who cannot match the pot pays all they have and stays in). The price goes into the
-pot as dead money, not as a bet: it is not called, and every player still in may win it. The
-purchase is recorded as the ``buy`` step's :class:`~homegame.engine.steps.buy.Bought`.
+pot as dead money, not as a bet: it is not called, and the players still able to bet when it
+is paid may win it (a player already all in cannot: :meth:`~homegame.engine.steps.base.Dealer.pay`).
+Folding needs no bet to face, so the players still betting may all fold against one all in:
+the chips nobody left may win then go back to the last of them to fold (the hand does it, as
+it gives back an uncalled bet). The purchase is recorded as the ``buy`` step's
+:class:`~homegame.engine.steps.buy.Bought`.
 """
 
 from __future__ import annotations
