@@ -52,11 +52,11 @@ def build_pots(
     went all in. Pots with the same eligible seats are merged.
 
     Chips that no live seat may win (put in above every live seat's level,
-    or a price whose buyers have all folded) are the last pot standing for the
-    last of their contributors to fold, as the last player left in a pot wins
-    it and a bet nobody can call goes back: ``folds`` lists the folded seats in
-    the order they folded (by default, seat order). These pots come after the
-    contested ones, each for one folded seat.
+    or a price whose buyers have all folded) go to the last of the seats that
+    put them in to fold, as the last player left in a pot wins it and a bet
+    nobody can call goes back: ``folds`` lists the folded seats in the order
+    they folded (seats missing from it count as folding before those listed,
+    in seat order). These pots come after the contested ones, one for each such seat.
 
     >>> build_pots([30, 30], [True, True], dead=5)
     [Pot(amount=65, eligible=(0, 1))]
