@@ -388,10 +388,12 @@ class Hand:
 
     def _award_uncontested(self) -> None:
         """The last seat standing wins every pot it contests (the chips nobody may win are back
-        with their players already, :meth:`_return_unclaimed`)."""
-        winner = self.folded.index(False)
-        for index, pot in enumerate(self.pots(with_bets=True)):
-            self.award(Won(seat=winner, amount=pot.amount, pot=index))
+        with their players already, :meth:`_return_unclaimed`), unless a step has paid them (a
+        showdown where all but one give up)."""
+        if self.pot:
+            winner = self.folded.index(False)
+            for index, pot in enumerate(self.pots(with_bets=True)):
+                self.award(Won(seat=winner, amount=pot.amount, pot=index))
         self._finish()
 
     def _finish(self) -> None:
