@@ -474,3 +474,27 @@ def test_the_table_names_the_wild_cards_in_force_for_you() -> None:
     assert "Wild for you: threes, nines" in text
     _, text = session("c\nq\ny\n", "the-option", seed=4)
     assert "Wild for you: jacks" in text  # the lowest down card's rank
+
+
+@pytest.mark.parametrize("kill", [True, False])
+def test_two_pots_in_a_row_double_the_next_hand_at_a_kill_table(kill: bool) -> None:
+    """Rules document 004, variation 4: "Kill game: When a fixed limit game is played and a player
+    wins two pots in a row, the stakes are doubled." Seat 1 wins hand 1 (you fold) and hand 2 (at
+    the showdown, seed 4): hand 3 is a kill hand only at a kill table."""
+    lines = "f\n\n" + "k\n" * 4 + "\nf\nq\n"
+    standings, text = session(lines, "limit-holdem", seats=2, seed=4, kill=kill)
+    assert standings.hands == 3 and sum(standings.net) == 0
+    hand3 = text[text.index("Hand 3 ·") :]
+    assert text.count("seat 1 wins the pot") == 3
+    doubled = "small blind 2, big blind 4, small bet 4, big bet 8"
+    assert (doubled in hand3) is kill and ("small blind 1, big blind 2" in hand3) is not kill
+    assert ("Kill hand (seat 1 killed): the stakes are doubled." in hand3) is kill
+    assert "Kill hand" not in text[: text.index("Hand 3 ·")]
+
+
+def test_a_kill_table_from_the_command_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\n\n" + "k\n" * 4 + "\nq\n"))
+    assert main(["play", "limit-holdem", "--seats", "2", "--bots", "caller", "--seed", "4", "--kill"]) == 0
+    assert "Kill hand (seat 1 killed)" in capsys.readouterr().out

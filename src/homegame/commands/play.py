@@ -31,6 +31,11 @@ def register(subparsers: Any) -> None:
         metavar="RULE",
         help="x5 for five times each game's usual stakes; NAME=N to set one (big_blind=10, ante=2, ...)",
     )
+    parser.add_argument(
+        "--kill",
+        action="store_true",
+        help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
+    )
     parser.add_argument("--seed", type=int, help="shuffle and bots from this seed (the same seed, the same session)")
     parser.add_argument(
         "--bots", default="sensible", choices=("sensible", "caller", "random"), help="who you play (default sensible)"
@@ -68,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
         bots=args.bots,
         history=args.history,
         full_history=args.full,
+        kill=args.kill,
     )
     play(settings, sys.stdin, sys.stdout)
     return 0

@@ -42,7 +42,7 @@ from rich.console import Console
 
 from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
 from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game
 from homegame.engine.guard import MAX_CHIPS
@@ -136,7 +136,8 @@ class StakesRule:
 class Settings:
     """A session's settings: the game or mixed game (``None``: dealer's choice), the number of seats,
     the starting stack, the stakes rule, the seed (``None``: a fresh shuffle every time), which
-    bots, and the directory that keeps a history file per hand (``None``: none kept)."""
+    bots, the directory that keeps a history file per hand (``None``: none kept), and whether the
+    kill game is played (``kill``: see :class:`~homegame.engine.table.Table`)."""
 
     game: Game | Mix | None = None
     seats: int = 6
@@ -148,6 +149,7 @@ class Settings:
     full_history: bool = False
     """With ``history``: save every card and the deck order (a JSON record ``homegame replay`` steps
     through), not only what the person saw (a PHH file: their cards, the cards shown, the board)."""
+    kill: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -237,7 +239,7 @@ class _Session:
             schedule = FixedGame(game)
         else:
             schedule = DealersChoice(self.games + tuple(each for mix in self.mixes for each in mix.games))
-        self.table = Table(schedule, size=seats, button=PERSON, rng=rng)
+        self.table = Table(schedule, size=seats, button=PERSON, rng=rng, kill=settings.kill)
         self.bots: list[Bot | None] = [None]
         for seat in range(1, seats):
             self.bots.append(BOTS[settings.bots](random.Random(None if seed is None else seed * 1000 + seat)))
@@ -259,9 +261,22 @@ class _Session:
             table.stakes = self.settings.stakes.apply(game.stakes)
             hand = self.hand = table.deal()
             screen.header(table.hands_played + 1, game, hand.stakes, table.button)
+            self._announce_kill(game)
             self._finish(self._deal(hand))
             if self._ask("Enter for the next hand, q to leave: ").strip().lower() in _QUIT:
                 raise _Leave
+
+    def _announce_kill(self, game: Game) -> None:
+        """Under the kill game, say who killed, and whether the hand's stakes are doubled (a
+        fixed-limit game's only: rules document 004, variation 4)."""
+        killer = self.table.killer
+        if killer is None:
+            return
+        who = self.names(self.names.names.index(killer))
+        if game.betting is Betting.FIXED_LIMIT:
+            self.screen.say(f"Kill hand ({who} killed): the stakes are doubled.", style="bold")
+        else:
+            self.screen.say(f"No kill: {game.title} is not fixed limit ({who} killed).", style="dim")
 
     def _deal(self, hand: Hand) -> Hand:
         """Play one hand to its end, telling the person everything they may see as it happens; the
