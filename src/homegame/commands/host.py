@@ -59,6 +59,11 @@ def register(subparsers: Any) -> None:
         help="blinds missed sitting out (or new at the table): posted on coming back, or the player may wait for "
         "the big blind (post, the default); always wait for the big blind (wait); nothing owed (none)",
     )
+    new.add_argument(
+        "--kill",
+        action="store_true",
+        help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
+    )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
     actions.add_parser("tables", help="list the tables (JSON)")
@@ -143,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
             "spectators": args.spectators,
             "missed_hands": args.missed_hands,
             "missed_blinds": args.missed_blinds,
+            "kill": args.kill,
             "title": args.title,
         }
         if args.game:

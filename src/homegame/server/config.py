@@ -48,7 +48,7 @@ owe nothing."""
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
-    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds"}
+    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill"}
 )
 
 
@@ -64,7 +64,17 @@ class Clock:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableConfig:
     """What the host chose. Exactly one of ``game`` (a game or a mix), ``choice`` (dealer's choice
-    among games and mixes) and ``rotation`` (games in turn, ``every`` hands each)."""
+    among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
+    the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
+    (see :class:`~homegame.engine.table.Table`).
+
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
+    True
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": "yes"})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: kill: true or false, not 'yes'
+    """
 
     seats: int
     stack: int
@@ -82,6 +92,7 @@ class TableConfig:
     spectators: str = "public"
     missed_hands: int = 3
     missed_blinds: str = "post"
+    kill: bool = False
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -127,6 +138,9 @@ class TableConfig:
             raise ParseError(
                 f"missed_blinds: one of {', '.join(MISSED_BLINDS)}, not {missed_blinds!r}", token=str(missed_blinds)
             )
+        kill = data.get("kill", False)
+        if not isinstance(kill, bool):
+            raise ParseError(f"kill: true or false, not {kill!r}", token=str(kill))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -144,6 +158,7 @@ class TableConfig:
             spectators=spectators,
             missed_hands=_whole(data, "missed_hands", 1, 1000, 3),
             missed_blinds=missed_blinds,
+            kill=kill,
             _games=games,
         )
         return config
@@ -173,6 +188,7 @@ class TableConfig:
             spectators=self.spectators,
             missed_hands=self.missed_hands,
             missed_blinds=self.missed_blinds,
+            kill=self.kill,
         )
         return data
 

@@ -45,7 +45,7 @@ from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
-from homegame.engine.betting import Stakes
+from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
@@ -156,7 +156,9 @@ class ServerTable:
         self.now = now
         self.between_hands = between_hands
         self.shuffler = Shuffler(self._shuffled)
-        self.table = Table(config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options))
+        self.table = Table(
+            config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options), kill=config.kill
+        )
         people = config.seats - config.bots
         self.seats = [
             SeatInfo(
@@ -201,8 +203,9 @@ class ServerTable:
         declaration, do not make it stale)."""
         self.settled_at = 0
         self._applying = 0
-        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes)}
-        """The table's own house rules and stakes, over every game's (the host's settings)."""
+        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
+        """The table's own house rules and stakes, over every game's, and whether it plays the kill
+        game (the host's settings)."""
         self._games: dict[str, JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: tuple[tuple[int, frozenset[int]], str, str] | None = None
@@ -363,7 +366,7 @@ class ServerTable:
         blinds = _blinds(game)
         if blinds is None or self.config.missed_blinds == "none":
             return dealt, []
-        stakes = self.config.stakes_for(game) or game.stakes
+        stakes = self._stakes(game)
         for _ in range(len(dealt)):  # bounded: each pass leaves out a seat, or is the last
             big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
             kept = [seat for seat in dealt if seat == big or not self._waits(seat)]
@@ -728,11 +731,35 @@ class ServerTable:
                 "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
                 "rebuys": self.rebuys(),
                 "house": self._house,
+                "kill": self._kill(game),
             }
         )
         game_text = _dumps(None if game is None else self._game_json(game))
         self._shared = (key, common, game_text)
         return common, game_text
+
+    def _kill(self, game: Game | None) -> JSON:
+        """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether
+        the stakes of ``game`` (the hand in progress, else the next deal) are doubled. The killer
+        comes from the pots the table's log has settled, so a restored table kills as the table did."""
+        killer = self.table.killer
+        if killer is None:
+            return None
+        seat = next(seat for seat, occupant in enumerate(self.table.seats) if occupant and occupant.player == killer)
+        return {"seat": seat, "name": killer, "doubled": game is not None and self._killing(game)}
+
+    def _killing(self, game: Game) -> bool:
+        """True when a deal of ``game`` now is a kill hand: someone has killed, and only a
+        fixed-limit game's stakes double (rules document 004, variation 4)."""
+        return self.table.killer is not None and game.betting is Betting.FIXED_LIMIT
+
+    def _stakes(self, game: Game) -> Stakes:
+        """The stakes a deal of ``game`` now is played at: the host's (or the game's), doubled in a
+        kill hand (what the engine's table deals it at)."""
+        stakes = self.config.stakes_for(game) or game.stakes
+        if not self._killing(game):
+            return stakes
+        return Stakes(**{name: 2 * amount for name, amount in stakes.to_dict().items()})
 
     def _game_json(self, game: Game) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
@@ -798,7 +825,7 @@ class ServerTable:
         occupant = self.table.seats[seat]
         owed = []
         if info.owes and game is not None and _blinds(game) is not None:
-            owed = self.owed(seat, self.config.stakes_for(game) or game.stakes)
+            owed = self.owed(seat, self._stakes(game))
         return {
             "seat": seat,
             "name": info.name,

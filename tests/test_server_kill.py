@@ -1,0 +1,98 @@
+"""The kill game at a server table: the host's setting ``kill``, the doubled stakes of a kill hand,
+the snapshot naming the killer, and a restored table that kills exactly as the table did.
+
+Rules document 004, variation 4: "Kill game: When a fixed limit game is played and a player wins
+two pots in a row, the stakes are doubled."
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from homegame.cli import main
+from homegame.engine.actions import AmountLegal
+from homegame.engine.betting import Stakes
+from homegame.engine.wire import to_json
+from homegame.errors import ParseError
+from homegame.server.config import TableConfig
+from homegame.server.table import ServerTable
+from server_helpers import HOST_TOKEN, Clock, live_server, make, passive, run, to_act
+
+NORMAL = Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4)
+DOUBLED = Stakes(small_blind=2, big_blind=4, small_bet=4, big_bet=8)
+
+
+def _move(table: ServerTable, seat: int) -> dict[str, Any]:
+    """Seat 0 bets or raises whenever it may; seat 1 folds to it: seat 0 wins every pot whole."""
+    assert table.hand is not None
+    legal = table.hand.legal_actions(table.dealt.index(seat))
+    if seat == 0:
+        sized = [option for option in legal if isinstance(option, AmountLegal)]
+        return to_json(sized[0].make()) if sized else passive(table, seat)
+    return {"kind": "fold"} if any(str(option.kind) == "fold" for option in legal) else passive(table, seat)
+
+
+def _play(table: ServerTable, hands: int) -> None:
+    """Play ``hands`` hands to their end (bounded); the next is dealt."""
+    for _ in range(hands):
+        number = table.number
+        for _ in range(50):
+            if table.number != number:
+                break
+            seat = to_act(table)
+            assert table.act(seat, table.number, table.seq, _move(table, seat))
+            run(table)
+        assert table.number == number + 1, "the hand never ended"
+
+
+@pytest.mark.parametrize("kill", [True, False])
+def test_two_pots_in_a_row_double_the_next_hands_stakes(kill: bool) -> None:
+    table = make(game="limit-holdem", seats=2, kill=kill)
+    run(table)
+    assert table.hand is not None and table.hand.stakes == NORMAL and table.snapshot(0)["kill"] is None
+    _play(table, 1)
+    assert table.hand is not None and table.hand.stakes == NORMAL  # one pot is not a run
+    _play(table, 1)
+    assert table.hand is not None and table.hand.stakes == (DOUBLED if kill else NORMAL)
+    assert table._stakes(table.hand.game) == table.hand.stakes  # the blinds owed are reckoned at them
+    killer = {"seat": 0, "name": "player 1", "doubled": True} if kill else None
+    assert table.snapshot(1)["kill"] == killer and table.snapshot(None)["kill"] == killer
+    assert table.snapshot(0)["house"]["kill"] is kill
+
+
+def test_a_restored_table_kills_as_the_table_did() -> None:
+    clock = Clock()
+    table = make(clock, game="limit-holdem", seats=2, kill=True)
+    run(table)
+    _play(table, 2)
+    config = TableConfig.from_json(table.config.to_json())  # what the database keeps
+    assert config.kill is True
+    restored = ServerTable.restore("t", config, table.store, now=clock)
+    assert restored.hand is not None and restored.hand.stakes == DOUBLED
+    assert restored.snapshot(0) == table.snapshot(0)
+    _play(restored, 1)  # the killer wins again: the next hand stays doubled
+    assert restored.hand is not None and restored.hand.stakes == DOUBLED
+    again = ServerTable.restore("t", config, restored.store, now=clock)
+    assert again.hand is not None and again.hand.stakes == DOUBLED and again.table.killer == "player 1"
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None, [True]])
+def test_the_kill_setting_is_true_or_false(value: object) -> None:
+    with pytest.raises(ParseError, match="kill: true or false"):
+        TableConfig.from_json({"game": "limit-holdem", "seats": 2, "stack": 100, "kill": value})
+    assert TableConfig.from_json({"game": "limit-holdem", "seats": 2, "stack": 100}).kill is False
+
+
+def test_host_new_kill_at_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with live_server() as live:
+        url = f"{live.base}/host#{HOST_TOKEN}"
+        argv = ["host", url, "new", "--game", "limit-holdem", "--seats", "2", "--stack", "100", "--json"]
+        assert main([*argv, "--kill"]) == 0
+        killing = json.loads(capsys.readouterr().out)["table"]
+        assert main(argv) == 0
+        plain = json.loads(capsys.readouterr().out)["table"]
+        assert live.server.rooms[killing].table.config.kill is True
+        assert live.server.rooms[plain].table.config.kill is False
