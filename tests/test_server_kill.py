@@ -57,7 +57,7 @@ def test_two_pots_in_a_row_double_the_next_hands_stakes(kill: bool) -> None:
     assert table.hand is not None and table.hand.stakes == NORMAL  # one pot is not a run
     _play(table, 1)
     assert table.hand is not None and table.hand.stakes == (DOUBLED if kill else NORMAL)
-    assert table._stakes(table.hand.game) == table.hand.stakes  # the blinds owed are reckoned at them
+    assert table._stakes(table.hand.game, table.dealt) == table.hand.stakes  # the blinds owed are reckoned at them
     killer = {"seat": 0, "name": "player 1", "doubled": True} if kill else None
     assert table.snapshot(1)["kill"] == killer and table.snapshot(None)["kill"] == killer
     assert table.snapshot(0)["house"]["kill"] is kill
@@ -96,3 +96,22 @@ def test_host_new_kill_at_the_command_line(capsys: pytest.CaptureFixture[str]) -
         plain = json.loads(capsys.readouterr().out)["table"]
         assert live.server.rooms[killing].table.config.kill is True
         assert live.server.rooms[plain].table.config.kill is False
+
+
+def test_a_seat_back_in_a_kill_hand_posts_doubled_blinds_and_a_killer_sitting_out_kills_nothing() -> None:
+    table = make(game="limit-holdem", seats=3, kill=True)
+    table.sit_out(2)
+    run(table)
+    _play(table, 2)  # seat 2 misses its blinds while seat 0 wins two pots
+    table.sit_in(2)
+    _play(table, 1)
+    assert table.hand is not None and table.hand.stakes == DOUBLED and table.dealt == (0, 1, 2)
+    posted = [event for event in table.snapshot(2)["view"]["events"] if event["type"] == "posted"]
+    assert {(event["blind"], event["amount"]) for event in posted if event["seat"] == 2} >= {
+        ("big_blind", 4),
+        ("dead_small_blind", 2),
+    }
+    table.sit_out(0)  # the killer wins this hand too, then sits out: the next deal is no kill
+    _play(table, 1)
+    assert table.hand is not None and table.dealt == (1, 2) and table.hand.stakes == NORMAL
+    assert table.snapshot(1)["kill"] == {"seat": 0, "name": "player 1", "doubled": False}

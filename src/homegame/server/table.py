@@ -36,7 +36,7 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, MutableSequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from dataclasses import asdict, dataclass, fields
 from functools import partial
 from typing import Any
@@ -361,12 +361,11 @@ class ServerTable:
         blind (the rule ``wait``, or its own choice): then it is dealt in only in the big blind, when
         the others are enough to play without it. A seat whose big blind it is owes nothing more."""
         table = self.table
-        playing = [seat for seat, info in enumerate(self.seats) if info.status == "playing"]
-        dealt = [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
+        dealt = self._playing()
         blinds = _blinds(game)
         if blinds is None or self.config.missed_blinds == "none":
             return dealt, []
-        stakes = self._stakes(game)
+        stakes = self._stakes(game, dealt)
         for _ in range(len(dealt)):  # bounded: each pass leaves out a seat, or is the last
             big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
             kept = [seat for seat in dealt if seat == big or not self._waits(seat)]
@@ -742,24 +741,38 @@ class ServerTable:
         """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether
         the stakes of ``game`` (the hand in progress, else the next deal) are doubled. The killer
         comes from the pots the table's log has settled, so a restored table kills as the table did."""
-        killer = self.table.killer
-        if killer is None:
+        seat = self._killer()
+        if seat is None:
             return None
-        seat = next(seat for seat, occupant in enumerate(self.table.seats) if occupant and occupant.player == killer)
-        return {"seat": seat, "name": killer, "doubled": game is not None and self._killing(game)}
+        dealt = self.dealt if self.hand is not None else self._playing()
+        return {"seat": seat, "name": self.seats[seat].name, "doubled": game is not None and self._killing(game, dealt)}
 
-    def _killing(self, game: Game) -> bool:
-        """True when a deal of ``game`` now is a kill hand: someone has killed, and only a
-        fixed-limit game's stakes double (rules document 004, variation 4)."""
-        return self.table.killer is not None and game.betting is Betting.FIXED_LIMIT
+    def _killer(self) -> int | None:
+        """The table seat of the engine table's killer (``None``: nobody)."""
+        killer = self.table.killer
+        return next(
+            (seat for seat, occupant in enumerate(self.table.seats) if occupant and occupant.player == killer), None
+        )
 
-    def _stakes(self, game: Game) -> Stakes:
-        """The stakes a deal of ``game`` now is played at: the host's (or the game's), doubled in a
-        kill hand (what the engine's table deals it at)."""
+    def _killing(self, game: Game, dealt: Sequence[int]) -> bool:
+        """True when a deal of ``game`` to the table seats ``dealt`` is a kill hand, as the engine's
+        table deals it: the killer is dealt in, and only a fixed-limit game's stakes double (rules
+        document 004, variation 4)."""
+        return self._killer() in dealt and game.betting is Betting.FIXED_LIMIT
+
+    def _stakes(self, game: Game, dealt: Sequence[int]) -> Stakes:
+        """The stakes a deal of ``game`` to ``dealt`` is played at: the host's (or the game's),
+        doubled in a kill hand."""
         stakes = self.config.stakes_for(game) or game.stakes
-        if not self._killing(game):
+        if not self._killing(game, dealt):
             return stakes
         return Stakes(**{name: 2 * amount for name, amount in stakes.to_dict().items()})
+
+    def _playing(self) -> list[int]:
+        """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
+        table = self.table
+        playing = [seat for seat, info in enumerate(self.seats) if info.status == "playing"]
+        return [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
 
     def _game_json(self, game: Game) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
@@ -825,7 +838,7 @@ class ServerTable:
         occupant = self.table.seats[seat]
         owed = []
         if info.owes and game is not None and _blinds(game) is not None:
-            owed = self.owed(seat, self._stakes(game))
+            owed = self.owed(seat, self._stakes(game, self._playing()))
         return {
             "seat": seat,
             "name": info.name,
