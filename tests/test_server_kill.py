@@ -8,6 +8,7 @@ two pots in a row, the stakes are doubled."
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +18,9 @@ from homegame.engine.actions import AmountLegal
 from homegame.engine.betting import Stakes
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
+from homegame.server.app import Server
 from homegame.server.config import TableConfig
+from homegame.server.store import Store
 from homegame.server.table import ServerTable
 from server_helpers import HOST_TOKEN, Clock, live_server, make, passive, run, to_act
 
@@ -63,20 +66,22 @@ def test_two_pots_in_a_row_double_the_next_hands_stakes(kill: bool) -> None:
     assert table.snapshot(0)["house"]["kill"] is kill
 
 
-def test_a_restored_table_kills_as_the_table_did() -> None:
+def test_a_restored_table_kills_as_the_table_did(tmp_path: Path) -> None:
     clock = Clock()
-    table = make(clock, game="limit-holdem", seats=2, kill=True)
+    table = make(clock, Store(str(tmp_path / "homegame.db")), game="limit-holdem", seats=2, kill=True)
     run(table)
     _play(table, 2)
-    config = TableConfig.from_json(table.config.to_json())  # what the database keeps
-    assert config.kill is True
-    restored = ServerTable.restore("t", config, table.store, now=clock)
+    table.store.close()  # what a server killed mid-hand leaves: its database
+    store = Store(str(tmp_path / "homegame.db"))
+    restored = Server(store, host_token=HOST_TOKEN).rooms["t"].table  # a restart reads the tables back
+    assert restored.config.kill is True
     assert restored.hand is not None and restored.hand.stakes == DOUBLED
-    assert restored.snapshot(0) == table.snapshot(0)
+    assert {**restored.snapshot(0), "clock": None} == {**table.snapshot(0), "clock": None}  # but the clock
     _play(restored, 1)  # the killer wins again: the next hand stays doubled
     assert restored.hand is not None and restored.hand.stakes == DOUBLED
-    again = ServerTable.restore("t", config, restored.store, now=clock)
+    again = ServerTable.restore("t", restored.config, store, now=clock)
     assert again.hand is not None and again.hand.stakes == DOUBLED and again.table.killer == "player 1"
+    store.close()
 
 
 @pytest.mark.parametrize("value", ["yes", 1, None, [True]])
