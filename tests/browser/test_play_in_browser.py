@@ -275,3 +275,32 @@ def test_the_controls_people_use(server: Server, pages: Pages) -> None:
     assert "all in" in page.inner_text("#confirm-text").lower()
     page.click("#confirm [data-action=confirm]")
     page.wait_for_function(f"Number(document.body.dataset.seq) > {seq}")
+
+
+ROWS = """() => {
+  const rows = (nodes) => new Set([...nodes].map((n) => Math.round(n.getBoundingClientRect().top))).size;
+  return {
+    seats: [...document.querySelectorAll('#seats .seat-cards')].map((n) => rows(n.querySelectorAll('.card'))),
+    mine: rows(document.querySelectorAll('#me .my-cards .card')),
+    count: document.querySelectorAll('#me .my-cards .card').length,
+    height: document.documentElement.scrollHeight, window: innerHeight,
+  };
+}"""
+
+
+def test_a_stud_hand_fits_a_laptop_window(server: Server, pages: Pages, artifacts: Path) -> None:
+    """Seven at seven-card stud on a 1280x800 laptop: every seat's cards and your own in one row,
+    and the page (the table, your seat, your actions, the last result) never scrolls."""
+    table = server.table(game="stud", seats=7, stack=200, bots=6, bot_level="caller", names=["ann"])
+    page = sit_down(pages, table["invites"][:1])[0]
+    for _ in range(MAX_STEPS):  # on to sixth street or later of a hand after the first (a result shows)
+        wait_turn_or_end(page, 10**6)
+        if number(page, "finished") >= 1 and page.locator("#me .my-cards .card").count() >= 6:
+            break
+        play_turn(page)
+    page.screenshot(path=artifacts / "laptop-stud.png")
+    drawn = page.evaluate(ROWS)
+    assert drawn["count"] >= 6 and drawn["mine"] == 1, f"your cards wrap: {drawn}"
+    assert drawn["seats"] and all(rows == 1 for rows in drawn["seats"]), f"a seat's cards wrap: {drawn}"
+    assert page.locator("#result li").count() >= 1, "the last hand's result is shown"
+    assert drawn["height"] <= drawn["window"], f"the page scrolls: {drawn}"

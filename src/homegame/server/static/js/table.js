@@ -358,7 +358,12 @@ function seatFlags(entry, sv, view) {
   else if (sv?.has_declared) flags.push("declared");
   if (entry.status === "sitting_out") flags.push("sitting out");
   if (entry.waiting) flags.push("waits for the big blind");
-  else if (entry.owes?.length) flags.push(`owes ${chips(entry.owes.reduce((sum, owed) => sum + owed.amount, 0))}`);
+  else if (entry.owes?.length) {
+    // What the seat puts in when next dealt in, and why (protocol.md): "missed big blind: posts 2".
+    const owed = entry.owes.reduce((sum, owed) => sum + owed.amount, 0);
+    const missed = entry.owes.length > 1 ? "blinds" : String(entry.owes[0].name ?? "blind").replace(/^dead_/, "").replaceAll("_", " ");
+    flags.push(`missed ${missed}: posts ${chips(owed)}`);
+  }
   if (entry.status === "left") flags.push("left");
   if (entry.connected === false && !entry.bot && entry.status !== "empty") flags.push("offline");
   if (entry.bot) flags.push("bot");
