@@ -113,6 +113,14 @@ class Stakes:
         """The amounts in use (non-zero), by name."""
         return {field.name: getattr(self, field.name) for field in fields(self) if getattr(self, field.name)}
 
+    def doubled(self) -> Stakes:
+        """Every amount twice over: the stakes of a kill hand (rules document 004, variation 4).
+
+        >>> Stakes(small_blind=1, big_blind=2, small_bet=2, big_bet=4).doubled().to_dict()
+        {'small_blind': 2, 'big_blind': 4, 'small_bet': 4, 'big_bet': 8}
+        """
+        return Stakes(**{name: 2 * amount for name, amount in self.to_dict().items()})
+
 
 @dataclass(frozen=True, slots=True)
 class Post:

@@ -216,7 +216,7 @@ class Table:
             button=button,
             deck=deck,
             rng=self.rng,
-            stakes=self._doubled(self.stakes or game.stakes) if self._killing(game) else self.stakes,
+            stakes=(self.stakes or game.stakes).doubled() if self._killing(game) else self.stakes,
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
@@ -269,10 +269,6 @@ class Table:
     def _killing(self, game: Game) -> bool:
         """True when the next hand of ``game`` is a kill hand: a killer, and fixed limit."""
         return self.killer is not None and game.betting is Betting.FIXED_LIMIT
-
-    @staticmethod
-    def _doubled(stakes: Stakes) -> Stakes:
-        return Stakes(**{name: 2 * amount for name, amount in stakes.to_dict().items()})
 
     def _next_occupied(self, seat: int) -> int:
         size = len(self.seats)

@@ -764,9 +764,7 @@ class ServerTable:
         """The stakes a deal of ``game`` to ``dealt`` is played at: the host's (or the game's),
         doubled in a kill hand."""
         stakes = self.config.stakes_for(game) or game.stakes
-        if not self._killing(game, dealt):
-            return stakes
-        return Stakes(**{name: 2 * amount for name, amount in stakes.to_dict().items()})
+        return stakes.doubled() if self._killing(game, dealt) else stakes
 
     def _playing(self) -> list[int]:
         """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
