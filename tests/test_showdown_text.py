@@ -18,6 +18,7 @@ from homegame.engine.events import Shown, Won
 from homegame.engine.wire import to_json, view_from_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
+from homegame.ranking.poker import rank_name
 
 WAYS = {"columns": "columns", "units": "unit", "last survivor": "last player standing"}
 """Words the screen gives a pot won some other way than by a hand, by the award's side."""
@@ -133,15 +134,30 @@ def test_the_option_makes_the_lowest_down_card_wild_for_its_holder() -> None:
 def test_high_card_poker_tells_the_standing_against_the_extra_hand() -> None:
     hand = Hand(load("high-card-poker"), [200] * 3, seed=5)
     (before,) = hand.view(0).hands
-    assert before.made.name == "lowest first" and list(before.held) == sorted(before.held, key=lambda card: card.code)
+    lowest = min(before.held, key=lambda card: card.code)
+    # "A hand is only as strong as its lowest card": before the reveal the hand is named by it.
+    assert before.made.name == f"lowest card {rank_name(int(lowest.rank or 0))}"
+    assert list(before.held) == sorted(before.held, key=lambda card: card.code)
     play(hand, [Caller() for _ in range(3)])
     (after,) = hand.view(0).hands
-    assert after.made.name.startswith(("survives all", "knocked out at card"))
+    assert after.made.name.startswith(("survives all", "knocked out at card", "last survivor after card"))
     winner = Hand(load("high-card-poker"), [200] * 3, seed=1)
     play(winner, [Caller() for _ in range(3)])
     text = summary(winner)
-    assert "you show T♠ J♦ J♥ J♠ K♠: knocked out at card 4" in text
+    assert "you show T♠ J♦ J♥ J♠ K♠: last survivor after card 3" in text
     assert "you win the pot (3) as the last player standing" in text
+
+
+def test_high_card_poker_names_the_winner_by_the_comparisons_made() -> None:
+    # The worked example of rules 002, A in seat 0: "C is out, A is the only survivor, and A wins the
+    # pot. The remaining cards are not compared." And 4.5(b): "As soon as only one player survives".
+    deck = "Td Th 5s 5h 2d Jc 8c 8s 6d Kc 4c Jh 9s 7d Qs Qd Kd Ah Ac Ad"
+    hand = Hand(load("high-card-poker"), [200] * 3, button=2, deck=parse(deck))
+    play(hand, [Caller() for _ in range(3)])
+    text = summary(hand)
+    assert "you show 5♥ 8♣ T♦ Q♠ A♥: last survivor after card 2" in text
+    assert "seat 1 shows 2♦ 8♠ T♥ Q♦ A♣: knocked out at card 1" in text
+    assert "seat 2 shows 5♠ 6♦ J♣ K♦ A♦: knocked out at card 2" in text
 
 
 def test_a_push_tells_its_price() -> None:

@@ -30,6 +30,7 @@ from homegame.engine.spec import Fields
 from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking.core import Category
+from homegame.ranking.poker import rank_name
 from homegame.ranking.positional import ordered, survived
 
 __all__ = ["SIDE", "Knockout", "standing"]
@@ -38,24 +39,44 @@ SIDE = "last survivor"
 """The side of the pot the knock-out pays, and of each player's standing."""
 
 
-def standing(cards: Sequence[Card], extra: Sequence[Card] | None, *, equal_survives: bool = False) -> Judged:
-    """A player's standing against the extra hand: the cards from the lowest and, once the extra
-    hand is up (``extra``), how many comparisons they survive.
+def standing(
+    cards: Sequence[Card],
+    extra: Sequence[Card] | None,
+    *,
+    equal_survives: bool = False,
+    rivals: Sequence[Sequence[Card]] = (),
+) -> Judged:
+    """A player's standing against the extra hand: the cards from the lowest and, before the reveal,
+    the lowest card ("a hand is only as strong as its lowest card"); once the extra hand is up
+    (``extra``), the card that knocked it out, or that it is the last survivor.
+
+    Comparisons stop "as soon as only one player survives": given the other hands still in
+    (``rivals``), a hand left alone after card 2 is the last survivor after card 2, whatever its
+    later cards would have done. The worked example of rules 002 (extra hand 4♣ 7♦ 9♠ J♥ K♣):
 
     >>> from homegame.cards import parse
     >>> print(standing(parse("Ah 5h Qs 8c Td"), None))
-    last survivor: lowest first (5h 8c Td Qs Ah)
-    >>> print(standing(parse("Ah 5h Qs 8c Td"), parse("4c 7d 9s Jh Kc")).made.name)
+    last survivor: lowest card five (5h 8c Td Qs Ah)
+    >>> extra = parse("4c 7d 9s Jh Kc")
+    >>> a, b, c = parse("5h 8c Td Qs Ah"), parse("2d 8s Th Qd Ac"), parse("5s 6d Jc Kd Ad")
+    >>> [standing(one, extra, rivals=[x for x in (a, b, c) if x is not one]).made.name for one in (a, b, c)]
+    ['last survivor after card 2', 'knocked out at card 1', 'knocked out at card 2']
+    >>> print(standing(a, extra).made.name)
     survives all 5
-    >>> print(standing(parse("5s 6d Jc Kd Ad"), parse("4c 7d 9s Jh Kc")).made.name)
-    knocked out at card 2
     """
     mine = ordered(cards)
     if extra is None or len(extra) != len(mine):
-        name = "lowest first"
+        name = f"lowest card {rank_name(int(mine[0].rank or 0))}" if mine else "no cards yet"
     else:
         lasted = survived(mine, extra, equal_survives=equal_survives)
-        name = f"survives all {lasted}" if lasted == len(mine) else f"knocked out at card {lasted + 1}"
+        others = [survived(other, extra, equal_survives=equal_survives) for other in rivals]
+        compared = len(mine) if not others else min(len(mine), max(others) + 1)  # alone after the best rival fell
+        if lasted < compared:
+            name = f"knocked out at card {lasted + 1}"
+        elif compared == len(mine):
+            name = f"survives all {lasted}"
+        else:
+            name = f"last survivor after card {compared}"
     return Judged(side=SIDE, held=mine, given=Made(name=name, category=Category.HIGH_CARD, cards=mine))
 
 
@@ -90,7 +111,8 @@ class Knockout(Step):
         for seat in live:
             shown = ordered(hand.cards(seat))
             hand.show(seat, shown)
-            hand.emit(Shown(seat, shown, (standing(shown, extra, equal_survives=equal),)))
+            rivals = [hand.cards(other) for other in live if other != seat]
+            hand.emit(Shown(seat, shown, (standing(shown, extra, equal_survives=equal, rivals=rivals),)))
         lasted = {seat: survived(hand.cards(seat), extra, equal_survives=equal) for seat in live}
         left = live
         for position, against in enumerate(extra):
