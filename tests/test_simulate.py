@@ -38,6 +38,8 @@ def test_simulate_for_people_and_bad_input(capsys: pytest.CaptureFixture[str]) -
     assert status == 0 and "20 hands of Five-card draw, 6 seats" in out and "hands per second" in out
     status, _, err = run(capsys, "simulate", "draw", "--hands", "5", "--seats", "9")
     assert status == 2 and "draw is for 2 to 6 players, not 9" in err
+    status, _, err = run(capsys, "simulate", "kuhn", "--hands", "5", "--seats", "3")
+    assert status == 2 and "kuhn is for 2 players, not 3" in err
     status, _, err = run(capsys, "simulate", "whist")
     assert status == 2 and "no game 'whist'" in err
 

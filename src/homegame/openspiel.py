@@ -73,7 +73,7 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.betting import Betting
-from homegame.engine.game import Game
+from homegame.engine.game import Game, players_words
 from homegame.engine.hand import Hand
 from homegame.engine.wire import to_json
 from homegame.games import load
@@ -265,7 +265,7 @@ class _Settings:
         low, high = game.players
         players = int(values["players"]) or max(low, 2)
         if not low <= players <= high:
-            raise ValueError(f"{game.name} is for {low} to {high} players, not {players}")
+            raise ValueError(f"{game.name} is for {players_words(game.players)}, not {players}")
         options = _house_rules(str(values["options"]))
         game.option_values(options)  # refuses unknown house rules and bad values
         fractions = tuple(float(part) for part in str(values["bet_sizes"]).split())

@@ -209,6 +209,7 @@ def _play(
     """Hands of a game or mix played by random bots at one table, as PHH records: everything, or
     what the table's seat ``viewer`` saw (``pokerstars``: as PokerStars text, ``viewer`` the hero)."""
     from homegame.bots import RandomBot, play
+    from homegame.engine.game import players_words
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix, load_game_or_mix
     from homegame.history import to_phh
@@ -217,7 +218,7 @@ def _play(
     game = load_game_or_mix(source)
     size = seats or min(game.players[1], 6)
     if not game.players[0] <= size <= game.players[1]:
-        raise ParseError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {size}")
+        raise ParseError(f"{game.name} is for {players_words(game.players)}, not {size}")
     if viewer is not None and not 0 <= viewer < size:
         raise ParseError(f"--seat must be 1..{size}, not {viewer + 1}")
     rng = random.Random(seed)

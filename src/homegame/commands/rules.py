@@ -49,6 +49,7 @@ def parse_options(texts: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     """Print the rules text, how a hand goes, and the house rules in force."""
     from homegame.cli import print_json
+    from homegame.engine.game import players_words
     from homegame.errors import ParseError
     from homegame.games.mixes import Mix, load_game_or_mix
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(game.title)
     print("=" * len(game.title))
-    print(f"{game.family.value} game, {game.betting.label}, {game.players[0]} to {game.players[1]} players")
+    print(f"{game.family.value} game, {game.betting.label}, {players_words(game.players)}")
     stakes = ", ".join(f"{name.replace('_', ' ')} {amount}" for name, amount in game.stakes.to_dict().items())
     print(f"stakes: {stakes}")
     print()
@@ -108,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def _mix(mix: Mix, as_json: bool) -> int:
     """Print a mixed game: its rules text and its games in turn, with the stakes of each."""
     from homegame.cli import print_json
+    from homegame.engine.game import players_words
 
     if as_json:
         games = [
@@ -120,7 +122,7 @@ def _mix(mix: Mix, as_json: bool) -> int:
         return 0
     print(mix.title)
     print("=" * len(mix.title))
-    print(f"mixed game, {mix.players[0]} to {mix.players[1]} players")
+    print(f"mixed game, {players_words(mix.players)}")
     print()
     print(mix.rules)
     print()

@@ -105,11 +105,12 @@ def simulate(
     ``pending()`` must be empty exactly when the hand is over.
     """
     from homegame.bots import RandomBot, Turn
+    from homegame.engine.game import players_words
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix
 
     if not game.players[0] <= seats <= game.players[1]:
-        raise ValueError(f"{game.name} is for {game.players[0]} to {game.players[1]} players, not {seats}")
+        raise ValueError(f"{game.name} is for {players_words(game.players)}, not {seats}")
     rng = random.Random(seed)
     schedule = game.schedule(seats) if isinstance(game, Mix) else game
     table = Table(schedule, size=seats, rng=random.Random(rng.getrandbits(64)))

@@ -18,7 +18,17 @@ from homegame.engine.spec import Option, OptionValue
 from homegame.engine.steps.base import Step
 from homegame.errors import ParseError
 
-__all__ = ["Family", "Game", "Option", "OptionValue"]
+__all__ = ["Family", "Game", "Option", "OptionValue", "players_words"]
+
+
+def players_words(players: tuple[int, int]) -> str:
+    """A table size as people say it: the fewest and most players, once when they are the same.
+
+    >>> players_words((2, 2)), players_words((3, 8))
+    ('2 players', '3 to 8 players')
+    """
+    low, high = players
+    return f"{low} players" if low == high else f"{low} to {high} players"
 
 
 class Family(StrEnum):

@@ -44,7 +44,7 @@ from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
 from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Dealt, Drew, Shown
-from homegame.engine.game import Game
+from homegame.engine.game import Game, players_words
 from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.hand import Chance, Hand
 from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
@@ -565,7 +565,8 @@ def fits(game: Game | Mix, seats: int) -> str | None:
         return None
     if low == high == 2:
         return f"{game.name} is heads-up: play it with --seats 2"
-    return f"{game.name} is for {low} to {high} players, not {seats}: play it with --seats {min(high, max(low, seats))}"
+    fit = min(high, max(low, seats))
+    return f"{game.name} is for {players_words(game.players)}, not {seats}: play it with --seats {fit}"
 
 
 def _find(name: str) -> Game | Mix | None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from homegame.engine.betting import Stakes
-from homegame.engine.game import Game, OptionValue
+from homegame.engine.game import Game, OptionValue, players_words
 from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
@@ -239,7 +239,7 @@ def _load(kind: str, name: str, seats: int) -> Game | Mix:
         raise ParseError(f"{kind}: no game or mix {name!r} in the catalogue", token=name)
     low, high = game.players
     if not low <= seats <= high:
-        raise ParseError(f"{kind}: {game.name} is for {low} to {high} players, not {seats} seats", token=name)
+        raise ParseError(f"{kind}: {game.name} is for {players_words(game.players)}, not {seats} seats", token=name)
     return game
 
 
