@@ -214,6 +214,8 @@ def test_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["exact"] and data["deals"] == 44 and isinstance(data["players"][0]["contests"][0]["wins"], int)
     assert main(["odds", "omaha-hi-lo", "As Ad 2c 3d", "Kh Kd Qh Jd", "--board", "2h 7s 9d"]) == 0
     assert "scoop" in capsys.readouterr().out
+    assert main(["odds", "holdem", "Ah Kh", "Qs Qd", "--board", "2h 7h Qc Kd 3s"]) == 0
+    assert "exact, 1 deal;" in capsys.readouterr().out
     assert main(["odds", "stud", "(Ah Kh) Qh", "(2s 2d) 9h", "--trials", "2000"]) == 0
     assert "±" in capsys.readouterr().out
     assert main(["odds", "holdem", "Ah Kh", "Ah Qd"]) == 2

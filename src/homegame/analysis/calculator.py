@@ -336,7 +336,8 @@ class Odds:
         }
 
     def __str__(self) -> str:
-        how = f"exact, {self.deals:,} deals" if self.exact else f"Monte Carlo, {self.deals:,} deals"
+        deals = f"{self.deals:,} deal{'' if self.deals == 1 else 's'}"
+        how = f"exact, {deals}" if self.exact else f"Monte Carlo, {deals}"
         lines = [f"{self.game}: {how}" + (f"; board {' '.join(map(str, self.board))}" if self.board else "")]
         sides = [contest.side for contest in self.players[0].contests] if self.players else []
         header = ["hand", "equity"] + [f"{side} win/tie" for side in sides]
