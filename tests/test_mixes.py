@@ -13,6 +13,7 @@ from homegame.cli import main
 from homegame.commands.simulate import simulate
 from homegame.engine import Table
 from homegame.errors import GameSpecError, ParseError
+from homegame.games import load, names
 from homegame.games.mixes import load_game_or_mix, load_mix, load_mix_text, mix_names
 
 # "Other mixed games include: ..." and the games each is made of, in the document's order.
@@ -171,3 +172,49 @@ def test_homegame_simulate_and_rules_take_a_mix(capsys: pytest.CaptureFixture[st
     assert report["game"] == "ho" and report["chips_start"] == report["chips_end"]
     assert main(["rules", "eight-game"]) == 0
     assert "2-7-triple-draw, fixed limit" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("spelling", "name"),
+    [
+        ("hold'em", "holdem"),
+        ("Texas Hold'em", "holdem"),
+        ("NLHE", "holdem"),
+        ("h.o.r.s.e", "horse"),
+        ("HORSE", "horse"),
+        ("omaha8", "omaha-hi-lo"),
+        ("o8", "omaha-hi-lo"),
+        ("stud8", "stud-hi-lo"),
+        ("2-7", "2-7-triple-draw"),
+        ("deuce-to-seven", "2-7-triple-draw"),
+    ],
+)
+def test_common_spellings_find_their_game(spelling: str, name: str) -> None:
+    assert load_game_or_mix(spelling).name == name
+
+
+def test_no_alias_is_two_things() -> None:
+    spellings = [(game.name, *game.aliases) for game in map(load, names())]
+    spellings += [(mix.name, *mix.aliases) for mix in map(load_mix, mix_names())]
+    every = [spelling for group in spellings for spelling in group]
+    assert len(every) == len(set(every))
+
+
+def test_an_unknown_name_suggests_and_lists_the_mixes_too() -> None:
+    with pytest.raises(ParseError) as caught:
+        load_game_or_mix("horsee")
+    message = str(caught.value)
+    assert message.startswith("no game 'horsee' in the catalogue; did you mean horse")
+    assert "mixed games: eight-game" in message and "games: 2-7-single-draw" in message
+    with pytest.raises(ParseError, match=r"did you mean holdem\?"):
+        load("holdum")
+    with pytest.raises(ParseError, match=r"catalogue \(known: "):
+        load("canasta")
+
+
+def test_commands_list_the_mixes_only_where_they_take_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "hors"]) == 2
+    assert "did you mean horse or hose?" in capsys.readouterr().err
+    assert main(["odds", "holdum", "Ah Kh", "Qs Qd"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean holdem?" in err and "(known: " in err and "mixed games" not in err

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 HELP = "list the games in the catalogue"
+NAMES = "Any name or alias above plays; case, spaces, dots and apostrophes do not count (Hold'em, H.O.R.S.E.)."
 
 
 def register(subparsers: Any) -> None:
@@ -53,11 +54,15 @@ def run(args: argparse.Namespace) -> int:
         print_json(rows)
         return 0
     entries = [
-        (game.name, game.title, game.family.value, game.betting.value, game.players, game.source) for game in games
+        (game.name, game.title, game.family.value, game.betting.value, game.players, game.source, game.aliases)
+        for game in games
     ]
-    entries += [(mix.name, mix.title, mix.family, mix.betting, mix.players, mix.source) for mix in mixes]
+    entries += [(mix.name, mix.title, mix.family, mix.betting, mix.players, mix.source, mix.aliases) for mix in mixes]
     width = max(len(name) for name, *_ in entries)
-    for name, title, family, betting, (low, high), source in entries:
+    for name, title, family, betting, (low, high), source, aliases in entries:
         line = f"{name:<{width}}  {title}  ({family}, {betting.replace('-', ' ')}, {low}-{high} players)"
         print(line + (f"  [rules: {source}]" if source else ""))
+        if aliases:
+            print(f"{'':<{width}}  also: {', '.join(aliases)}")
+    print(f"\n{NAMES}")
     return 0

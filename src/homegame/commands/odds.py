@@ -78,15 +78,20 @@ def register(subparsers: Any) -> None:
 
 def _one_game(name: str) -> Game:
     """The game ``name`` names, or a :class:`ParseError` (a mixed game deals its games one hand at a
-    time: the odds are those of one of them)."""
-    from homegame.errors import ParseError
-    from homegame.games.mixes import Mix, load_game_or_mix
+    time: the odds are those of one of them); an unknown name lists the games, not the mixes."""
+    from homegame.errors import ParseError, PokerError
+    from homegame.games import load
+    from homegame.games.mixes import load_mix
 
-    game = load_game_or_mix(name)
-    if isinstance(game, Mix):
-        names = ", ".join(dict.fromkeys(each.name for each in game.games))
-        raise ParseError(f"{game.name} is a mixed game: give one of its games ({names})", token=name)
-    return game
+    try:
+        return load(name)
+    except ParseError as error:
+        try:
+            mix = load_mix(name)
+        except PokerError:
+            raise error from None
+    names = ", ".join(dict.fromkeys(each.name for each in mix.games))
+    raise ParseError(f"{mix.name} is a mixed game: give one of its games ({names})", token=name)
 
 
 def _refuse_unused(args: argparse.Namespace, mode: str, names: Sequence[str]) -> None:

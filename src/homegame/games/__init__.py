@@ -33,14 +33,22 @@ True
 >>> game = load("nlhe")
 >>> game.name, game.betting.value, game.players
 ('holdem', 'no-limit', (2, 10))
+>>> load("Texas Hold'em").name
+'holdem'
 >>> load("canasta")
 Traceback (most recent call last):
 ...
 homegame.errors.ParseError: no game 'canasta' in the catalogue (known: ...)
+>>> load("holdum")
+Traceback (most recent call last):
+...
+homegame.errors.ParseError: no game 'holdum' in the catalogue; did you mean holdem? (known: ...)
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -50,7 +58,7 @@ from homegame.engine.game import Game
 from homegame.errors import ParseError
 from homegame.games.loader import MAX_SIZE, decode, load_text
 
-__all__ = ["OWN_GAME", "from_catalogue", "load", "load_text", "names"]
+__all__ = ["OWN_GAME", "catalogue_key", "from_catalogue", "load", "load_text", "names", "unknown"]
 
 
 def names() -> list[str]:
@@ -83,14 +91,48 @@ def from_catalogue(name: str, *, otherwise: str = "") -> Game:
     homegame.errors.ParseError: '../secret.toml' is not a game of the catalogue: name its document ... (--game DOC)
     """
     files, aliases = _index()
-    key = name.strip().lower()
+    key = catalogue_key(name)
     found = key if key in files else aliases.get(key)
     if found is None and otherwise:
         raise ParseError(f"{name[:60]!r} is not a game of the catalogue: {otherwise}", token=name)
     if found is None:
-        known = ", ".join(sorted(files))
-        raise ParseError(f"no game {name[:60]!r} in the catalogue (known: {known})", token=name)
+        raise unknown(name)
     return _load_catalogue(found)
+
+
+def catalogue_key(name: str) -> str:
+    """A name as the catalogue looks it up: case, apostrophes, dots, spaces and underscores do not
+    count, so people may write a game as they would say it.
+
+    >>> catalogue_key("Texas Hold'em"), catalogue_key("H.O.R.S.E."), catalogue_key(" HORSE ")
+    ('texas-holdem', 'h-o-r-s-e', 'horse')
+    """
+    key = name.strip().lower().replace("'", "").replace("\u2019", "")
+    return re.sub(r"[.\s_]+", "-", key).strip("-")
+
+
+def unknown(name: str, *, games: bool = True, mixes: bool = False) -> ParseError:
+    """The error for a name the catalogue lacks, where a command takes ``games``, ``mixes`` or both:
+    the closest names (with difflib, aliases too), then every name it could have been.
+
+    >>> print(unknown("horsee", mixes=True))
+    no game 'horsee' in the catalogue; did you mean horse or hose? (games: 2-7-single-draw, ...; mixed games: ...)
+    >>> print(unknown("hors", games=False, mixes=True))
+    no mixed game 'hors' in the catalogue; did you mean horse or hose? (known: eight-game, ...)
+    """
+    from homegame.games.mixes import _index as _mix_index
+
+    indexes = ([_index()] if games else []) + ([_mix_index()] if mixes else [])
+    known = [", ".join(sorted(files)) for files, _ in indexes]
+    leads = {alias: found for _, aliases in indexes for alias, found in aliases.items()}
+    leads |= {found: found for files, _ in indexes for found in files}
+    close = difflib.get_close_matches(catalogue_key(name), leads, n=4, cutoff=0.75)
+    hint = " or ".join(dict.fromkeys(leads[match] for match in close))
+    kind = "game" if games else "mixed game"
+    listed = f"games: {known[0]}; mixed games: {known[1]}" if len(known) == 2 else f"known: {known[0]}"
+    return ParseError(
+        f"no {kind} {name[:60]!r} in the catalogue{f'; did you mean {hint}?' if hint else ''} ({listed})", token=name
+    )
 
 
 @cache

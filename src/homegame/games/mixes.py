@@ -100,11 +100,13 @@ def load_mix(name_or_path: str | Path) -> Mix:
         if not path.is_file():
             raise ParseError(f"no mixed-game document at {text}", token=text)
         return load_mix_text(path.read_text(encoding="utf-8"), path.name, str(path.resolve()))
+    from homegame.games import catalogue_key, unknown
+
     files, aliases = _index()
-    key = text.strip().lower()
+    key = catalogue_key(text)
     name = key if key in files else aliases.get(key)
     if name is None:
-        raise ParseError(f"no mixed game {text!r} in the catalogue (known: {', '.join(sorted(files))})", token=text)
+        raise unknown(text, games=False, mixes=True)
     return _load_catalogue(name)
 
 
@@ -114,7 +116,7 @@ def load_game_or_mix(name_or_path: str | Path) -> Game | Mix:
     >>> load_game_or_mix("razz").name, load_game_or_mix("hose").name
     ('razz', 'hose')
     """
-    from homegame.games import load
+    from homegame.games import load, unknown
 
     try:
         return load(name_or_path)
@@ -124,7 +126,10 @@ def load_game_or_mix(name_or_path: str | Path) -> Game | Mix:
         except GameSpecError:
             raise
         except PokerError:
-            raise game_error from None
+            text = str(name_or_path)
+            if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
+                raise game_error from None
+            raise unknown(text, mixes=True) from None
 
 
 def load_mix_text(text: str, source: str, path: str = "") -> Mix:
