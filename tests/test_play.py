@@ -62,7 +62,7 @@ def test_a_hand_of_a_draw_game() -> None:
 def test_bad_commands_are_explained_and_asked_again() -> None:
     _, text = session("zzz\nr 1\nr\nd 1\nk 5\nc\nq\n")
     assert "'zzz' is not something you can do now" in text
-    assert "raise_to 1: the amount must be 4..200" in text
+    assert "the least raise is to 4; you can raise to 4..200" in text and "the amount must be" not in text
     assert "how much?" in text
     assert "'d' is not something you can do now" in text
     assert "'k' takes nothing after it" in text

@@ -36,7 +36,7 @@ homegame.play.commands.CommandError: you face a bet: c calls 2, f folds (k only 
 >>> read("r 2", legal)
 Traceback (most recent call last):
 ...
-homegame.play.commands.CommandError: raise_to 2: the amount must be 4..100
+homegame.play.commands.CommandError: the least raise is to 4; you can raise to 4..100
 >>> read("k 5", legal)
 Traceback (most recent call last):
 ...
@@ -208,7 +208,7 @@ def _raise(
     amount = _amount(args, raising, sizing)
     if raising.min == raising.max and amount != raising.min:
         raise CommandError(f"the size is fixed: {shortcuts(raising)[0]} alone makes your bet {raising.min}")
-    return raising.make(amount)
+    return _sized(raising, amount)
 
 
 def _nothing_after(word: str, args: list[str]) -> None:
@@ -250,7 +250,7 @@ def _generic(option: Legal, args: list[str], sizing: Sizing | None = None) -> Ac
     if isinstance(option, CardsLegal):
         return option.make(_cards(args, option.cards))
     if isinstance(option, AmountLegal):
-        return option.make(_amount(args, option, sizing) if args else None)
+        return _sized(option, _amount(args, option, sizing)) if args else option.make()
     _nothing_after(option.kind, args)
     return option.make()
 
@@ -263,6 +263,40 @@ def _pick(typed: str, choices: Sequence[str]) -> str:
     if exact or len(matches) == 1:
         return (exact or matches)[0]
     raise CommandError(f"{typed!r}: choose one of {', '.join(choices)}")
+
+
+_SIZED = {ActionKind.BET_TO: ("bet", ""), ActionKind.RAISE_TO: ("raise", "to ")}
+"""What a player calls each amount kind, and the word before its amount: a bet of 4, a raise to 8."""
+
+
+def _sized(option: AmountLegal, amount: int) -> Action:
+    """The bet or raise to ``amount``, or a :class:`CommandError` saying in a player's words which
+    amounts ``option`` allows (from its bounds, not the engine's message).
+
+    >>> raising = AmountLegal(ActionKind.RAISE_TO, min=4, max=100)
+    >>> for amount in (3, 101):
+    ...     try:
+    ...         _sized(raising, amount)
+    ...     except CommandError as error:
+    ...         print(error)
+    the least raise is to 4; you can raise to 4..100
+    the biggest raise is to 100; you can raise to 4..100
+    >>> _sized(AmountLegal(ActionKind.BET_TO, min=2, max=4, step=2), 3)
+    Traceback (most recent call last):
+    ...
+    homegame.play.commands.CommandError: bets go by 2; you can bet 2..4 by 2
+    """
+    try:
+        return option.make(amount)
+    except IllegalActionError:
+        pass  # told from the bounds below
+    noun, to = _SIZED.get(option.kind, (option.kind.value, ""))
+    allowed = f"you can {noun} {to}{option.min}..{option.max}" + (f" by {option.step}" if option.step else "")
+    if amount < option.min:
+        raise CommandError(f"the least {noun} is {to}{option.min}; {allowed}")
+    if amount > option.max:
+        raise CommandError(f"the biggest {noun} is {to}{option.max}; {allowed}")
+    raise CommandError(f"{noun}s go by {option.step}; {allowed}")
 
 
 def _amount(args: list[str], option: AmountLegal, sizing: Sizing | None = None) -> int:
