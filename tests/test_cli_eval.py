@@ -25,3 +25,22 @@ def test_an_option_of_another_wild_spec_is_refused(
 def test_the_options_with_their_wild_spec(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["eval", "As Ah 5s 5d 2c", "--wild", "jokers lowest-down", "--down", "2c"]) == 0
     assert capsys.readouterr().out.startswith("aces full of fives\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["eval", "As Ah 5s 5d Jk"], "(use --wild jokers)"),
+        (["eval", "As Ah 5s 5d 2c", "--wild", "lowest-down"], "pass --down CARDS"),
+        (["eval", "As Ah 5s 5d 2c", "-o", "natural_beats_wild=true"], "give --wild SPEC too"),
+        (["eval", "As Ah 5s 5d 2c", "--wild", "foo"], "'foo' in --wild 'foo' is not a wild card"),
+        (["tables", "--cards", "5", "--wild", "dynamic"], "(--wild dynamic) changes from deal to deal"),
+    ],
+)
+def test_ranking_errors_name_the_commands_flags(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The ranking's own messages name its keywords (wild=jokers, down=...) for library callers.
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "wild=" not in err.replace("_wild=", "") and "down=" not in err

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from homegame.errors import ParseError
@@ -89,12 +92,33 @@ def ranking_of(args: argparse.Namespace, *, deck: int | None = None) -> Ranking:
     """The ranking the command line names, its options checked (:class:`ParseError` when one is bad)."""
     from homegame.ranking import get
 
-    try:
+    with in_flags():
         return get(args.ranking, **ranking_options(args, deck=deck))
-    except ParseError:
-        raise
+
+
+@contextmanager
+def in_flags() -> Iterator[None]:
+    """Turn a ranking's errors, which name its keywords for library callers (``wild=jokers``,
+    ``down=...``), into a :class:`ParseError` naming the command's flags (``--wild jokers``, ``--down``).
+
+    >>> with in_flags():
+    ...     raise ParseError("Jk is a joker: this ranking has no wild cards (use wild=jokers)")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: Jk is a joker: this ranking has no wild cards (use --wild jokers)
+    >>> print(flag_words("wild=lowest-down needs to know which cards are down: pass down=..."))
+    --wild lowest-down needs to know which cards are down: pass --down CARDS
+    """
+    try:
+        yield
     except ValueError as error:
-        raise ParseError(str(error)) from None
+        raise ParseError(flag_words(str(error)), token=getattr(error, "token", "")) from None
+
+
+def flag_words(text: str) -> str:
+    """``text`` with the ranking's keywords spelt as the command's flags (``-o`` options stay)."""
+    text = text.replace("wild=...", "--wild SPEC").replace("down=...", "--down CARDS")
+    return re.sub(r"(?<![\w-])(wild|down)=", r"--\1 ", text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -112,7 +136,8 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError(f"{len(cards)} cards: eval judges a hand of at most {MAX_CARDS}")
     ranking = ranking_of(args)
     wild_rank = Rank.parse(args.wild_rank) if args.wild_rank else None
-    value = ranking.evaluate(cards, wild_rank=wild_rank, down=args.down)
+    with in_flags():
+        value = ranking.evaluate(cards, wild_rank=wild_rank, down=args.down)
     if args.json:
         print_json({"ranking": ranking.label, **value.to_json()})
     else:

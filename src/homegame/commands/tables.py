@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from homegame.commands.eval import add_ranking_arguments, ranking_of
+from homegame.commands.eval import add_ranking_arguments, in_flags, ranking_of
 
 HELP = "count every hand of N cards by category: hands, probability, odds against, distinct values"
 DECKS = (52, 40, 36, 32, 20)
@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         writable(args.plot)  # before the count, which may take a while
     ranking = ranking_of(args, deck=args.deck)
-    table = count(ranking, cards=args.cards, deck=deck, progress=_progress() if sys.stderr.isatty() else None)
+    with in_flags():
+        table = count(ranking, cards=args.cards, deck=deck, progress=_progress() if sys.stderr.isatty() else None)
     if args.json:
         print_json(table.to_json())
     else:
