@@ -271,6 +271,9 @@ def test_odds_from_a_hand_history(tmp_path: Path, capsys: pytest.CaptureFixture[
     players = data["odds"]["players"]
     assert len(players) == len(data["seats"]) == len(data["views"])
     assert data["odds"]["exact"] and abs(sum(p["equity"] for p in players) - 1) < 1e-9
+    assert main(["odds", "--from", str(history), "--at", "4"]) == 0
+    seen = capsys.readouterr().out
+    assert f"seat {data['seats'][0] + 1}: " in seen and "seat 0:" not in seen
     assert main(["odds", "--from", str(history), "--at", "999"]) == 2
     assert "actions" in capsys.readouterr().err
 

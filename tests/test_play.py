@@ -107,7 +107,7 @@ def test_dealers_choice() -> None:
     assert "You deal: name the game" in text and "holdem" in text and "Five-card draw" in text
     assert "'zz' is not one of these games" in text
     assert "Hand 1 · Five-card draw" in text
-    assert "seat 1 deals and calls" in text
+    assert "seat 2 deals and calls" in text
     assert standings.hands >= 1
 
 
@@ -177,7 +177,7 @@ def test_every_hand_is_saved_and_replays(tmp_path: Path, capsys: pytest.CaptureF
     assert standings.hands == 2
     assert text.count("Saved as ") == 2
     record = Record.read(paths[0])
-    assert record.names == ("you", "seat 1", "seat 2")
+    assert record.names == ("you", "seat 2", "seat 3")  # seats count from 1, as everywhere
     hand = record.history.replay()
     assert hand.over and hand.result is not None and sum(hand.result.net) == 0
 
@@ -191,10 +191,13 @@ def test_every_hand_is_saved_and_replays(tmp_path: Path, capsys: pytest.CaptureF
     stopped = replay(record, io.StringIO("\nq\n"), out)
     assert not stopped.over and len(stopped.actions) == 1
 
-    assert main(["replay", str(paths[0]), "--all", "--seat", "1"]) == 0
+    assert main(["replay", str(paths[0]), "--all", "--seat", "2"]) == 0
     seen = capsys.readouterr().out
-    assert "you are dealt" not in seen and "seat 1 is dealt" in seen
+    assert "you are dealt" not in seen and "seat 2 is dealt" in seen
     assert "This hand:" in seen
+    for seat in ("0", "4"):
+        assert main(["replay", str(paths[0]), "--seat", seat]) == 2
+        assert f"--seat must be 1..3 (seats count from 1), not {seat}" in capsys.readouterr().err
 
 
 def test_a_damaged_history_is_reported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -432,7 +435,7 @@ def _flat(text: str) -> str:
 def test_menus_say_each_choice_in_words_and_help_explains_the_decision() -> None:
     _, text = session("?\nq\ny\n", "push", seed=2)
     flat = _flat(text)
-    assert "push the 3♥ to seat 1 and buy a new card for 1" in flat and "keep the 3♥" in flat
+    assert "push the 3♥ to seat 2 and buy a new card for 1" in flat and "keep the 3♥" in flat
     assert "The decision: Each player in turn is offered an up card" in flat
     _, text = session("?\nq\ny\n", "guts", seed=2)
     assert "stay in: lose and you pay 3 to the next pot" in _flat(text)

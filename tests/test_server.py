@@ -792,9 +792,11 @@ def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: p
     assert frames[0]["type"] == "welcome" and all("seq" in frame for frame in frames)
     assert main(["host", url, "ledger", created["table"], "--csv"]) == 0
     assert capsys.readouterr().out.startswith(",".join(HEADER) + "\n")
-    assert main(["host", url, "history", created["table"], "--seat", "0"]) == 0
+    assert main(["host", url, "history", created["table"], "--seat", "0"]) == 2
+    assert "--seat must be 1 or more (seats count from 1), not 0" in capsys.readouterr().err
+    assert main(["host", url, "history", created["table"], "--seat", "1"]) == 0
     assert "hand = 2" in capsys.readouterr().out
-    assert main(["host", url, "history", created["table"], "--seat", "0", "--format", "pokerstars"]) == 0
+    assert main(["host", url, "history", created["table"], "--seat", "1", "--format", "pokerstars"]) == 0
     stars = capsys.readouterr().out
     assert stars.startswith("PokerStars Hand #1:") and "PokerStars Hand #2:" in stars and "Dealt to" in stars
     assert main(["host", url, "history", created["table"], "--full", "--format", "pokerstars"]) == 2

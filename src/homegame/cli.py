@@ -26,7 +26,7 @@ from typing import Any
 from homegame import __version__
 from homegame.errors import ParseError, PokerError
 
-__all__ = ["COMMANDS", "main", "print_json", "read_text", "writable", "write_text"]
+__all__ = ["COMMANDS", "main", "print_json", "read_text", "seat_index", "writable", "write_text"]
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -94,6 +94,24 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         importlib.import_module(f"homegame.commands.{name}").register(subparsers)
     return parser
+
+
+def seat_index(number: int, seats: int | None = None, *, flag: str = "--seat") -> int:
+    """The engine's index (from 0) of the seat a person numbers ``number`` (from 1), refusing a
+    number out of range with the valid range (``seats``, when known). Every command counts seats
+    so (:data:`homegame.commands.SEATS`).
+
+    >>> seat_index(1, 3), seat_index(3, 3)
+    (0, 2)
+    >>> seat_index(0, 3)
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: --seat must be 1..3 (seats count from 1), not 0
+    """
+    if number < 1 or (seats is not None and number > seats):
+        valid = f"1..{seats}" if seats is not None else "1 or more"
+        raise ParseError(f"{flag} must be {valid} (seats count from 1), not {number}", token=str(number))
+    return number - 1
 
 
 def read_text(path: Path, limit: int) -> str:

@@ -1198,7 +1198,8 @@ class Midway:
 
     def __str__(self) -> str:
         lines = [f"after {self.actions} actions, every card known:", str(self.odds), "from each seat's own view:"]
-        lines += [f"seat {seat}: {share:.2%}" for seat, share in zip(self.seats, self.views, strict=True)]
+        # seats counted from 1, as PHH's p1..pN and every command count them (the JSON keeps the index)
+        lines += [f"seat {seat + 1}: {share:.2%}" for seat, share in zip(self.seats, self.views, strict=True)]
         return "\n".join(lines)
 
 

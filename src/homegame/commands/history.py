@@ -25,6 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from homegame.commands import SEATS
 from homegame.errors import ParseError
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def register(subparsers: Any) -> None:
         type=int,
         default=1,
         help="whose view to write: that seat's own cards, the cards dealt face up, the board and the cards "
-        "shown at the showdown (default 1: the first seat, you in a hand saved by homegame play)",
+        f"shown at the showdown (default 1: the first seat); {SEATS}",
     )
     export.add_argument(
         "--full", action="store_true", help="write everything instead: every hole card and the deck's order"
@@ -125,7 +126,7 @@ def register(subparsers: Any) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the hands as PHH (one hand: a ``.phh`` document; several: a ``.phhs`` one)."""
-    from homegame.cli import writable, write_text
+    from homegame.cli import seat_index, writable, write_text
     from homegame.history import Record, dumps, dumps_all, to_phh
 
     if args.output is not None:
@@ -137,10 +138,8 @@ def run_export(args: argparse.Namespace) -> int:
         from homegame.play.history import Record as Saved
 
         saved = Saved.read(Path(args.source), _document(args.game))
-        seats = len(saved.history.setup.stacks)
-        if not 1 <= args.seat <= seats:
-            raise ParseError(f"--seat must be 1..{seats}, not {args.seat}")
-        viewer = None if args.full else args.seat - 1
+        own = seat_index(args.seat, len(saved.history.setup.stacks))
+        viewer = None if args.full else own
         records = [to_phh(saved.history, names=saved.names, seat=viewer)]
     else:
         if not 1 <= args.hands <= MAX_HANDS:
@@ -158,7 +157,7 @@ def run_export(args: argparse.Namespace) -> int:
 def _export_pokerstars(args: argparse.Namespace) -> int:
     """Write the hands as PokerStars text, the seat ``--seat`` the hero (the format shows one player's
     hole cards, whatever ``--full`` says)."""
-    from homegame.cli import write_text
+    from homegame.cli import seat_index, write_text
     from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
 
     hero = args.seat - 1
@@ -166,8 +165,7 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
         from homegame.play.history import Record as Saved
 
         saved = Saved.read(Path(args.source), _document(args.game))
-        if not 0 <= hero < len(saved.history.setup.stacks):
-            raise ParseError(f"--seat must be 1..{len(saved.history.setup.stacks)}, not {args.seat}")
+        seat_index(args.seat, len(saved.history.setup.stacks))
         from homegame.games.mixes import load_mix
 
         mix = load_mix(saved.mix) if saved.mix is not None else None
@@ -209,6 +207,7 @@ def _play(
     """Hands of a game or mix played by random bots at one table, as PHH records: everything, or
     what the table's seat ``viewer`` saw (``pokerstars``: as PokerStars text, ``viewer`` the hero)."""
     from homegame.bots import RandomBot, play
+    from homegame.cli import seat_index
     from homegame.engine.game import players_words
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix, load_game_or_mix
@@ -219,8 +218,8 @@ def _play(
     size = seats or min(game.players[1], 6)
     if not game.players[0] <= size <= game.players[1]:
         raise ParseError(f"{game.name} is for {players_words(game.players)}, not {size}")
-    if viewer is not None and not 0 <= viewer < size:
-        raise ParseError(f"--seat must be 1..{size}, not {viewer + 1}")
+    if viewer is not None:
+        seat_index(viewer + 1, size)
     rng = random.Random(seed)
     table = Table(
         game.schedule(size) if isinstance(game, Mix) else game, size=size, rng=random.Random(rng.getrandbits(64))

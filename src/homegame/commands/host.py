@@ -19,6 +19,8 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
+from homegame.commands import SEATS
+
 HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close"
 
 
@@ -74,14 +76,14 @@ def register(subparsers: Any) -> None:
     history = actions.add_parser("history", help="the finished hands as PHH")
     history.add_argument("table")
     seen = history.add_mutually_exclusive_group()
-    seen.add_argument("--seat", type=int, help="as this seat saw them (default: as a spectator did)")
+    seen.add_argument("--seat", type=int, help=f"as this seat saw them (default: as a spectator did); {SEATS}")
     seen.add_argument("--full", action="store_true", help="every card")
     history.add_argument("--format", default="phh", choices=("phh", "pokerstars"))
     for command in ("pause", "resume", "close"):
         actions.add_parser(command, help=f"{command} a table").add_argument("table")
     rebuy = actions.add_parser("rebuy", help="answer a seat's rebuy request")
     rebuy.add_argument("table")
-    rebuy.add_argument("seat", type=int)
+    rebuy.add_argument("seat", type=int, help=f"the seat that asked; {SEATS}")
     answer = rebuy.add_mutually_exclusive_group(required=True)
     answer.add_argument("--approve", action="store_true")
     answer.add_argument("--refuse", action="store_true")
@@ -125,7 +127,7 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the action."""
-    from homegame.cli import print_json
+    from homegame.cli import print_json, seat_index
     from homegame.errors import ParseError
 
     parts = urlsplit(args.url)
@@ -190,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
     if action == "history":
         if args.format == "pokerstars" and args.full:
             raise ParseError("--full goes with --format phh: PokerStars text shows one player's hole cards")
-        query = "?full=1" if args.full else f"?seat={args.seat}" if args.seat is not None else ""
+        query = "?full=1" if args.full else f"?seat={seat_index(args.seat)}" if args.seat is not None else ""
         query += ("&" if query else "?") + f"format={args.format}"
         headers, text = _request(base, token, "GET", f"/api/tables/{table}/history{query}")
         sys.stdout.write(text)
@@ -200,7 +202,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"hands {hands} are games PokerStars text cannot hold: write them as PHH", file=sys.stderr)
         return 0
     if action == "rebuy":
-        _request(base, token, "POST", f"/api/tables/{table}/rebuys/{args.seat}", {"approve": bool(args.approve)})
+        seat = seat_index(args.seat, flag="seat")
+        _request(base, token, "POST", f"/api/tables/{table}/rebuys/{seat}", {"approve": bool(args.approve)})
         return 0
     answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
     print(f"table {answer['table']}: {answer['status']}")

@@ -107,7 +107,7 @@ class Record:
                 if len(pair) != 2 or type(pair[0]) is not int or not isinstance(pair[1], str):
                     raise ParseError(f"actions[{index}]: must be [seat, action], not {pair!r:.60}")
                 actions.append((pair[0], parse_action(pair[1])))
-            played = data.get("names") or [f"seat {seat}" for seat in range(len(stacks))]
+            played = data.get("names") or [f"seat {seat + 1}" for seat in range(len(stacks))]
             if not isinstance(played, list) or not all(isinstance(one, str) and len(one) <= 64 for one in played):
                 raise ParseError("names: must be a list of names (64 characters at most)")
             mix = data.get("mix")

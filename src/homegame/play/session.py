@@ -227,7 +227,7 @@ class _Session:
         if self.interactive:
             with contextlib.suppress(ImportError):  # not on every platform
                 import readline  # noqa: F401  (line editing and history for input())
-        self.names = Names(("you", *(f"seat {seat}" for seat in range(1, seats))))
+        self.names = Names(("you", *(f"seat {seat + 1}" for seat in range(1, seats))))  # seats count from 1
         self.screen = Screen(console, self.names)
         seed = settings.seed
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
