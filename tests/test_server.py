@@ -8,6 +8,7 @@ import json
 import random
 import re
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from homegame.server.table import RefusedError, ServerTable, _dumps
 from server_helpers import (
     HOST_TOKEN,
     START,
+    WAIT,
     Clock,
     Live,
     Seat,
@@ -776,6 +778,23 @@ def test_a_client_that_stops_reading_loses_old_snapshots_not_the_table() -> None
 
 
 # -- the commands ------------------------------------------------------------------------------
+
+
+def test_join_tells_the_table_waits_and_leaves_at_the_end_of_input(
+    live: Live, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = live.new(game="draw", seats=3, stack=100)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # Ctrl-D while the table waits for players
+    status: list[int] = []
+    joined = threading.Thread(target=lambda: status.append(main(["join", created["invites"][0]])), daemon=True)
+    joined.start()
+    joined.join(WAIT)  # bounded: a join that did not leave fails here
+    assert status == [0]
+    out = capsys.readouterr().out
+    assert "Waiting for players: 1 of 3 seated" in out and out.rstrip().endswith(": 0 hands, left with 100 chips")
+    watcher = Seat(created["invites"][1])
+    assert [seat["status"] for seat in watcher.state["seats"]] == ["left", "playing", "empty"]
+    watcher.close()
 
 
 def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,6 +12,8 @@ from typing import Any
 
 RECONNECTS = 5
 """How many times a dropped connection is made again (waiting 1, 2, 4, 8, 8 seconds)."""
+POLL = 0.25
+"""Seconds between looks at whether the input ended (Ctrl-D) while the table waits for players."""
 
 HELP = "take your seat at a table from its invite link: at the terminal, or as a bot"
 
@@ -61,7 +63,12 @@ def run(args: argparse.Namespace) -> int:
                     socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
                     client.resend = True  # an action sent before the drop is sent again: it counts once
                     while not client.done:
-                        text = socket.recv()
+                        try:  # while the table waits for players, look now and then whether the input ended
+                            text = socket.recv(timeout=POLL if client.waiting else None)
+                        except TimeoutError:
+                            for answer in client.poll():
+                                socket.send(json.dumps(answer))
+                            continue
                         for answer in client.receive(json.loads(text), str(text)):
                             socket.send(json.dumps(answer))
                 break
@@ -80,5 +87,9 @@ def run(args: argparse.Namespace) -> int:
     seat = client.seat
     if seat is not None and state.get("seats"):
         me = state["seats"][seat]
-        print(f"{me['name']}: {len(client.played)} hands, {me['stack']} chips on the table ({me['status']})")
+        hands = f"{len(client.played)} hand{'' if len(client.played) == 1 else 's'}"
+        if client.leaving or me["status"] == "left":  # a leave sent last is not answered: the seat is gone
+            print(f"{me['name']}: {hands}, left with {me['stack']} chips")
+        else:
+            print(f"{me['name']}: {hands}, {me['stack']} chips on the table ({me['status']})")
     return 0

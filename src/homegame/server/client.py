@@ -21,6 +21,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -33,7 +35,7 @@ from homegame.engine.wire import JSON, legal_from_json, to_json, view_from_json
 from homegame.errors import ParseError
 from homegame.play.session import BOTS
 
-__all__ = ["BotDecider", "Client", "Decider", "Invite", "PersonDecider", "play"]
+__all__ = ["BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play"]
 
 Message = dict[str, Any]
 
@@ -93,6 +95,11 @@ class Decider(Protocol):
         """Messages the decider wants sent besides its moves (sit out, a rebuy), taken once."""
         ...
 
+    def waits(self, state: Message, seat: int) -> bool:
+        """The table waits for players (asked on each state, and again now and then while nothing
+        comes): whether to leave now."""
+        ...
+
 
 class BotDecider:
     """One of the engine's bots (``random``, ``caller``, ``sensible``), seeded with ``rng``."""
@@ -121,6 +128,10 @@ class BotDecider:
     def requests(self) -> list[Message]:
         """None."""
         return []
+
+    def waits(self, state: Message, seat: int) -> bool:
+        """A bot waits with the table."""
+        return False
 
 
 class Client:
@@ -159,6 +170,9 @@ class Client:
         self.reason = ""
         self.state: Message | None = None
         self.errors: list[Message] = []
+        self.waiting = False
+        """Whether the table waits for players with this seat out of any hand: the decider is then
+        asked now and then (:meth:`poll`) whether to leave."""
 
     def hello(self, token: str) -> Message:
         """The first message."""
@@ -186,6 +200,15 @@ class Client:
         answer = self._answer(message, state)
         answer.extend(self.decider.requests())
         return [{"type": "ready"}, *answer] if kind == "welcome" else answer  # ready: the new secret is kept
+
+    def poll(self) -> list[Message]:
+        """While the table waits for players: the message that leaves, if the decider asks to go
+        (the person closed the input), else nothing."""
+        if not self.waiting or self.state is None or self.seat is None or not self.decider.waits(self.state, self.seat):
+            return []
+        self.leaving = self.done = True
+        self.waiting = False
+        return [{"type": "leave"}]
 
     def _answer(self, message: Message, state: Message) -> list[Message]:
         seat, number, seq = self.seat, message["hand"], message["seq"]
@@ -215,6 +238,11 @@ class Client:
         if (enough or broke or stuck) and not self.leaving:
             self.leaving = True
             out.append({"type": "leave"})
+        self.waiting = idle and state["status"] == "waiting" and me["status"] == "playing" and not self.leaving
+        if self.waiting and not out:  # sitting out, or just asked to sit in: the idle prompt reads the person
+            out.extend(self.poll())
+            if self.done:
+                return out
         turn = state.get("turn")
         answered = self.answered
         same_decision = turn is not None and answered is not None and answered[2] == turn
@@ -241,6 +269,44 @@ class Client:
         return out
 
 
+class Lines:
+    """What a person types, read ahead line by line by a daemon thread: every line still goes, in
+    order, to whatever asks next (:meth:`readline`), and while nothing is asked :meth:`ended` sees,
+    without waiting, whether the person has closed the input (Ctrl-D) with every line taken. A line
+    typed ahead (a q too) is kept for the move it was typed for.
+
+    >>> import io
+    >>> lines = Lines(io.StringIO("c\\n"))
+    >>> lines.readline(), lines.readline(), lines.ended(), lines.readline()
+    ('c\\n', '', True, '')
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._lines: deque[str] = deque()
+        self._ready = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True, name="homegame-stdin").start()
+
+    def _read(self, stream: TextIO) -> None:
+        while True:  # ends at the end of the input
+            line = stream.readline()
+            with self._ready:
+                self._lines.append(line)
+                self._ready.notify()
+            if not line:
+                return
+
+    def readline(self) -> str:
+        """The next line, waiting for it; ``""`` at the end of the input (and ever after)."""
+        with self._ready:
+            self._ready.wait_for(lambda: bool(self._lines))
+            return self._lines[0] if not self._lines[0] else self._lines.popleft()
+
+    def ended(self) -> bool:
+        """Whether the input has ended and every line before the end has been taken. Never waits."""
+        with self._ready:
+            return bool(self._lines) and not self._lines[0]
+
+
 class PersonDecider:
     """A person at the terminal, with the screen of ``homegame play``: the table as they may see it,
     what happened, and their move read from what they type."""
@@ -250,7 +316,7 @@ class PersonDecider:
 
         from homegame.play.render import Names, Screen
 
-        self.stream = stream
+        self.stream = Lines(stream)
         self.console = Console(file=output, highlight=False)
         self.screen = Screen(self.console, Names(("you",)))
         self.told_events = 0
@@ -261,6 +327,8 @@ class PersonDecider:
         self.ledger: Message | None = None
         """The ledger as the table last sent it (asked for after every hand)."""
         self.idle_key: tuple[int, str, bool] | None = None
+        self.seated: tuple[int, int] | None = None
+        """The players seated and the seats, as last told while the table waits for players."""
 
     def _names(self, dealt: list[int], state: Message, view: View) -> None:
         from homegame.play.render import Names
@@ -359,6 +427,16 @@ class PersonDecider:
                 self.idle_key = None  # asked again once the table has answered
                 return []  # sent at once (the client takes :meth:`requests`)
 
+    def waits(self, state: Message, seat: int) -> bool:
+        """Say how many are seated (when that changes); leave at the end of the input (Ctrl-D), every
+        line typed before it taken (a q typed ahead leaves at the first move)."""
+        seats = state["seats"]
+        seated = (sum(other["status"] in ("playing", "sitting_out") for other in seats), len(seats))
+        if seated != self.seated:
+            self.seated = seated
+            self.screen.say(f"Waiting for players: {seated[0]} of {seated[1]} seated... (Ctrl-D leaves)")
+        return self.stream.ended()
+
     def told(self, message: Message) -> None:
         """Narrate the new events of the hand, and say why a move was refused."""
         if message.get("type") == "ledger":
@@ -385,6 +463,7 @@ class PersonDecider:
                 self.outbox.append({"type": "ledger"})  # the ledger as of this hand, for the ledger command
             return
         view = view_from_json(state["view"])
+        self.seated = None  # a hand is on: the next wait for players is told afresh
         if message["hand"] != self.hand:
             self.hand, self.told_events, self.summed = message["hand"], 0, False
             self.screen = type(self.screen)(self.console, self.screen.names)  # a new hand's streets, counted afresh
