@@ -58,7 +58,7 @@ from homegame.engine.game import Game
 from homegame.errors import ParseError
 from homegame.games.loader import MAX_SIZE, decode, load_text
 
-__all__ = ["OWN_GAME", "catalogue_key", "from_catalogue", "load", "load_text", "names", "unknown"]
+__all__ = ["OWN_GAME", "Index", "catalogue_key", "from_catalogue", "load", "load_text", "names", "unknown"]
 
 
 def names() -> list[str]:
@@ -111,18 +111,24 @@ def catalogue_key(name: str) -> str:
     return re.sub(r"[.\s_]+", "-", key).strip("-")
 
 
-def unknown(name: str, *, games: bool = True, mixes: bool = False) -> ParseError:
-    """The error for a name the catalogue lacks, where a command takes ``games``, ``mixes`` or both:
-    the closest names (with difflib, aliases too), then every name it could have been.
+Index = tuple[dict[str, Path], dict[str, str]]
+"""Names to documents, and aliases to names: the catalogue's games, or its mixes."""
 
-    >>> print(unknown("horsee", mixes=True))
-    no game 'horsee' in the catalogue; did you mean horse or hose? (games: 2-7-single-draw, ...; mixed games: ...)
-    >>> print(unknown("hors", games=False, mixes=True))
-    no mixed game 'hors' in the catalogue; did you mean horse or hose? (known: eight-game, ...)
+
+def unknown(name: str, *, games: bool = True, mixes: Index | None = None) -> ParseError:
+    """The error for a name the catalogue lacks, where a command takes ``games``, the ``mixes`` of
+    that index (:mod:`homegame.games.mixes` gives its own), or both: the closest names (with
+    difflib, aliases too), then every name it could have been.
+
+    >>> print(unknown("holdum"))
+    no game 'holdum' in the catalogue; did you mean holdem? (known: 2-7-single-draw, ...)
+    >>> from homegame.games.mixes import load_game_or_mix
+    >>> load_game_or_mix("horsee")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: no game 'horsee' ...; did you mean horse or hose? (games: ...; mixed games: ...)
     """
-    from homegame.games.mixes import _index as _mix_index
-
-    indexes = ([_index()] if games else []) + ([_mix_index()] if mixes else [])
+    indexes = ([_index()] if games else []) + ([mixes] if mixes is not None else [])
     known = [", ".join(sorted(files)) for files, _ in indexes]
     leads = {alias: found for _, aliases in indexes for alias, found in aliases.items()}
     leads |= {found: found for files, _ in indexes for found in files}
@@ -155,7 +161,7 @@ def _catalogue() -> Path:
 
 
 @cache
-def _index() -> tuple[dict[str, Path], dict[str, str]]:
+def _index() -> Index:
     """Catalogue names to files, and aliases to names (read without validating the documents)."""
     files: dict[str, Path] = {}
     aliases: dict[str, str] = {}

@@ -106,7 +106,7 @@ def load_mix(name_or_path: str | Path) -> Mix:
     key = catalogue_key(text)
     name = key if key in files else aliases.get(key)
     if name is None:
-        raise unknown(text, games=False, mixes=True)
+        raise unknown(text, games=False, mixes=_index())
     return _load_catalogue(name)
 
 
@@ -129,7 +129,7 @@ def load_game_or_mix(name_or_path: str | Path) -> Game | Mix:
             text = str(name_or_path)
             if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
                 raise game_error from None
-            raise unknown(text, mixes=True) from None
+            raise unknown(text, mixes=_index()) from None
 
 
 def load_mix_text(text: str, source: str, path: str = "") -> Mix:
