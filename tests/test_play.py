@@ -488,10 +488,10 @@ def test_two_pots_in_a_row_double_the_next_hand_at_a_kill_table(kill: bool) -> N
     standings, text = session(lines, "limit-holdem", seats=2, seed=4, kill=kill)
     assert standings.hands == 3 and sum(standings.net) == 0
     hand3 = text[text.index("Hand 3 ·") :]
-    assert text.count("seat 1 wins the pot") == 3
+    assert text.count("seat 2 wins the pot") == 3
     doubled = "small blind 2, big blind 4, small bet 4, big bet 8"
     assert (doubled in hand3) is kill and ("small blind 1, big blind 2" in hand3) is not kill
-    assert ("Kill hand (seat 1 killed): the stakes are doubled." in hand3) is kill
+    assert ("Kill hand (seat 2 killed): the stakes are doubled." in hand3) is kill
     assert "Kill hand" not in text[: text.index("Hand 3 ·")]
 
 
@@ -500,4 +500,4 @@ def test_a_kill_table_from_the_command_line(
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("f\n\n" + "k\n" * 4 + "\nq\n"))
     assert main(["play", "limit-holdem", "--seats", "2", "--bots", "caller", "--seed", "4", "--kill"]) == 0
-    assert "Kill hand (seat 1 killed)" in capsys.readouterr().out
+    assert "Kill hand (seat 2 killed)" in capsys.readouterr().out
