@@ -185,8 +185,6 @@ def test_homegame_simulate_and_rules_take_a_mix(capsys: pytest.CaptureFixture[st
         ("omaha8", "omaha-hi-lo"),
         ("o8", "omaha-hi-lo"),
         ("stud8", "stud-hi-lo"),
-        ("2-7", "2-7-triple-draw"),
-        ("deuce-to-seven", "2-7-triple-draw"),
     ],
 )
 def test_common_spellings_find_their_game(spelling: str, name: str) -> None:
@@ -218,3 +216,9 @@ def test_commands_list_the_mixes_only_where_they_take_them(capsys: pytest.Captur
     assert main(["odds", "holdum", "Ah Kh", "Qs Qd"]) == 2
     err = capsys.readouterr().err
     assert "did you mean holdem?" in err and "(known: " in err and "mixed games" not in err
+
+
+def test_a_name_two_games_begin_with_suggests_both() -> None:
+    # "2-7" is the single draw and the triple draw alike: no alias picks one, the message names both.
+    with pytest.raises(ParseError, match=r"did you mean 2-7-single-draw or 2-7-triple-draw\?"):
+        load_game_or_mix("2-7")

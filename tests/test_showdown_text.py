@@ -158,6 +158,10 @@ def test_high_card_poker_names_the_winner_by_the_comparisons_made() -> None:
     assert "you show 5♥ 8♣ T♦ Q♠ A♥: last survivor after card 2" in text
     assert "seat 1 shows 2♦ 8♠ T♥ Q♦ A♣: knocked out at card 1" in text
     assert "seat 2 shows 5♠ 6♦ J♣ K♦ A♦: knocked out at card 2" in text
+    # The table names seat 0's hand the same way once every hand is shown, not "survives all 5"
+    # against the extra hand alone (which is how it reads while the others are hidden).
+    (standing,) = hand.view(0).hands
+    assert standing.made.name == "last survivor after card 2"
 
 
 def test_a_push_tells_its_price() -> None:

@@ -41,7 +41,7 @@ from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
-from homegame.engine.game import Game, OptionValue
+from homegame.engine.game import Game, OptionValue, players_words
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
@@ -198,7 +198,7 @@ class Hand:
         seats = len(setup.stacks)
         low, high = game.players
         if not low <= seats <= high:
-            raise ParseError(f"{game.name} is for {low} to {high} players, not {seats}", token="stacks")
+            raise ParseError(f"{game.name} is for {players_words(game.players)}, not {seats}", token="stacks")
         setup.check()
         self.setup = setup
         self.chance = chance

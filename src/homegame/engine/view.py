@@ -295,7 +295,13 @@ def _hands(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) ->
     knockout = hand.game.steps[-1]
     if isinstance(knockout, Knockout) and hand.cards(viewer):
         extra = hand.rows.get(knockout.row)
-        return (standing(hand.cards(viewer), extra, equal_survives=hand.option("equal_card", "out") == "survives"),)
+        others = [seat for seat in hand.in_hand() if seat != viewer]
+        shown = hand.shown
+        # Against the others only once the viewer sees all their cards (the showdown), so the name
+        # says "last survivor after card 2" for a winner without telling anything hidden.
+        rivals = [shown[seat] for seat in others] if all(seat in shown for seat in others) else []
+        equal = hand.option("equal_card", "out") == "survives"
+        return (standing(hand.cards(viewer), extra, equal_survives=equal, rivals=rivals),)
     judged = []
     for contest in contests:
         if contest.cards.startswith("split-") and not hand.splits[viewer]:

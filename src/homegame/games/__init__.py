@@ -132,8 +132,10 @@ def unknown(name: str, *, games: bool = True, mixes: Index | None = None) -> Par
     known = [", ".join(sorted(files)) for files, _ in indexes]
     leads = {alias: found for _, aliases in indexes for alias, found in aliases.items()}
     leads |= {found: found for files, _ in indexes for found in files}
-    close = difflib.get_close_matches(catalogue_key(name), leads, n=4, cutoff=0.75)
-    hint = " or ".join(dict.fromkeys(leads[match] for match in close))
+    key = catalogue_key(name)
+    starting = sorted(lead for lead in leads if lead.startswith(key)) if len(key) >= 3 else []
+    close = [*starting, *difflib.get_close_matches(key, leads, n=4, cutoff=0.75)]
+    hint = " or ".join(list(dict.fromkeys(leads[match] for match in close))[:4])
     kind = "game" if games else "mixed game"
     listed = f"games: {known[0]}; mixed games: {known[1]}" if len(known) == 2 else f"known: {known[0]}"
     return ParseError(
