@@ -4,10 +4,11 @@ away."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tabledriver import connected, number, play_turn, wait_turn_or_end
+from tabledriver import ENABLED, TURN, click_and_wait, connected, number, play_turn, wait_turn_or_end
 
 if TYPE_CHECKING:
     from conftest import Pages, Server
@@ -98,3 +99,54 @@ def test_the_host_approves_a_rebuy_a_player_asked_for(server: Server, pages: Pag
     assert "ann (seat 1) asks to rebuy 150" in entry.locator(".rebuys").inner_text()
     entry.locator("[data-action=approve]").click()
     entry.locator(".rebuys").wait_for(state="detached")
+
+
+def test_a_kill_table_from_the_host_page(server: Server, pages: Pages, artifacts: Path) -> None:
+    """Rules document 004, variation 4: "a player who wins two pots in a row doubles the next
+    fixed-limit hand's stakes". The host ticks the kill game; the table's house rules say so, and
+    once the bot has won two pots (ann folds) the page marks the kill and doubles the stakes it shows."""
+    host = pages.open(f"{server.url}/host#{server.token}")
+    host.wait_for_selector("#game option[value=limit-holdem]", state="attached")
+    host.select_option("#game", "limit-holdem")
+    for field, value in {"#seats": "2", "#bots": "1", "#clock": "0", "#names": "ann"}.items():
+        host.fill(field, value)
+    host.select_option("#bot-level", "caller")
+    host.check("#kill")
+    host.click("[data-action=create]")
+    invite = host.locator(".table-entry .links input").first.input_value()
+
+    page = pages.open(invite)
+    connected(page)
+    page.click("#open-menu")
+    page.click("#game-rules")
+    rule = page.locator("#rules-body [data-house=kill]")
+    assert "two pots in a row" in rule.inner_text()
+    page.click("#rules-close")
+    page.click("#menu-close")
+
+    badge = page.locator("#kill[data-doubled=true]")
+    for _ in range(MAX_DECISIONS):
+        page.wait_for_function(
+            f"document.querySelector('{TURN}') || document.querySelector('#kill[data-doubled=true]')"
+        )
+        if badge.count():
+            break
+        fold = page.locator(f"{ENABLED}[data-action=fold]")
+        if fold.count():
+            click_and_wait(page, fold.first)
+        else:
+            play_turn(page)
+    text = badge.inner_text()
+    assert text.startswith("Kill ×2: ") and text.endswith(" killed") and "ann" not in text
+    page.screenshot(path=artifacts / "kill-badge.png")
+    page.click("#open-menu")
+    page.click("#game-rules")
+    stake = page.locator("#rules-body [data-stake=small_bet]").inner_text()
+    doubled, usual = (int(word) for word in re.findall(r"\d+", stake))
+    assert doubled == 2 * usual, stake
+    page.locator("#rules-body [data-house=kill]").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "kill-rules.png")
+    page.click("#rules-close")
+    page.click("#menu-close")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=artifacts / "kill-badge-phone.png")

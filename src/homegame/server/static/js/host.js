@@ -132,6 +132,7 @@ function body() {
     options[key.trim()] = /^-?\d+$/.test(value) ? Number(value) : value === "true" ? true : value === "false" ? false : value;
   }
   if (Object.keys(options).length) out.options = options;
+  if ($("kill").checked) out.kill = true;
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;

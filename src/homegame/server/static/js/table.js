@@ -244,6 +244,7 @@ function render(state) {
   document.title = `${myTurn ? "● Your turn · " : ""}${state.game?.title ?? state.title ?? "Table"} · homegame`;
   fill($("title"), state.game?.title ?? state.title ?? "Table");
   fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
+  drawKill(state);
   $("status").dataset.status = state.status ?? "";
   const myStatus = state.seats?.find((entry) => entry.seat === app.you)?.status;
   $("sit-out").hidden = myStatus === "sitting_out";
@@ -376,6 +377,20 @@ function handNames(sv, view, mine) {
   if (!sv || !view) return [];
   const shown = (view.events ?? []).filter((e) => e.type === "shown" && e.seat === sv.seat).flatMap((e) => e.hands ?? []);
   return shown.map(judgedText).filter(Boolean);
+}
+
+// The kill game (rules document 004, variation 4): "Kill ×2" while the stakes of the game in play
+// (or the next deal) are doubled; a quiet note while the killer's run doubles nothing (a game not
+// fixed limit, or the killer not dealt in).
+const KILL_RULE = "a player who wins two pots in a row doubles the next fixed-limit hand's stakes";
+
+function drawKill(state) {
+  const kill = state.kill ?? null;
+  const badge = $("kill");
+  badge.hidden = !kill;
+  badge.dataset.doubled = kill ? String(kill.doubled) : "";
+  badge.title = kill?.doubled ? "This hand's stakes are twice the game's" : kill ? "Kill game: no kill this hand" : "";
+  fill(badge, !kill ? "" : kill.doubled ? ["Kill ×2", el("span", { class: "who" }, `: ${kill.name} killed`)] : `${kill.name} has won two in a row`);
 }
 
 function drawSeats(state, view) {
@@ -632,18 +647,22 @@ async function showRules(name) {
     const here = app.state?.game?.name === name ? app.state.game : null;
     const house = app.state?.house ?? {};
     const inForce = (o) => (here?.options && o.name in here.options ? here.options[o.name] : house.options?.[o.name] ?? o.default);
-    if (game.options?.length) {
+    const rules = (game.options ?? []).map((o) => {
+      const value = inForce(o);
+      const changed = JSON.stringify(value) !== JSON.stringify(o.default);
+      return el("li", { dataset: { option: o.name } }, el("code", {}, `${o.name} = ${JSON.stringify(value)}`), changed ? el("strong", {}, ` (the host's; usually ${JSON.stringify(o.default)})`) : "", " ", o.doc ?? "");
+    });
+    if (house.kill) rules.push(el("li", { dataset: { house: "kill" } }, el("strong", {}, "Kill game:"), ` ${KILL_RULE}.`));
+    if (rules.length) {
       body.push(el("h3", {}, "House rules at this table"));
-      body.push(el("ul", { class: "options" }, game.options.map((o) => {
-        const value = inForce(o);
-        const changed = JSON.stringify(value) !== JSON.stringify(o.default);
-        return el("li", { dataset: { option: o.name } }, el("code", {}, `${o.name} = ${JSON.stringify(value)}`), changed ? el("strong", {}, ` (the host's; usually ${JSON.stringify(o.default)})`) : "", " ", o.doc ?? "");
-      })));
+      body.push(el("ul", { class: "options" }, rules));
     }
     const stakes = here?.stakes ?? (Object.keys(house.stakes ?? {}).length ? house.stakes : null);
     if (stakes && Object.keys(stakes).length) {
-      body.push(el("h3", {}, here ? "Stakes at this table" : "The host's stakes (over the game's own)"));
-      body.push(el("ul", { class: "stakes" }, Object.entries(stakes).map(([k, v]) => el("li", { dataset: { stake: k } }, `${words(k)}: ${chips(v)}`))));
+      // game.stakes are the stakes before the kill: a kill hand plays every one of them doubled.
+      const killed = here && app.state.kill?.doubled ? app.state.kill : null;
+      body.push(el("h3", {}, here ? "Stakes at this table" : "The host's stakes (over the game's own)", killed ? el("span", { class: "kill", dataset: { doubled: "true" } }, `Kill ×2: ${killed.name} killed`) : ""));
+      body.push(el("ul", { class: "stakes" }, Object.entries(stakes).map(([k, v]) => el("li", { dataset: { stake: k } }, `${words(k)}: ${chips(killed ? 2 * v : v)}`, killed ? el("span", { class: "muted" }, ` (usually ${chips(v)})`) : ""))));
     }
     fill($("rules-body"), body);
   } catch {
