@@ -36,6 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from typing import TypeGuard
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
@@ -452,7 +453,7 @@ class Hand:
         """The seat's secret choice in the decision pending (a declaration not yet revealed), which
         only its own view shows."""
         decision = self.decision
-        return decision.secret(seat) if isinstance(decision, Secret) else None
+        return decision.secret(seat) if _holds_secrets(decision) else None
 
     def order(self, first: int | None = None) -> range | list[int]:
         """Every seat clockwise, from ``first`` (by default the seat left of the button)."""
@@ -616,6 +617,20 @@ class Hand:
         """End the hand now, the steps left unplayed: a step that has settled the whole pot calls it
         (Elimination, 3.3(c): a player whose five cards are all eliminated wins the pot at once)."""
         self._finish()
+
+
+_SECRET_KINDS: dict[type, bool] = {}
+"""Whether each kind of decision holds secret choices: checking a runtime protocol is slow, and
+views ask for every seat after every move, so each kind is checked once."""
+
+
+def _holds_secrets(decision: Decision | None) -> TypeGuard[Secret]:
+    """True for a decision that holds secret choices (a declaration)."""
+    kind = type(decision)
+    known = _SECRET_KINDS.get(kind)
+    if known is None:
+        known = _SECRET_KINDS[kind] = issubclass(kind, Secret)
+    return known
 
 
 def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:
