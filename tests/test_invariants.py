@@ -101,7 +101,7 @@ def check_chips(hand: Hand, *, accounted: bool) -> None:
     assert [before - out for before, out in zip(hand.setup.stacks, moved, strict=True)] == hand.stacks
 
 
-HANDS, CHECKED = 600, 60
+HANDS, CHECKED = 400, 60
 """Hands per game whose chips are checked after every action, and how many of them are checked
 in full (views, events, replay) at every state."""
 
