@@ -44,12 +44,13 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -76,6 +77,7 @@ __all__ = [
     "build",
     "cache_dir",
     "load",
+    "place_rows",
     "search_rank_keys",
     "supports",
 ]
@@ -294,17 +296,20 @@ def build(ranking: PokerRanking) -> Tables:
     )
 
 
-def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.int16]]:
-    """Row displacement: place the rows, fullest first, each at the first offset where none of its
-    columns lands on a used entry; a row with no entries stays at 0 (any look-up stays in bounds)."""
-    width = 1 << ROW_BITS
-    rows: dict[tuple[int, int], list[int]] = {}
-    for total in sorted(best):
-        size, rank_sum = total >> COUNT_SHIFT, total & SUM_MASK
-        rows.setdefault((size - 5, rank_sum >> ROW_BITS), []).append(rank_sum & width - 1)
+Row = TypeVar("Row", bound=Hashable)
+"""A table row's name: a number, or a tuple of numbers."""
+
+
+def place_rows(rows: dict[Row, list[int]], width: int) -> dict[Row, int]:
+    """Row displacement: each row's offset in one flat table, the fullest rows placed first, each
+    at the first offset where none of its columns (each below ``width``) lands on a used entry.
+
+    >>> place_rows({"a": [0, 1], "b": [0], "c": [1]}, 4)
+    {'a': 0, 'b': 2, 'c': 2}
+    """
     window = 1 << 10  # offsets tried at once
-    used = np.zeros(len(best) * 4 + width + window, dtype=np.bool_)
-    offsets = np.zeros((_MAX_CARDS - 4, ROWS), dtype=np.uint32)  # unsigned: no negative-index checks
+    used = np.zeros(4 * sum(map(len, rows.values())) + width + window, dtype=np.bool_)
+    placed: dict[Row, int] = {}
     resume: dict[int, int] = {}  # rows of one length search on from where the last one went
     for row, columns in sorted(rows.items(), key=lambda item: -len(item[1])):
         start = resume.get(len(columns), 0)
@@ -317,7 +322,21 @@ def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.
             start += window
         offset = start + int(np.argmin(clash))
         used[[offset + column for column in columns]] = True
-        offsets[row] = resume[len(columns)] = offset
+        placed[row] = resume[len(columns)] = offset
+    return placed
+
+
+def _pack(best: dict[int, int]) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.int16]]:
+    """Row displacement: place the rows, fullest first, each at the first offset where none of its
+    columns lands on a used entry; a row with no entries stays at 0 (any look-up stays in bounds)."""
+    width = 1 << ROW_BITS
+    rows: dict[tuple[int, int], list[int]] = {}
+    for total in sorted(best):
+        size, rank_sum = total >> COUNT_SHIFT, total & SUM_MASK
+        rows.setdefault((size - 5, rank_sum >> ROW_BITS), []).append(rank_sum & width - 1)
+    offsets = np.zeros((_MAX_CARDS - 4, ROWS), dtype=np.uint32)  # unsigned: no negative-index checks
+    for row, offset in place_rows(rows, width).items():
+        offsets[row] = offset
     ranks = np.full(int(offsets.max()) + width, -1, dtype=np.int16)
     for total, value in best.items():
         size, rank_sum = total >> COUNT_SHIFT, total & SUM_MASK

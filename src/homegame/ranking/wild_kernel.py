@@ -71,6 +71,7 @@ from homegame.ranking.lookup import (
     SUM_MASK,
     Mode,
     cache_dir,
+    place_rows,
 )
 from homegame.ranking.lookup import (
     FORMAT as CARD_FORMAT,
@@ -299,7 +300,6 @@ def _pack(
     with no entries starts its part: any look-up stays in bounds), each sum's place, and where
     each part ends (a table of hands of ``size`` cards needs ``ends[size]`` entries)."""
     width = 1 << _ROW_BITS
-    window = 1 << 10  # offsets tried at once
     # unsigned: no negative-index checks
     offsets = np.zeros((_MAX_CARDS + 1, (SUM_MASK + 1) >> _ROW_BITS), dtype=np.uint32)
     places: list[dict[int, int]] = []
@@ -309,24 +309,11 @@ def _pack(
         rows: dict[int, list[int]] = {}
         for total in sorted(full | free):
             rows.setdefault(total >> _ROW_BITS, []).append(total & width - 1)
-        used = np.zeros(4 * len(full | free) + width + window, dtype=np.bool_)
         offsets[count] = base
-        resume: dict[int, int] = {}  # rows of one length search on from where the last one went
-        last = 0
-        for row, columns in sorted(rows.items(), key=lambda item: -len(item[1])):
-            start = resume.get(len(columns), 0)
-            while True:
-                clash = np.zeros(window, dtype=np.bool_)
-                for column in columns:
-                    clash |= used[start + column : start + column + window]
-                if not clash.all():
-                    break
-                start += window
-            offset = start + int(np.argmin(clash))
-            used[[offset + column for column in columns]] = True
-            resume[len(columns)] = offset
+        placed = place_rows(rows, width)
+        for row, offset in placed.items():
             offsets[count, row] = base + offset
-            last = max(last, offset)
+        last = max(placed.values(), default=0)
         places.append({total: int(offsets[count, total >> _ROW_BITS]) + (total & width - 1) for total in full})
         base += last + width
         ends.append(base)
