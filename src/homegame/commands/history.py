@@ -126,7 +126,7 @@ def register(subparsers: Any) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the hands as PHH (one hand: a ``.phh`` document; several: a ``.phhs`` one)."""
-    from homegame.cli import seat_index, writable, write_text
+    from homegame.cli import seat_index, writable
     from homegame.history import Record, dumps, dumps_all, to_phh
 
     if args.output is not None:
@@ -146,18 +146,14 @@ def run_export(args: argparse.Namespace) -> int:
             raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
         records = _play(args.source, args.hands, args.seats, args.seed, None if args.full else args.seat - 1)
     text = dumps(records[0]) + "\n" if len(records) == 1 else dumps_all(records)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        write_text(args.output, text)
-        print(f"{len(records)} hand{'s' if len(records) > 1 else ''} written to {args.output}")
+    _put(text, args.output, len(records))
     return 0
 
 
 def _export_pokerstars(args: argparse.Namespace) -> int:
     """Write the hands as PokerStars text, the seat ``--seat`` the hero (the format shows one player's
     hole cards, whatever ``--full`` says)."""
-    from homegame.cli import seat_index, write_text
+    from homegame.cli import seat_index
     from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
 
     hero = args.seat - 1
@@ -186,11 +182,7 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
                 )
         hands = _play(args.source, args.hands, args.seats, args.seed, hero, pokerstars=True)
     text = dumps_pokerstars(hands)
-    if args.output is None:
-        sys.stdout.write(text)
-    else:
-        write_text(args.output, text)
-        print(f"{len(hands)} hand{'s' if len(hands) > 1 else ''} written to {args.output}")
+    _put(text, args.output, len(hands))
     return 0
 
 
@@ -253,7 +245,7 @@ def _play(
 
 def run_import(args: argparse.Namespace) -> int:
     """Write the PokerStars hands of the file as PHH; report each hand that cannot be read."""
-    from homegame.cli import read_text, writable, write_text
+    from homegame.cli import read_text, writable
     from homegame.history import dumps_all
     from homegame.history.pokerstars import read_pokerstars
 
@@ -268,12 +260,7 @@ def run_import(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"hand {number} (line {line}): cannot be read: {problem}", file=sys.stderr)
     if records:
-        text = dumps_all(records)
-        if args.output is None:
-            sys.stdout.write(text)
-        else:
-            write_text(args.output, text)
-            print(f"{len(records)} hand{'s' if len(records) > 1 else ''} written to {args.output}")
+        _put(dumps_all(records), args.output, len(records))
     return 1 if len(records) < len(hands) else 0
 
 
@@ -334,3 +321,15 @@ def _describe(result: dict[str, Any]) -> str:
 def _number(amount: int | Decimal) -> int | float:
     """An amount as a JSON number."""
     return amount if isinstance(amount, int) else float(amount)
+
+
+def _put(text: str, output: Path | str | None, hands: int) -> None:
+    """Write ``text`` to standard output, or to the file ``output`` and say so (on standard output,
+    which then holds nothing else)."""
+    from homegame.cli import write_text
+
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_text(output, text)
+        print(f"{hands} hand{'s' if hands > 1 else ''} written to {output}")
