@@ -156,7 +156,8 @@ class Client:
         self.seat: int | None = None
         self.played: set[int] = set()
         """The hands this seat was dealt into."""
-        self.finished: set[int] = set()
+        self.finished = False
+        """Whether a hand this seat was dealt into has ended."""
         self.answered: tuple[int, int, object] | None = None
         """The hand, the sequence number and the decision (the snapshot's ``turn``) last answered:
         a later state of the same decision comes before the answer is taken, not after it."""
@@ -217,10 +218,9 @@ class Client:
         dealt = state.get("dealt") or []
         if state.get("view") is not None and seat in dealt:
             self.played.add(number)
-        last = state.get("last")
-        if last is not None and seat in last.get("dealt", ()):
-            self.finished.add(last["hand"])
-        self.finished |= {hand for hand in self.played if hand < number}
+        if not self.finished:  # once: a long session's every message must not walk every hand played
+            last = state.get("last")
+            self.finished = (last is not None and seat in last.get("dealt", ())) or any(h < number for h in self.played)
         me = state["seats"][seat]
         if me["status"] == "left" or state["status"] == "closed":
             self.done = True
