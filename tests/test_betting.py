@@ -9,6 +9,7 @@ import pytest
 from homegame.engine import Betting, BetTo, BringIn, Call, Check, Complete, Draw, Fold, Hand, RaiseTo
 from homegame.engine.events import Returned
 from homegame.engine.game import Game
+from homegame.engine.steps.bet import BettingRound
 from homegame.errors import IllegalActionError
 from homegame.games import load, load_text, names
 
@@ -177,6 +178,27 @@ def test_fixed_limit_cap_lifted_when_a_fold_leaves_two_in_the_round() -> None:
 
     assert fourth_raise() == ["fold", "call 2", "raise_to 10"]
     assert fourth_raise(lift_cap_heads_up=False) == ["fold", "call 2"]
+
+
+def test_the_round_says_what_a_history_writer_reads() -> None:
+    # PokerStars text writes "raises 2 to 4" over the full blind and "Betting is capped" after the
+    # last raise: the round says both through read-only properties, not through its counters.
+    short = Hand(load("holdem"), [100, 100, 1], button=0, seed=13)
+    assert short.bets == [0, 1, 1] and isinstance(short.decision, BettingRound)
+    assert short.decision.to_match == 2  # the full big blind, not the one chip it has in
+    hand = Hand(load("draw"), [100, 100, 100], button=0, seed=9)
+    rounds = []
+    for seat, to in ((0, 4), (1, 6), (2, 8)):
+        assert isinstance(hand.decision, BettingRound)
+        rounds.append((hand.decision.capped, hand.decision.to_match))
+        hand.act(seat, RaiseTo(to))
+    assert isinstance(hand.decision, BettingRound)
+    assert [*rounds, (hand.decision.capped, hand.decision.to_match)] == [(False, 2), (False, 4), (False, 6), (True, 8)]
+    for lift, capped in ((True, False), (False, True)):  # two players: the cap is lifted unless the house says not
+        heads_up = Hand(load("draw"), [100, 100], button=0, seed=10, options={"lift_cap_heads_up": lift})
+        for seat, to in ((0, 4), (1, 6), (0, 8)):
+            heads_up.act(seat, RaiseTo(to))
+        assert isinstance(heads_up.decision, BettingRound) and heads_up.decision.capped is capped
 
 
 def test_fixed_limit_after_the_draw_uses_the_big_bet() -> None:

@@ -16,6 +16,7 @@ from homegame.cli import main
 from homegame.engine import Action, BetTo, Call, Declare, Fold, Game, Hand, RaiseTo, Table
 from homegame.engine.actions import ActionKind, AmountLegal, Buy, Discard, Keep, Push, Roll
 from homegame.engine.events import Dealt, Event, Won
+from homegame.engine.steps.bet import BettingRound
 from homegame.engine.steps.buy import Bought
 from homegame.engine.steps.kill import Killed
 from homegame.engine.table import FixedGame
@@ -264,12 +265,15 @@ def test_stud_an_open_pair_on_fourth_street_gives_the_option_of_the_big_bet() ->
     # higher limit"; a house rule, on in stud high, off in stud hi-lo and razz.
     hand = fourth_street("stud")
     assert hand.pending() == (0,) and [str(legal) for legal in hand.legal_actions(0)] == ["check", "bet_to 5..10 by 5"]
+    fourth = hand.decision
+    assert isinstance(fourth, BettingRound) and fourth.double_bet_offered  # PokerStars text announces it
     with pytest.raises(IllegalActionError, match=r"5\.\.10 by 5"):
         hand.act(0, BetTo(7))
     hand.act(0, BetTo(5))
     assert [str(legal) for legal in hand.legal_actions(1)][-1] == "raise_to 10..15 by 5"  # a small or a big raise
     hand.act(1, RaiseTo(15))
     assert [str(legal) for legal in hand.legal_actions(2)][-1] == "raise_to 25"  # the big bet chosen: big bets on
+    assert not fourth.double_bet_offered
     assert [str(legal) for legal in fourth_street("stud", open_pair_big_bet=False).legal_actions(0)][-1] == "bet_to 5"
     assert [str(legal) for legal in fourth_street("stud-hi-lo").legal_actions(0)][-1] == "bet_to 5"
     assert fourth_street("stud-hi-lo", open_pair_big_bet=True).legal_actions(0)[-1] == AmountLegal(

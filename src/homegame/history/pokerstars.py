@@ -223,7 +223,7 @@ def to_pokerstars(
     writer.events(hand.events)
     for seat, action in history.actions:
         before, decision = hand.bets[seat], hand.decision
-        level = decision.current if isinstance(decision, BettingRound) else 0  # the bet to match before it
+        level = decision.to_match if isinstance(decision, BettingRound) else 0
         events = hand.act(seat, action)
         writer.action(seat, action, events, before, decision=decision, level=level)
         writer.events(events)
@@ -492,7 +492,7 @@ class _Writer:
                 self.drawing = True
             return
         self.drawing = False
-        if isinstance(decision, BettingRound) and decision.big_unit and self.announced is not decision:
+        if isinstance(decision, BettingRound) and decision.double_bet_offered and self.announced is not decision:
             self.announced = decision
             self.say("Pair on board - a double bet is allowed")
         self.put[seat] += put
@@ -512,14 +512,8 @@ class _Writer:
                 self.say(f"{who}: raises {to - level} to {to}{allin}")
             else:
                 self.say(f"{who}: bets {to}{allin}")
-            if isinstance(decision, BettingRound) and self._capped(decision):
+            if isinstance(decision, BettingRound) and decision.capped:
                 self.say("Betting is capped")
-
-    def _capped(self, decision: BettingRound) -> bool:
-        """True when the bet or raise just made is the last one the round allows."""
-        heads_up = decision.uncapped_heads_up and self.hand.live == 2
-        cap = decision.cap or 0
-        return self.hand.game.betting is Betting.FIXED_LIMIT and 0 < cap <= decision.raises and not heads_up
 
     def show(self, event: Shown) -> None:
         if not self.showdown:

@@ -353,10 +353,40 @@ class BettingRound:
             return (*options, AmountLegal(kind, min=low, max=big, step=self.big_unit - self.unit))
         return (*options, AmountLegal(kind, min=low, max=high))
 
-    def _may_raise(self, seat: int) -> bool:
+    # -- what a history writer reads -------------------------------------------------------------
+
+    @property
+    def to_match(self) -> int:
+        """The bet a player must match to stay in, 0 while nobody has bet: the blinds open a
+        round at the full big blind, even when the big blind is all in for less.
+
+        >>> from homegame.engine import Hand
+        >>> from homegame.games import load
+        >>> hand = Hand(load("holdem"), [100, 1], seed=1)
+        >>> round = hand.decision
+        >>> isinstance(round, BettingRound), hand.bets, round.to_match
+        (True, [1, 1], 2)
+        """
+        return self.current
+
+    @property
+    def double_bet_offered(self) -> bool:
+        """Every player may bet or raise the big bet instead of the small (stud's open pair on
+        fourth street, the house rule ``open_pair_big_bet``), until one does."""
+        return self.big_unit > 0
+
+    @property
+    def capped(self) -> bool:
+        """No more bets or raises this round: a fixed-limit round has had its ``cap`` of them, and
+        the cap is not lifted for the two players left (house rule ``lift_cap_heads_up``)."""
+        heads_up = self.uncapped_heads_up and self.hand.live == 2
         fixed = self.betting is Betting.FIXED_LIMIT
-        if fixed and self.cap and self.raises >= self.cap and not (self.uncapped_heads_up and self.hand.live == 2):
+        return fixed and 0 < (self.cap or 0) <= self.raises and not heads_up
+
+    def _may_raise(self, seat: int) -> bool:
+        if self.capped:
             return False
+        fixed = self.betting is Betting.FIXED_LIMIT
         acted = self.acted[seat]
         if self.as_raise:
             facing = self.current - self.hand.bets[seat]  # a raise one made, raised again by less, stays
