@@ -17,6 +17,7 @@ from homegame.engine.actions import ActionKind as K
 from homegame.engine.actions import AmountLegal, CardsLegal, ChoiceLegal, DivideLegal, PlaceLegal, PlainLegal
 from homegame.games import load, names
 from homegame.games.mixes import load_game_or_mix, mix_names
+from homegame.history import loads
 from homegame.play import Record, Settings, StakesRule, Standings, run
 from homegame.play.commands import CommandError, Meta, read
 from homegame.play.replay import replay
@@ -165,9 +166,20 @@ def test_a_saved_hand_holds_only_what_the_person_saw(tmp_path: Path, capsys: pyt
     assert all(str(card) in text for card in hand.down[PERSON])
     deals = [line for line in text.splitlines() if line.strip().startswith('"d dh')]
     assert len(deals) == 3 and sum("????" not in line for line in deals) == 1  # the person's own, only
-    assert "_decks" not in text  # nor the deck's order
+    assert "_decks" not in text and "_mix" not in text  # nor the deck's order, nor a mix
     assert main(["history", "replay", str(seen), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hands"][0]["same"] is True
+
+
+def test_a_saved_hand_of_a_mix_names_the_mix(tmp_path: Path) -> None:
+    # The person's file of a hand of H.O.R.S.E. names the mix as the full record and history export do.
+    for folder, full in (("seen", False), ("full", True)):
+        session("c\n" * 12 + "\nq\n", None, game_or_mix="horse", seats=2, history=tmp_path / folder, full_history=full)
+    (seen,) = (tmp_path / "seen").glob("hand-0001-limit-holdem.phh")
+    (full,) = (tmp_path / "full").glob("hand-0001-limit-holdem.json")
+    assert loads(seen.read_text()).extra["_mix"] == Record.read(full).mix == "horse"
+    assert main(["history", "export", "horse", "--seats", "2", "--seed", "1", "-o", str(tmp_path / "bots.phh")]) == 0
+    assert loads((tmp_path / "bots.phh").read_text()).extra["_mix"] == "horse"
 
 
 def test_every_hand_is_saved_and_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -217,6 +217,7 @@ def _play(
         game.schedule(size) if isinstance(game, Mix) else game, size=size, rng=random.Random(rng.getrandbits(64))
     )
     games = game.games if isinstance(game, Mix) else (game,)
+    mix = game if isinstance(game, Mix) else None
     buy_in = 100 * max(max(g.stakes.big_blind, g.stakes.big_bet, g.stakes.bring_in, g.stakes.ante, 1) for g in games)
     names = [f"bot {seat + 1}" for seat in range(size)]
     for seat, name in enumerate(names):
@@ -236,9 +237,9 @@ def _play(
         history = hand.history()
         players = [names[seat] for seat in seated]
         if pokerstars:
-            records.append(to_pokerstars(history, names=players, hero=own, mix=game if isinstance(game, Mix) else None))
+            records.append(to_pokerstars(history, names=players, hero=own, mix=mix))
         else:
-            records.append(to_phh(history, names=players, number=number, seat=own))
+            records.append(to_phh(history, names=players, number=number, seat=own, mix=mix))
         table.settle(hand)
     return records
 

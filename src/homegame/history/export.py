@@ -11,7 +11,9 @@ as PokerKit and other readers expect: the cards each player shows, and when (at 
 one of the players still in are all in, before the rest of the cards are dealt). Blinds single seats
 owe (a missed blind made up, :attr:`~homegame.engine.hand.Setup.posts`) go into the standard's
 ``blinds_or_straddles`` (live) and ``antes`` (dead), so every reader adds the chips up, and
-homegame's ``_posts`` names them (:func:`owed_text`), so that replay takes them back out. Any other hand
+homegame's ``_posts`` names them (:func:`owed_text`), so that replay takes them back out. Whatever
+its game, a hand dealt in a mixed game names the mix by its catalogue name in homegame's ``_mix``
+(``_mix = "horse"``), as a hand saved by ``homegame play --history --full`` does. Any other hand
 is written with the game's name as its variant and homegame's own fields:
 
 - ``_decks``: every order the deck was in (the first deal, then any reshuffle), so the hand can be
@@ -40,7 +42,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
@@ -68,6 +70,9 @@ from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
 from homegame.history.variants import code_of
+
+if TYPE_CHECKING:
+    from homegame.games.mixes import Mix
 
 __all__ = ["ante_trimming", "is_standard", "owed_text", "player", "stakes_fields", "to_phh"]
 
@@ -98,9 +103,15 @@ def is_standard(history: History) -> bool:
 
 
 def to_phh(
-    history: History, *, names: Sequence[str] | None = None, number: int | None = None, seat: int | None = None
+    history: History,
+    *,
+    names: Sequence[str] | None = None,
+    number: int | None = None,
+    seat: int | None = None,
+    mix: Mix | None = None,
 ) -> Record:
-    """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number).
+    """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number;
+    ``mix``: the mixed game the hand was dealt in, which homegame's ``_mix`` names).
 
     With ``seat``, only what that seat saw: its own cards, the cards dealt face up, the board and
     the cards shown at the showdown; every other card is ``??``, and there is no deck order
@@ -137,6 +148,8 @@ def to_phh(
         extra["players"] = [names[seat] for seat in order]
     if number is not None:
         extra["hand"] = number
+    if mix is not None:
+        extra["_mix"] = mix.name
     if setup.posts:
         extra["_posts"] = [owed_text(post, button, seats) for post in setup.posts]
     if not standard:

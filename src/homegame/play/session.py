@@ -388,7 +388,8 @@ class _Session:
         from homegame.history import dumps, to_phh
 
         path = free_path(directory, number, hand.game.name, "phh")
-        path.write_text(dumps(to_phh(hand.history(), names=self.names.names, number=number, seat=PERSON)))
+        record = to_phh(hand.history(), names=self.names.names, number=number, seat=PERSON, mix=self.mix)
+        path.write_text(dumps(record))
         return path
 
     # -- between hands ----------------------------------------------------------------------------
