@@ -33,7 +33,7 @@ from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Event
 from pathlib import Path
 
-import httpx
+import httpx2
 import orjson
 from websockets.asyncio.client import connect
 
@@ -115,7 +115,7 @@ async def run(tables: int, hands: int, level: str, game: str, workers: int) -> N
     with tempfile.TemporaryDirectory() as directory:
         process, base = start(Path(directory) / "bench.sqlite")
         try:
-            async with httpx.AsyncClient(base_url=base, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+            async with httpx2.AsyncClient(base_url=base, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
                 made = []
                 for _ in range(tables):
                     answer = await http.post("/api/tables", json={"game": game, "seats": SEATS, "stack": 10_000})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import uvicorn
 from websockets.asyncio.client import connect as connect_async
 from websockets.sync.client import ClientConnection, connect
@@ -40,7 +40,7 @@ class Live:
 
     base: str
     server: Server
-    http: httpx.Client
+    http: httpx2.Client
 
     def new(self, **body: Any) -> dict[str, Any]:
         """Create a table; its invites and spectators' link."""
@@ -49,7 +49,7 @@ class Live:
         created: dict[str, Any] = answer.json()
         return created
 
-    def host(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+    def host(self, method: str, path: str, **kwargs: Any) -> httpx2.Response:
         """A host's request."""
         return self.http.request(method, path, headers={"Authorization": f"Bearer {HOST_TOKEN}"}, **kwargs)
 
@@ -73,7 +73,7 @@ def live_server(path: Path | None = None, limits: Limits | None = None) -> Itera
     assert runner.started, "the server did not start"
     base = f"http://127.0.0.1:{port}"
     try:
-        with httpx.Client(base_url=base, timeout=WAIT) as http:
+        with httpx2.Client(base_url=base, timeout=WAIT) as http:
             yield Live(base, server, http)
     finally:
         runner.should_exit = True

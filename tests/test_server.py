@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+import subprocess
 import sys
 import threading
 from collections.abc import Callable
@@ -850,3 +851,16 @@ def test_a_person_at_the_terminal_sits_out_asks_for_a_rebuy_and_sits_in(
     assert "You are sitting out." in out and "Hand 2" in out  # sat out after hand 1, in again for hand 2
     table = next(entry for entry in live.host("GET", "/api/tables").json() if entry["table"] == created["table"])
     assert table["rebuys"] == [{"seat": 0, "name": "ann", "amount": 50}]
+
+
+def test_the_test_client_runs_on_httpx2_without_a_warning() -> None:
+    # Starlette's TestClient (the app's doctest) is built on httpx2 from Starlette 1.2, and warns
+    # (a StarletteDeprecationWarning, which is a UserWarning) when it falls back to httpx.
+    done = subprocess.run(
+        [sys.executable, "-W", "error", "-c", "import starlette.testclient"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-500:]

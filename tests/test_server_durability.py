@@ -20,7 +20,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 from homegame.bots import RandomBot, Turn
 from homegame.cli import main
@@ -143,7 +143,7 @@ def test_a_server_killed_mid_hand_resumes_every_table_exactly(tmp_path: Path) ->
     rng = random.Random(14)
     process, base = start(db)
     try:
-        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        with httpx2.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
             tables = []
             for index, game in enumerate(GAMES):
                 created = http.post("/api/tables", json={"game": game, "seats": 3, "stack": STACK}).json()
@@ -209,7 +209,7 @@ def test_blinds_owed_on_sitting_in_are_posted_again_after_a_kill(tmp_path: Path)
     db = tmp_path / "blinds.sqlite"
     process, base = start(db)
     try:
-        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        with httpx2.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
             created = http.post("/api/tables", json={"game": "limit-holdem", "seats": 3, "stack": STACK}).json()
         table = Table(created["table"], created["invites"], seed=7)
         out = table.seats[0]
@@ -253,7 +253,7 @@ def test_the_log_holds_the_deck_before_a_card_is_dealt(tmp_path: Path) -> None:
     db = tmp_path / "deck.sqlite"
     process, base = start(db)
     try:
-        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        with httpx2.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
             created = http.post("/api/tables", json={"game": "draw", "seats": 2, "stack": STACK}).json()
         table = Table(created["table"], created["invites"], seed=5)
         table.play(2)
@@ -272,7 +272,7 @@ def test_join_plays_on_through_a_restart_of_the_server(tmp_path: Path) -> None:
     db = tmp_path / "join.sqlite"
     process, base = start(db)
     try:
-        with httpx.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
+        with httpx2.Client(base_url=base, timeout=WAIT, headers={"Authorization": f"Bearer {TOKEN}"}) as http:
             body = {"game": "holdem", "seats": 2, "stack": 1000, "bots": 1, "bot_level": "caller"}
             invite = http.post("/api/tables", json=body).json()["invites"][0]
         frames = tmp_path / "frames"
