@@ -22,10 +22,12 @@ from homegame.bots.choices import simplest
 from homegame.cli import main
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
+from homegame.history import loads_all
 from homegame.server import table as table_module
 from homegame.server.app import Connection, Limits, _message
 from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
+from homegame.server.histories import phh
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
 from homegame.server.table import RefusedError, ServerTable, _dumps
@@ -864,3 +866,14 @@ def test_the_test_client_runs_on_httpx2_without_a_warning() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-500:]
+
+
+def test_the_tables_phh_names_the_mix_a_hand_was_dealt_in() -> None:
+    # A table of H.O.R.S.E.: its history names the mix (PHH's _mix), as history export does; a
+    # table of one game names none.
+    for game, mix in (("horse", "horse"), ("holdem", None)):
+        table = make(game=game, seats=2, bots=1, bot_level="caller")
+        run(table)
+        finish_hand(table)
+        (record,) = loads_all(phh(table))
+        assert record.extra.get("_mix") == mix

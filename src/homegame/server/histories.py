@@ -47,7 +47,8 @@ def phh(table: ServerTable, *, seat: int | None = None, full: bool = False) -> s
     records = []
     for number, hand, dealt in table.histories():
         history = hand.history()
-        record = to_phh(history, names=[table.seats[index].name for index in dealt], number=number)
+        names = [table.seats[index].name for index in dealt]
+        record = to_phh(history, names=names, number=number, mix=_mix(table, hand.game.name))
         if not full:
             seen = _seen(history, dealt.index(seat) if seat in dealt else None)
             extra = {name: value for name, value in record.extra.items() if name != "_decks"}  # the whole deck
