@@ -411,6 +411,7 @@ function drawSeats(state, view) {
   }
   document.body.classList.toggle("spectator", app.you === null);
   $("felt").classList.toggle("crowded", seats.length > 6);
+  $("felt").classList.toggle("heads-up", seats.length === 2); // the one other seat is at the top
 }
 
 function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }) {
@@ -428,7 +429,10 @@ function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }
     {
       class: classes.join(" "),
       dataset: { seat },
-      style: x === undefined ? undefined : `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%`,
+      // A seat hangs from its point by as much of its height as the point is down the felt (the
+      // top seat by its top, a bottom one by its bottom), so a tall seat (Five-O's columns, stud's
+      // seven cards) grows into the felt, not over the top bar or out of the table.
+      style: x === undefined ? undefined : `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%;--hang:-${y.toFixed(1)}%`,
       "aria-label": `${me ? "Your seat" : `Seat ${seat + 1}`}: ${entry.name || "empty"}${acting ? ", to act" : ""}`,
     },
     el(
