@@ -149,6 +149,16 @@ def test_every_game_plays_to_the_end_in_the_browser(server: Server, pages: Pages
         pytest.fail(f"{game}: the hand did not end in {MAX_STEPS} decisions: {done[-10:]}")
     assert number(page, "finished") >= 1
     assert page.locator("#result li").count() >= 1, "the result of the hand is shown"
+    if game in DIVIDED:  # a divided hand is shown part by part, each named, not as one long row
+        shown = page.eval_on_selector_all("#result .shown-hand", SHOWN_PARTS)
+        assert shown and all(parts == DIVIDED[game] for parts in shown), shown
+
+
+# The games whose players divide their cards, and the parts a result shows (every hand goes to the showdown).
+DIVIDED = {"chinese-poker": ["back", "middle", "front"]}
+SHOWN_PARTS = """nodes => nodes.map((n) => [...n.querySelectorAll('.part')]
+  .filter((p) => p.querySelectorAll('[data-card]').length && p.querySelector('.part-name').textContent)
+  .map((p) => p.dataset.side))"""
 
 
 def test_a_reload_keeps_the_seat_and_the_hand(server: Server, pages: Pages) -> None:

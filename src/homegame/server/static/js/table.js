@@ -27,7 +27,8 @@ const app = {
   divide: {},
   place: {},
   history: new Map(),
-  games: null,
+  games: null, // the catalogue, once fetched (catalogue())
+  catalogue: null,
   clockAt: 0,
   pickable: new Set(),
 };
@@ -602,15 +603,18 @@ function drawControlsInto(box, state, view) {
 
 // ---- dealer's choice ----
 
-async function catalogue() {
-  if (app.games) return app.games;
-  try {
-    const response = await fetch("/api/games");
-    app.games = response.ok ? await response.json() : [];
-  } catch {
-    app.games = [];
-  }
-  return app.games;
+/** A game's title as the catalogue gives it, once it has loaded ("chinese-poker" -> "Chinese poker"). */
+function gameTitle(name) {
+  return app.games?.find((game) => game.name === name)?.title ?? words(String(name).replaceAll("-", " "));
+}
+
+/** The catalogue's games (fetched once, when first needed); `app.games` once they have come. */
+function catalogue() {
+  app.catalogue ??= fetch("/api/games")
+    .then((response) => (response.ok ? response.json() : []))
+    .catch(() => [])
+    .then((games) => (app.games = games));
+  return app.catalogue;
 }
 
 function gamePicker(choosing) {
@@ -727,13 +731,18 @@ function drawResult(state, view) {
   }
   box.hidden = false;
   box.dataset.hand = done.hand;
-  const shown = (done.events ?? []).filter((e) => String(e.type ?? "").toLowerCase() === "shown");
+  // At a table of several games, the result of a hand of another game than the one now in play says which.
+  const other = done.game && done.game !== (view?.game ?? state.game?.name);
+  if (other && !app.games) catalogue().then(() => drawResult(app.state, app.state.view ?? null));
+  const events = done.events ?? [];
+  const shown = events.filter((e) => String(e.type ?? "").toLowerCase() === "shown");
+  const how = events.filter((e) => EXPLAINS.has(e.type) && (e.type !== "set_shown" || e.dead));
   fill(
     box,
     el(
       "h2",
       { class: "result-head" },
-      `Hand ${done.hand}: result`,
+      `Hand ${done.hand}${other ? ` (${gameTitle(done.game)})` : ""}: result`,
       app.history.has(done.hand)
         ? el("button", { type: "button", class: "act secondary replay", "aria-label": `Replay hand ${done.hand}`, onclick: () => replay(app.history.get(done.hand)) }, "Replay")
         : null,
@@ -745,13 +754,48 @@ function drawResult(state, view) {
         el("li", { class: "award" }, line.text, line.cards?.length ? el("span", { class: "award-cards" }, line.cards.map((c) => cardElement(c, { size: "tiny" }))) : null),
       ),
     ),
-    shown.length
-      ? el(
-          "div",
-          { class: "shown" },
-          shown.map((e) => el("span", { class: "shown-hand" }, `${done.name(e.seat)}: `, (e.cards ?? []).map((c) => cardElement(c, { size: "tiny" })))),
-        )
-      : null,
+    how.length ? el("ul", { class: "how" }, how.map((e) => el("li", {}, describeEvent(e, done.name)))) : null,
+    shown.length ? el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))) : null,
+  );
+}
+
+// The events that say how a result came about when no hand name does: Chinese poker's scores
+// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot.
+const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "matched"]);
+
+/**
+ * A hand shown at the showdown: its cards and what they make ("high: two pair ... · low: ...").
+ * A hand the player divided (Chinese poker's back, middle and front; Five-O's columns; Pi Gow's five
+ * and two) is drawn part by part, each with its name, since one row of 13 or 25 cards says nothing.
+ */
+function shownHand(event, name) {
+  const tiny = (card) => cardElement(card, { size: "tiny" });
+  const hands = event.hands ?? [];
+  const cards = event.cards ?? [];
+  const parts = hands.filter((hand) => (hand.held ?? []).length);
+  if (parts.length > 1 && parts.reduce((sum, hand) => sum + hand.held.length, 0) === cards.length) {
+    return el(
+      "div",
+      { class: "shown-hand divided", dataset: { seat: event.seat } },
+      el("span", { class: "who" }, `${name(event.seat)}:`),
+      parts.map((hand) =>
+        el(
+          "span",
+          { class: "part", dataset: { side: hand.side } },
+          el("span", { class: "row-label" }, /^\d+$/.test(hand.side) ? `col ${hand.side}` : hand.side),
+          hand.held.map(tiny),
+          el("span", { class: "part-name" }, hand.made?.name ?? ""),
+        ),
+      ),
+    );
+  }
+  const names = hands.map(judgedText).filter(Boolean);
+  return el(
+    "span",
+    { class: "shown-hand", dataset: { seat: event.seat } },
+    `${name(event.seat)}: `,
+    cards.map(tiny),
+    names.length ? el("span", { class: "shown-name" }, names.join(" · ")) : null,
   );
 }
 
