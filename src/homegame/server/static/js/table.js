@@ -243,7 +243,9 @@ function render(state) {
   const view = state.view ?? null;
   const myTurn = (view?.legal ?? []).length > 0 || (state.choosing && state.choosing.seat === app.you && app.you !== null);
   document.title = `${myTurn ? "● Your turn · " : ""}${state.game?.title ?? state.title ?? "Table"} · homegame`;
-  fill($("title"), state.game?.title ?? state.title ?? "Table");
+  // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
+  const tableTitle = state.title && state.game?.title && state.title !== state.game.title ? state.title : "";
+  fill($("title"), state.game?.title ?? state.title ?? "Table", tableTitle ? el("span", { class: "table-title" }, ` · ${tableTitle}`) : null);
   fill($("hand-no"), app.hand ? `hand ${app.hand}` : "");
   drawKill(state);
   $("status").dataset.status = state.status ?? "";
@@ -464,7 +466,7 @@ function drawMiddle(state, view) {
   middle.replaceChildren();
   const wild = wildMarks(view);
   if (!view) {
-    const text = state.status === "waiting" ? "Waiting for players…" : state.status === "paused" ? "Paused by the host" : state.choosing ? `${nameOfTable(state.choosing.seat)} is choosing the game…` : "";
+    const text = state.status === "waiting" ? "Waiting for players…" : state.status === "paused" ? "Paused by the host" : state.choosing ? (state.choosing.seat === app.you ? "Your deal: choose the game" : `${nameOfTable(state.choosing.seat)} is choosing the game…`) : "";
     if (text) middle.append(el("p", { class: "waiting" }, text));
     return;
   }
