@@ -432,10 +432,7 @@ function seatBox(entry, sv, view, { acting, x, y, wild, won, state, me = false }
     {
       class: classes.join(" "),
       dataset: { seat },
-      // A seat hangs from its point by as much of its height as the point is down the felt (the
-      // top seat by its top, a bottom one by its bottom), so a tall seat (Five-O's columns, stud's
-      // seven cards) grows into the felt, not over the top bar or out of the table.
-      style: x === undefined ? undefined : `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}%;--hang:-${y.toFixed(1)}%`,
+      style: x === undefined ? undefined : `--x:${x.toFixed(1)}%;--y:${y.toFixed(1)}`,
       "aria-label": `${me ? "Your seat" : `Seat ${seat + 1}`}: ${entry.name || "empty"}${acting ? ", to act" : ""}`,
     },
     el(
