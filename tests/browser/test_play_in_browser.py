@@ -240,6 +240,16 @@ def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path, game: str
              .filter(([, r]) => r.width < 44 || r.height < 44).map(([name, r]) => `${name}: ${r.width}x${r.height}`)"""
     )
     assert not small, f"touch targets under 44 px: {small}"
+    outside = page.evaluate(OUTSIDE_THE_FELT)
+    assert not outside, f"seats drawn outside the table: {outside}"
+
+
+OUTSIDE_THE_FELT = """() => {
+  const felt = document.querySelector('#felt').getBoundingClientRect();
+  return [...document.querySelectorAll('#seats .seat')].map((n) => [n.dataset.seat, n.getBoundingClientRect()])
+    .filter(([, r]) => r.top < felt.top || r.bottom > felt.bottom || r.left < felt.left || r.right > felt.right)
+    .map(([seat, r]) => `seat ${seat}: ${[r.top, r.bottom].map(Math.round)} in ${[felt.top, felt.bottom]}`);
+}"""
 
 
 def test_the_controls_people_use(server: Server, pages: Pages) -> None:
