@@ -121,12 +121,13 @@ function presets(ctx, d) {
   const toCall = Math.max(0, maxBet - myBet);
   const pot = view?.pot ?? 0;
   const potAfterCall = view?.pot_after_call ?? pot + toCall;
-  const clamp = (value) => Math.max(d.min, Math.min(d.max, Math.round(value)));
-  const list = [["Min", d.min]];
-  list.push(["½ pot", clamp(maxBet + potAfterCall / 2)]);
-  list.push(["Pot", clamp(maxBet + potAfterCall)]);
-  list.push(["All in", d.max]);
-  return list;
+  const step = d.step || 1;
+  const clamp = (value) => Math.max(d.min, Math.min(d.max, d.min + Math.round((value - d.min) / step) * step));
+  const pots = [["½ pot", clamp(maxBet + potAfterCall / 2)], ["Pot", clamp(maxBet + potAfterCall)]];
+  // The most is "All in" only when it takes the whole stack; at a pot limit it is the pot, at a
+  // fixed limit the cap. A pot preset that lands on the least or the most says nothing more.
+  const top = isAllIn(ctx, d.max - myBet) ? "All in" : pots[1][1] === d.max ? "Pot" : "Max";
+  return [["Min", d.min], ...pots.filter(([, value]) => value !== d.min && value !== d.max), [top, d.max]];
 }
 
 function amountControls(ctx, d) {
