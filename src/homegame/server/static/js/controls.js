@@ -237,6 +237,7 @@ function cardsControls(ctx, descriptors) {
     const price = pricePerCard(d) * chosen.length;
     let label = `${words(d.kind)} ${chosen.length}`;
     if (d.kind === "draw" && chosen.length === 0) label = "Stand pat";
+    else if (chosen.length < d.min) label = `${words(d.kind)}: tap ${d.min - chosen.length} more`; // not "Pass 0", disabled
     if (price) label += ` (${chips(price)})`;
     row.append(
       el(
