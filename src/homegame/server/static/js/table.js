@@ -230,7 +230,7 @@ function judgedText(judged) {
   let text = made.name ?? "";
   const wilds = (made.wild ?? []).map((pair) => `${notation(pair[0])} as ${notation(pair[1])}`);
   if (wilds.length) text += ` (${wilds.join(", ")})`;
-  if (made.qualified === false) text += " (does not qualify)";
+  if (made.qualified === false && !/\bnot\b.*\bor better\b/.test(text)) text += " (does not qualify)"; // unless its name says so
   return side && !/^\d+$/.test(side) ? `${side}: ${text}` : /^\d+$/.test(side) ? `column ${side}: ${text}` : text;
 }
 
