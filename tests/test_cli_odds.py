@@ -71,3 +71,10 @@ def test_a_mixed_game_names_its_games(extra: list[str], capsys: pytest.CaptureFi
     status, out, err = run(capsys, "horse", "AsKd", "QhQc", *extra)  # it said "no game 'horse' in the catalogue"
     assert (status, out) == (2, "")
     assert "horse is a mixed game: give one of its games (limit-holdem, omaha-hi-lo, razz, stud, stud-hi-lo)" in err
+
+
+def test_a_negative_seed_is_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    # numpy's SeedSequence takes no negative entropy: --seed -1 ended in an internal error
+    runs = [run(capsys, "holdem", "AhKh", "QsQd", "--trials", "500", "--seed", seed) for seed in ("-1", "-1", "1")]
+    assert [status for status, _, _ in runs] == [0, 0, 0]
+    assert runs[0][1] == runs[1][1] != runs[2][1]

@@ -59,6 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from homegame.analysis.equity import OUT, _contest, _declared_share, _Plan, _plan, _Scorer
+from homegame.analysis.pool import seed_sequence
 from homegame.cards import Card, Rank, parse
 from homegame.engine.game import Game
 from homegame.engine.steps.deal import Deal
@@ -99,8 +100,9 @@ every player's cards and the board (hold'em): those boards are counted in compil
 (:mod:`homegame.analysis._enumerate`), hundreds of millions a second. Omaha's boards are counted in
 compiled loops too (each hand tries sixty five-card hands), within :data:`EXACT_LIMIT`."""
 CHUNK = 8192
-"""Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream (``SeedSequence([s, i])``),
-so a seeded answer is the same however the chunks are shared out."""
+"""Random deals per chunk: chunk ``i`` of seed ``s`` draws from its own stream
+(:func:`~homegame.analysis.pool.seed_sequence`), so a seeded answer is the same however the chunks
+are shared out."""
 _BLOCK = 1 << 20
 """Hands (deals times players times the card sets each form tries) judged per call of the scorers
 when enumerating: Omaha's sixty sets a player take blocks of a few thousand deals."""
@@ -1116,7 +1118,7 @@ class _Work:
     def chunk(self, index: int) -> _Tally:
         """Chunk ``index`` of the random deals of ``seed``: its own stream, the same wherever it runs."""
         size = min(CHUNK, self.trials - index * CHUNK)
-        generator = np.random.default_rng(np.random.SeedSequence([self.seed, index]))
+        generator = np.random.default_rng(seed_sequence(self.seed, index))
         picks, dealt = _random_deals(self.spot, generator, size)
         holes, rows = _layout(self.spot, [()] * len(self.spot.seats), dealt)
         for seat, picked in enumerate(picks):

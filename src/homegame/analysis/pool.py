@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 from typing import Any, TypeVar
 
-__all__ = ["DASK_TIMEOUT", "chunk_seed", "default_workers", "map_chunks"]
+__all__ = ["DASK_TIMEOUT", "chunk_seed", "default_workers", "map_chunks", "seed_sequence"]
 
 DASK_TIMEOUT = 10.0
 """Seconds to wait for a Dask scheduler to answer."""
@@ -40,16 +40,29 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def chunk_seed(seed: int, index: int) -> int:
-    """The seed of chunk ``index`` of a run seeded ``seed``: a 63-bit number from numpy's
-    ``SeedSequence([seed, index])``, the same on every machine.
+def seed_sequence(seed: int, index: int) -> Any:
+    """numpy's ``SeedSequence`` of chunk ``index`` of a run seeded ``seed``: ``[seed, index]``, or
+    ``[-seed, index, 1]`` for a negative seed (numpy takes no negative entropy), so every whole
+    number is a seed and no two give the same stream.
 
-    >>> chunk_seed(1, 0) == chunk_seed(1, 0) != chunk_seed(1, 1)
+    >>> seed_sequence(-1, 0).entropy, seed_sequence(1, 0).entropy
+    ([1, 0, 1], [1, 0])
+    """
+    import numpy as np
+
+    return np.random.SeedSequence([seed, index] if seed >= 0 else [-seed, index, 1])
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk ``index`` of a run seeded ``seed``: a 63-bit number from
+    :func:`seed_sequence`, the same on every machine.
+
+    >>> chunk_seed(1, 0) == chunk_seed(1, 0) != chunk_seed(1, 1) != chunk_seed(-1, 1)
     True
     """
     import numpy as np
 
-    return int(np.random.SeedSequence([seed, index]).generate_state(1, np.uint64)[0] >> np.uint64(1))
+    return int(seed_sequence(seed, index).generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
 def map_chunks(
