@@ -222,10 +222,20 @@ def test_a_damaged_history_is_reported(tmp_path: Path, capsys: pytest.CaptureFix
 def test_command_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "draw", "--seats", "9"]) == 2
     assert "draw is for 2 to 6 players, not 9: play it with --seats 6" in capsys.readouterr().err
-    assert main(["play", "five-o"]) == 2
+    assert main(["play", "five-o", "--seats", "3"]) == 2
     assert "five-o is heads-up: play it with --seats 2" in capsys.readouterr().err
     assert main(["play", "--stakes", "blinds=3"]) == 2
     assert "no such amount" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "bots"), [("kuhn", "1 caller bot"), ("chinese-poker", "3 caller bots")])
+def test_without_seats_a_game_gets_as_many_as_it_takes(
+    game: str, bots: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the default of six seats refused `homegame play kuhn` (heads-up) and chinese-poker (2 to 4)
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert main(["play", game, "--bots", "caller", "--seed", "1"]) == 0
+    assert f"You sit down with {bots}" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,9 @@ def register(subparsers: Any) -> None:
         nargs="?",
         help="a catalogue game or mixed game (horse...), or a game document (.toml); none: dealer's choice",
     )
-    parser.add_argument("--seats", type=int, default=6, help="players at the table, you included (default 6)")
+    parser.add_argument(
+        "--seats", type=int, help="players at the table, you included (default 6, or the most the game takes)"
+    )
     parser.add_argument("--stack", type=int, help="everyone's starting chips (default 200, times the stakes scale)")
     parser.add_argument(
         "--stakes",
@@ -64,9 +66,13 @@ def run(args: argparse.Namespace) -> int:
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
     stakes = StakesRule.parse(args.stakes)
+    game = load_game_or_mix(args.game) if args.game else None
+    seats = args.seats
+    if seats is None:  # six, or as near as the game allows (Kuhn and Five-O are heads-up)
+        seats = 6 if game is None else max(game.players[0], min(6, game.players[1]))
     settings = Settings(
-        game=load_game_or_mix(args.game) if args.game else None,
-        seats=args.seats,
+        game=game,
+        seats=seats,
         stack=args.stack if args.stack is not None else 200 * stakes.scale,
         stakes=stakes,
         seed=args.seed,
