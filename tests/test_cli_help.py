@@ -1,4 +1,6 @@
-"""The ``--help`` of every command and subcommand reads well: each example on a line of its own."""
+"""The ``--help`` of every command and subcommand reads well: each example on a line of its own; and
+bad input gets one line on stderr that says what is wrong, with exit status 2, never a default in
+its place."""
 
 from __future__ import annotations
 
@@ -46,3 +48,17 @@ def test_an_error_names_the_whole_command(capsys: pytest.CaptureFixture[str]) ->
 
 def test_the_host_actions_name_the_url_as_their_usage_does() -> None:
     assert ALL["homegame host URL new"].format_usage().startswith("usage: homegame host URL new")  # was "url new"
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        # --seats 0 was taken for "no --seats": the default table, silently
+        (["simulate", "holdem", "--seats", "0", "--hands", "1"], "holdem is for 2 to 10 players, not 0"),
+        (["history", "export", "holdem", "--seats", "0"], "holdem is for 2 to 10 players, not 0"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and words in err and err.count("\n") == 1, err

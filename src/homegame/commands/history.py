@@ -207,7 +207,7 @@ def _play(
     from homegame.history.pokerstars import to_pokerstars
 
     game = load_game_or_mix(source)
-    size = seats or min(game.players[1], 6)
+    size = seats if seats is not None else min(game.players[1], 6)
     if not game.players[0] <= size <= game.players[1]:
         raise ParseError(f"{game.name} is for {players_words(game.players)}, not {size}")
     if viewer is not None:

@@ -216,7 +216,7 @@ def run(args: argparse.Namespace) -> int:
     from homegame.games.mixes import load_game_or_mix
 
     game = load_game_or_mix(args.game)
-    seats = args.seats or min(game.players[1], 6)
+    seats = args.seats if args.seats is not None else min(game.players[1], 6)
     if args.hands < 1:
         raise ParseError(f"--hands must be at least 1, not {args.hands}")
     bar = _ProgressBar(args.hands) if sys.stderr.isatty() else None
