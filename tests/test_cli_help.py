@@ -62,3 +62,12 @@ def test_bad_input_is_one_line_and_status_2(argv: list[str], words: str, capsys:
     assert cli.main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_a_misspelt_option_is_blamed_on_its_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    # argparse blamed "homegame" and showed the top-level usage, whatever subcommand was misspelt
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["history", "replay", "hands.phhs", "--jsn"])
+    err = capsys.readouterr().err
+    assert exit.value.code == 2 and err.startswith("usage: homegame history replay ")
+    assert "homegame history replay: error: unrecognized arguments: --jsn (did you mean --json?)" in err

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
+import difflib
 import importlib
 import json
 import os
@@ -189,7 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "homegame"
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:  # argparse would blame ``homegame`` and show its usage, not the subcommand's
+            _unrecognized(parser, args, unknown)
         command = " ".join(["homegame", *(word for word in (args.command, getattr(args, "action", None)) if word)])
         handler: Handler | None = args.handler
         if handler is None:
@@ -214,6 +217,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, never a traceback (tests look for these words)
         print(f"{command}: internal error ({type(error).__name__}): {str(error)[:200]}", file=sys.stderr)
         return 1
+
+
+def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, unknown: list[str]) -> None:
+    """Exit with argparse's error for ``unknown`` arguments, from the (sub)command they were given to,
+    naming the option meant when one is spelt nearly so (``--jsn``: ``--json``)."""
+    for word in (args.command, getattr(args, "action", None)):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction) and word in action.choices:
+                parser = action.choices[word]
+    known = [option for action in parser._actions for option in action.option_strings]
+    guesses = [close for word in unknown for close in difflib.get_close_matches(word.split("=")[0], known, 1)]
+    hint = f" (did you mean {' or '.join(dict.fromkeys(guesses))}?)" if guesses else ""
+    parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
 
 
 def _silence_stdout() -> None:
