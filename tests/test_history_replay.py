@@ -64,6 +64,26 @@ def test_an_empty_or_non_phh_file_is_an_error(tmp_path: Path, capsys: pytest.Cap
     assert "not a PHH file" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('{"format": "homegame-history/1"}', "is JSON: homegame replay reads it"),
+        ("PokerStars Hand #1:  Hold'em No Limit ($1/$2)\n", "homegame history import turns it into PHH"),
+        ("", "not a PHH file"),
+    ],
+)
+@pytest.mark.parametrize("command", [["history", "replay"], ["odds", "--from"]])
+def test_a_file_that_is_not_phh_is_named_once_with_the_command_that_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, hint: str, command: list[str]
+) -> None:
+    # the file was named twice ("x: x: line 1...") by history replay and not at all by odds --from
+    path = tmp_path / "hands.txt"
+    path.write_text(text)
+    assert main([*command, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count(str(path)) == 1 and hint in err and err.count("\n") == 1, err
+
+
 def test_a_bad_expectation_is_reported_with_the_hand() -> None:
     with pytest.raises(ValueError, match="finishing_stacks must be a list of 3 amounts"):
         replay(loads(HAND + "finishing_stacks = [1, 2]"))

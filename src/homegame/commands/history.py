@@ -30,6 +30,7 @@ from homegame.errors import ParseError
 
 if TYPE_CHECKING:
     from homegame.engine.game import Game
+    from homegame.history.phh import Entry
 
 HELP = "export hands as PHH (Poker Hand History) or PokerStars text, import PokerStars text, replay PHH files"
 MAX_SIZE = 64 * 1024 * 1024
@@ -252,8 +253,9 @@ def run_import(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         writable(args.output)
+    text = read_text(args.file, MAX_SIZE)  # its errors name the file
     try:
-        hands = read_pokerstars(read_text(args.file, MAX_SIZE))
+        hands = read_pokerstars(text)
     except ParseError as error:
         raise ParseError(f"{args.file}: {error}", token=str(args.file)) from None
     records = [record for _, record, _ in hands if record is not None]
@@ -265,18 +267,32 @@ def run_import(args: argparse.Namespace) -> int:
     return 1 if len(records) < len(hands) else 0
 
 
+def read_phh(path: Path) -> list[Entry]:
+    """The hands of the PHH file at ``path``, or a :class:`ParseError` that names the file and, for
+    the files people mistake for PHH, the command that reads them."""
+    from homegame.cli import read_text
+    from homegame.history.phh import read_entries
+
+    text = read_text(path, MAX_SIZE)  # its errors name the file
+    try:
+        return read_entries(text)
+    except ParseError as error:
+        hint = ""
+        if text.lstrip().startswith("{"):
+            hint = " (a hand saved by homegame play --history --full is JSON: homegame replay reads it)"
+        elif "PokerStars Hand #" in text:
+            hint = " (PokerStars text: homegame history import turns it into PHH)"
+        raise ParseError(f"{path}: {error}{hint}", token=str(path)) from None
+
+
 def run_replay(args: argparse.Namespace) -> int:
     """Replay every hand of the file; print the finishing stacks (or the reason) of each."""
-    from homegame.cli import print_json, read_text
-    from homegame.history.phh import read_entries
+    from homegame.cli import print_json
     from homegame.history.replay import ReplayError, replay
 
     game = _document(args.game)
     results: list[dict[str, Any]] = []
-    try:
-        entries = read_entries(read_text(args.file, MAX_SIZE))
-    except ParseError as error:
-        raise ParseError(f"{args.file}: {error}", token=str(args.file)) from None
+    entries = read_phh(args.file)
     for entry in entries:
         if entry.record is None:
             results.append({"error": str(entry.error), "line": entry.line})

@@ -155,15 +155,14 @@ def run(args: argparse.Namespace) -> int:
 def _from_history(args: argparse.Namespace) -> int:
     """``--from FILE [--at N]``: the odds in the middle of the file's first hand."""
     from homegame.analysis.calculator import midway
-    from homegame.cli import print_json, read_text
-    from homegame.commands.history import MAX_SIZE
+    from homegame.cli import print_json
+    from homegame.commands.history import read_phh
     from homegame.errors import ParseError
-    from homegame.history.phh import read_entries
     from homegame.history.replay import replay
 
     if args.game is not None or args.hands:
         raise ParseError("--from reads the game and the hands from the file: give neither")
-    entries = read_entries(read_text(args.history, MAX_SIZE))
+    entries = read_phh(args.history)
     if not entries:
         raise ParseError(f"{args.history}: no hand in the file")
     entry = entries[0]
