@@ -364,6 +364,8 @@ def shortcuts(option: Legal) -> tuple[str, str]:
     >>> from homegame.engine.actions import ChoiceLegal
     >>> shortcuts(ChoiceLegal(ActionKind.DECLARE, ("high", "low", "both")))
     ('h / l / b', 'declare high / low / both')
+    >>> shortcuts(DivideLegal(ActionKind.SPLIT, parse("As Kd Qh Jc 9s 8d 7h 6c 5s 4d 3h 2c Ah"), sizes=(5, 5, 3)))[0]
+    'split 1 2 3 4 5 / 6 7 8 9 10 / 11 12 13'
     """
     kind = option.kind
     match option:
@@ -383,7 +385,9 @@ def shortcuts(option: Legal) -> tuple[str, str]:
             return key, f"{kind} {count} of your cards, by number"
         case DivideLegal(sizes=sizes):
             hands = " + ".join(map(str, sizes))
-            return "split 1 2 3 4 5 / 6 7", f"split your cards by number into hands of {hands}, strongest first"
+            numbers = iter(range(1, sum(sizes) + 1))
+            example = " / ".join(" ".join(str(next(numbers)) for _ in range(size)) for size in sizes)
+            return f"split {example}", f"split your cards by number into hands of {hands}, strongest first"
         case PlaceLegal(rows=rows):
             return f"{kind} 1 {rows[0]}", f"{kind} one of your cards (by number) in {' / '.join(rows)}"
         case ChoiceLegal(choices=choices, prices=prices):

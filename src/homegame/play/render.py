@@ -233,7 +233,7 @@ class Screen:
                 "pot (a pot-sized raise), half (half the pot) or 2x (twice the bet you face); a = all in."
             )
         if any(isinstance(option, CardsLegal | DivideLegal | PlaceLegal) for option in view.legal):
-            self.say("Cards go by their numbers on the line 'Your cards by number' (or by name: d Kc 2d).")
+            self.say("Cards go by their numbers on the line 'Your cards by number', or by name (Kc 2d).")
         self.say("Also: t the table · rules · ledger · u undo your last action · q leave")
 
     def rules(self, game: Game) -> None:
@@ -526,7 +526,7 @@ def entries(option: Legal, view: View, game: Game, names: Names) -> list[tuple[s
     if isinstance(option, DivideLegal):
         rule = split_rule(game)
         hands = " + ".join(map(str, option.sizes))
-        return [("split 1 2 3 4 5 / 6 7", f"hands of {hands} by number{': ' + rule if rule else ''}")]
+        return [(shortcuts(option)[0], f"hands of {hands} by number{': ' + rule if rule else ''}")]
     if isinstance(option, PlaceLegal):
         where = "column" if all(row.isdigit() for row in option.rows) else "row"
         return [(f"place 1 {option.rows[0]}", f"put a card (by number) in {where} {' / '.join(option.rows)}")]
