@@ -329,6 +329,8 @@ def test_all_in_and_leaving_ask_first() -> None:
     assert standings.hands == 1
     _, text = session("a\ny\nq\n")
     assert "you raise to 200" in text
+    _, text = session("a\nc\ny\nq\n")  # the c was taken for a no, silently
+    assert "'c': answer y (yes) or n (no)" in text and "you raise to 200" in text
 
 
 def test_undo_takes_back_an_action_nobody_has_answered() -> None:

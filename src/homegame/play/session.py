@@ -171,6 +171,9 @@ class Standings:
 
 _QUIT = ("q", "quit", "exit")
 
+_ASKED = 10
+"""Times a yes-or-no question is asked before the answer is taken for a no."""
+
 
 class _Leave(Exception):  # noqa: N818  (not an error: the way out of the loop)
     """The person leaves the table."""
@@ -366,8 +369,14 @@ class _Session:
                     return command
 
     def _sure(self, question: str) -> bool:
-        """The person's yes to a question (anything but y or yes is a no)."""
-        return self._ask(question).strip().lower() in ("y", "yes")
+        """The person's yes to a question: y or yes, and n, no or Enter a no; anything else (a ``c``
+        typed for the move asked about) is asked again, never taken silently for a no."""
+        for _ in range(_ASKED):
+            answer = self._ask(question).strip().lower()
+            if answer in ("y", "yes", "n", "no", ""):
+                return answer in ("y", "yes")
+            self.screen.problem(f"{answer!r}: answer y (yes) or n (no)")
+        return False
 
     def _finish(self, hand: Hand) -> None:
         """After a hand: the showdown and results, the history file, the ledger."""
