@@ -78,3 +78,8 @@ def test_a_negative_seed_is_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
     runs = [run(capsys, "holdem", "AhKh", "QsQd", "--trials", "500", "--seed", seed) for seed in ("-1", "-1", "1")]
     assert [status for status, _, _ in runs] == [0, 0, 0]
     assert runs[0][1] == runs[1][1] != runs[2][1]
+
+
+def test_an_empty_hand_is_a_random_hand_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "holdem", "", "QsQd", "--trials", "100")  # its row had no name
+    assert status == 0 and out.splitlines()[2].startswith("random ")

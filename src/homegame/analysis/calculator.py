@@ -159,7 +159,7 @@ def holding(text: str, game: Game | None = None) -> Holding:
             raise ParseError(f"{text!r}: cannot draw {draws} cards", token=drawn)
         spec = spec.strip()
     if spec.lower() in ("random", "any", "?", "*", ""):
-        return Holding(text=text.strip(), draws=draws)
+        return Holding(text=text.strip() or "random", draws=draws)  # an empty hand is named, not blank
     if "(" in spec or ")" in spec:
         match = re.fullmatch(r"\s*\(([^()]*)\)\s*([^()]*)", spec)
         if match is None:
