@@ -56,6 +56,8 @@ def test_the_host_actions_name_the_url_as_their_usage_does() -> None:
         # --seats 0 was taken for "no --seats": the default table, silently
         (["simulate", "holdem", "--seats", "0", "--hands", "1"], "holdem is for 2 to 10 players, not 0"),
         (["history", "export", "holdem", "--seats", "0"], "holdem is for 2 to 10 players, not 0"),
+        (["play", "holdem", "--full"], "--full says what --history DIR saves"),  # was ignored
+        (["join", "http://127.0.0.1:1/t/abc#SECRET", "--bot", "random"], "cannot reach ws://127.0.0.1:1/ws: "),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,3 +73,8 @@ def test_a_misspelt_option_is_blamed_on_its_subcommand(capsys: pytest.CaptureFix
     err = capsys.readouterr().err
     assert exit.value.code == 2 and err.startswith("usage: homegame history replay ")
     assert "homegame history replay: error: unrecognized arguments: --jsn (did you mean --json?)" in err
+
+
+def test_a_table_of_one_card_says_card(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["tables", "--cards", "1"]) == 0
+    assert capsys.readouterr().out.startswith("1 card from 52 cards")  # "1 cards"

@@ -146,7 +146,8 @@ class Table:
     @property
     def title(self) -> str:
         """What was counted, in words."""
-        return f"{self.cards} cards from {self.deck}, {self.ranking}: {self.hands:,} hands"
+        cards = "1 card" if self.cards == 1 else f"{self.cards} cards"
+        return f"{cards} from {self.deck}, {self.ranking}: {self.hands:,} hands"
 
     def __str__(self) -> str:
         header = ("category", "hands", "probability", "odds against", "distinct")

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
                 if isinstance(error, ConnectionClosed) and client.done:
                     break
                 if client.seat is None or attempt == RECONNECTS or isinstance(error, InvalidURI):
-                    raise ParseError(f"{invite.socket}: {error}") from None
+                    raise ParseError(f"cannot reach {invite.socket}: {error}") from None
                 time.sleep(min(8, 2**attempt))  # the same seat, the same cards, after a dropped connection
     finally:
         if log is not None:

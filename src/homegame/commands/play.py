@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     from homegame.play import Settings, StakesRule
     from homegame.play import run as play
 
+    if args.full and args.history is None:
+        raise ParseError("--full says what --history DIR saves: add --history, or leave --full out")
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
     stakes = StakesRule.parse(args.stakes)
