@@ -78,3 +78,13 @@ def test_a_misspelt_option_is_blamed_on_its_subcommand(capsys: pytest.CaptureFix
 def test_a_table_of_one_card_says_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tables", "--cards", "1"]) == 0
     assert capsys.readouterr().out.startswith("1 card from 52 cards")  # "1 cards"
+
+
+@pytest.mark.parametrize("prog", sorted(ALL))
+def test_every_argument_and_command_says_what_it_is(prog: str) -> None:
+    # the host actions had bare "table" arguments, --approve, --spectators... and no description
+    parser = ALL[prog]
+    assert parser.description, prog
+    listed = (argparse._HelpAction, argparse._SubParsersAction)  # -h, and the list of subcommands
+    bare = [action.dest for action in parser._actions if not action.help and not isinstance(action, listed)]
+    assert bare == [], prog

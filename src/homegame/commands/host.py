@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(
         title="actions", metavar="ACTION", dest="action", required=True, prog="homegame host URL"
     )
-    new = actions.add_parser("new", help="create a table and print its invite links")
+    new = _action(actions, "new", "create a table and print its invite links")
     which = new.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="a game or mixed game of the catalogue")
     which.add_argument("--choice", nargs="+", metavar="GAME", help="dealer's choice among these games and mixes")
@@ -47,13 +47,21 @@ def register(subparsers: Any) -> None:
     new.add_argument("--seats", type=int, required=True, help="seats at the table (2..10)")
     new.add_argument("--stack", type=int, required=True, help="the buy-in, in chips")
     new.add_argument("--bots", type=int, default=0, help="seats (the last ones) filled with bots")
-    new.add_argument("--bot-level", default="sensible", choices=("random", "caller", "sensible"))
+    new.add_argument(
+        "--bot-level", default="sensible", choices=("random", "caller", "sensible"), help="how the bots play (sensible)"
+    )
     new.add_argument("--names", nargs="+", default=[], metavar="NAME", help="the players' names, seat by seat")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a house rule")
     new.add_argument("--clock", type=int, metavar="SECONDS", help="seconds for each decision (default: no clock)")
     new.add_argument("--bank", type=int, default=0, metavar="SECONDS", help="each player's time bank")
-    new.add_argument("--spectators", default="public", choices=("none", "public", "behind"))
-    new.add_argument("--missed-hands", type=int, default=3, help="hands missed before a player is sat out")
+    new.add_argument(
+        "--spectators",
+        default="public",
+        choices=("none", "public", "behind"),
+        help="who may watch: nobody, anyone with the link (the cards face up, live: public, the default), "
+        "or anyone with the link one hand behind (behind)",
+    )
+    new.add_argument("--missed-hands", type=int, default=3, help="hands missed before a player is sat out (default 3)")
     new.add_argument(
         "--missed-blinds",
         default="post",
@@ -68,26 +76,37 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
-    actions.add_parser("tables", help="list the tables (JSON)")
-    ledger = actions.add_parser("ledger", help="the ledger and the settle-up")
-    ledger.add_argument("table")
+    _action(actions, "tables", "list the tables (JSON)")
+    ledger = _action(actions, "ledger", "the ledger and the settle-up")
+    ledger.add_argument("table", help=TABLE)
     ledger.add_argument("--csv", action="store_true", help="PokerNow's CSV")
     ledger.add_argument("--json", action="store_true", help="JSON")
-    history = actions.add_parser("history", help="the finished hands as PHH")
-    history.add_argument("table")
+    history = _action(actions, "history", "the finished hands as PHH (or PokerStars text)")
+    history.add_argument("table", help=TABLE)
     seen = history.add_mutually_exclusive_group()
     seen.add_argument("--seat", type=int, help=f"as this seat saw them (default: as a spectator did); {SEATS}")
     seen.add_argument("--full", action="store_true", help="every card")
-    history.add_argument("--format", default="phh", choices=("phh", "pokerstars"))
+    history.add_argument(
+        "--format", default="phh", choices=("phh", "pokerstars"), help="phh (the default) or pokerstars"
+    )
     for command in ("pause", "resume", "close"):
-        actions.add_parser(command, help=f"{command} a table").add_argument("table")
-    rebuy = actions.add_parser("rebuy", help="answer a seat's rebuy request")
-    rebuy.add_argument("table")
+        _action(actions, command, f"{command} a table").add_argument("table", help=TABLE)
+    rebuy = _action(actions, "rebuy", "answer a seat's rebuy request")
+    rebuy.add_argument("table", help=TABLE)
     rebuy.add_argument("seat", type=int, help=f"the seat that asked; {SEATS}")
     answer = rebuy.add_mutually_exclusive_group(required=True)
-    answer.add_argument("--approve", action="store_true")
-    answer.add_argument("--refuse", action="store_true")
+    answer.add_argument("--approve", action="store_true", help="let the seat buy in again")
+    answer.add_argument("--refuse", action="store_true", help="say no")
     parser.set_defaults(handler=run)
+
+
+TABLE = "the table's id (homegame host URL tables lists them)"
+
+
+def _action(actions: Any, name: str, what: str) -> argparse.ArgumentParser:
+    """A ``host`` action whose ``--help`` says what it does, as ``homegame host --help`` lists it."""
+    parser: argparse.ArgumentParser = actions.add_parser(name, help=what, description=what + ".")
+    return parser
 
 
 def _request(base: str, token: str, method: str, path: str, body: Any = None) -> tuple[Any, str]:
