@@ -17,3 +17,11 @@ def test_each_game_of_a_mix_on_its_line(capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["rules", "horse"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("  3."))
     assert line.startswith("  3. Razz (seven-card stud, ace-to-five low): razz, fixed limit; ante 2, bring in 3")
+
+
+def test_every_cap_says_what_zero_means() -> None:
+    # cap = 0 lifts the cap (engine/steps/bet.py), but the house rules said only "bets and raises allowed"
+    from homegame.games import load, names
+
+    capped = [game for game in map(load, names()) if game.option("cap") and game.option("cap").default > 1]
+    assert len(capped) > 20 and all("0: no cap" in game.option("cap").doc for game in capped)
