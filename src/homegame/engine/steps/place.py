@@ -52,7 +52,7 @@ class PlaceStep(Step):
     """Turn by turn, each player is dealt a card and places it into one of their ``rows`` with room.
 
     >>> print(PlaceStep().describe())
-    In turn, each player is dealt one card at a time and places it in one of their rows 1, 2, 3, 4, 5, \
+    In turn, each player is dealt one card at a time and places it in one of their columns 1, 2, 3, 4, 5, \
 face up, until each holds 5 cards; card 5 of each goes face down.
     """
 
@@ -88,8 +88,9 @@ face up, until each holds 5 cards; card 5 of each goes face down.
     def describe(self) -> str:
         """One line for the rules."""
         down = ", ".join(map(str, self.down))
+        where = "columns" if all(row.isdigit() for row in self.rows) else "rows"  # as the table and events say
         return (
-            f"In turn, each player is dealt one card at a time and places it in one of their rows "
+            f"In turn, each player is dealt one card at a time and places it in one of their {where} "
             f"{', '.join(self.rows)}, face up, until each holds {self.size} cards; card {down} of each goes face down."
         )
 
