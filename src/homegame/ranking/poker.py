@@ -349,7 +349,8 @@ class PokerRanking:
             seen[card] = seen.get(card, 0) + 1
             if seen[card] > self.packs:
                 many = "once" if self.packs == 1 else f"{self.packs} times"
-                raise ParseError(f"{card} appears more than {many}: duplicate card")
+                other = " (a second joker is Jk2)" if card.is_joker else ""
+                raise ParseError(f"{card} appears more than {many}: duplicate card{other}")
 
     def beats(self, a: HandValue, b: HandValue) -> bool:
         """True when ``a`` beats ``b`` (the key order, bent by the "no unbeatable hand" rules)."""
