@@ -45,7 +45,7 @@ def register(subparsers: Any) -> None:
         type=int,
         metavar="K",
         help=f"play on K processes, in independent sessions of {SESSION} hands each seeded from --seed "
-        "(the same report for a seed whatever K)",
+        "(the same report for a seed whatever K; without --workers, one session of all the hands)",
     )
     parser.add_argument(
         "--dask", metavar="ADDRESS", help="play the sessions on the Dask cluster at ADDRESS (the dask extra)"
