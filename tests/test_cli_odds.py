@@ -83,3 +83,11 @@ def test_a_negative_seed_is_a_seed(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_empty_hand_is_a_random_hand_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "holdem", "", "QsQd", "--trials", "100")  # its row had no name
     assert status == 0 and out.splitlines()[2].startswith("random ")
+
+
+def test_a_chart_says_where_it_went(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "streets.png"
+    board = "2h 7h Qc Kd 3h"
+    status, _, err = run(capsys, "holdem", "AhKh", "QsQd", "--board", board, "--by-street", "--plot", str(chart))
+    assert status == 0 and chart.stat().st_size > 0 and err == f"chart written to {chart}\n"  # it said nothing

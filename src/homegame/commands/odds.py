@@ -235,6 +235,7 @@ def _by_street(args: argparse.Namespace) -> int:
             plot_streets(streets, str(target))
         except ImportError:
             raise ParseError("--plot needs matplotlib: pip install 'homegame[plot]'") from None
+        print(f"chart written to {target}", file=sys.stderr)  # as tables --plot says it; --json stays JSON
     return 0
 
 
