@@ -66,7 +66,10 @@ def register(subparsers: Any) -> None:
         f"shown at the showdown (default 1: the first seat); {SEATS}",
     )
     export.add_argument(
-        "--full", action="store_true", help="write everything instead: every hole card and the deck's order"
+        "--full",
+        action="store_true",
+        help="write everything instead: every hole card and the deck's order (history replay needs them "
+        "for a game without a PHH code: a seat's view of one cannot be dealt again)",
     )
     export.add_argument(
         "--format",

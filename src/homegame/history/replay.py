@@ -521,7 +521,8 @@ def _own(record: Record, document: Game | None) -> Replayed:
     extra = record.extra
     if "_decks" not in extra:
         raise ReplayError(
-            f"variant {record.variant[:60]!r} is not a standard code, and the file has no _decks to deal it again"
+            f"variant {record.variant[:60]!r} is not a standard code, and the file has no _decks to deal it again "
+            "(homegame history export --full writes them; a seat's view cannot be dealt again)"
         )
     if document is None:
         game = from_catalogue(record.variant, otherwise=OWN_GAME)
