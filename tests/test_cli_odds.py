@@ -56,6 +56,9 @@ def test_from_a_file_whose_hidden_hand_is_shown_later(tmp_path: Path, capsys: py
         (["--from", "x.phh", "--exact", "--dask", "tcp://x"], "--exact and --dask cannot be used with --from"),
         (["holdem", "AhKh", "QsQd", "--trials", "99999999999999"], "--trials must be 1..100,000,000"),
         (["holdem", "AhKh", "QsQd", "--trials", "0"], "--trials must be 1..100,000,000, not 0"),
+        # they read "2c is held 1 times but the deck has 0" and "the board holds 0 cards, not 1"
+        (["short-deck", "AhKh", "2c3c"], "2c is not in the deck of short-deck: 36 cards (6-A)"),
+        (["stud", "(Ah Kh) Qh", "(2s 2d) 9h", "--board", "2c"], "the board holds no cards in stud, not 1"),
     ],
 )
 def test_options_that_would_be_ignored_or_exhaust_memory_are_refused(

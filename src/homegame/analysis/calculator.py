@@ -461,7 +461,8 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
     for name, size in plan_rows:
         known = tuple(card.code for card in board) if name == "board" else ()
         if len(known) > size:
-            raise ParseError(f"the {name} holds {size} cards, not {len(known)}")
+            holds = f"{size} cards" if size else f"no cards in {game.name}"
+            raise ParseError(f"the {name} holds {holds}, not {len(known)}")
         rows.append((name, known, size - len(known)))
     if board and "board" not in dict(plan_rows):
         raise ParseError(f"{game.name} has no board")
@@ -473,6 +474,8 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
     ]
     deck = Counter(card.code for card in game.deck.cards())
     for code, copies in Counter(seen).items():
+        if not deck[code]:
+            raise ParseError(f"{Card.from_code(code)} is not in the deck of {game.name}: {game.deck}")
         if copies > deck[code]:
             raise ParseError(f"{Card.from_code(code)} is held {copies} times but the deck has {deck[code]}")
         deck[code] -= copies
