@@ -36,6 +36,7 @@ def test_the_options_with_their_wild_spec(capsys: pytest.CaptureFixture[str]) ->
         (["eval", "As Ah 5s 5d 2c", "--wild", "foo"], "'foo' in --wild 'foo' is not a wild card"),
         (["tables", "--cards", "5", "--wild", "dynamic"], "(--wild dynamic) changes from deal to deal"),
         (["eval", "Jk Jk As", "--wild", "jokers"], "duplicate card (a second joker is Jk2)"),
+        (["eval", "As Kd", "-o", "packs=0"], "packs=0: must be 1..8"),  # "As appears more than 0 times"
     ],
 )
 def test_ranking_errors_name_the_commands_flags(

@@ -203,6 +203,8 @@ class PokerRanking:
         low = self.kind in _LOWS
         if self.qualifier is not None and not (low and 5 <= self.qualifier <= 14):
             raise ParseError(f"qualifier={self.qualifier}: only a low takes a qualifier, from 5 to 14")
+        if not 1 <= self.packs <= 8:  # as a DeckSpec's packs
+            raise ParseError(f"packs={self.packs}: must be 1..8")
         if (self.ace_high_straight or self.ace_pair_high) and self.kind is not Kind.LOW_A6:
             raise ParseError("ace_high_straight and ace_pair_high are ace-to-six (low-a6) options")
         if (self.italian_straight_flush or self.imperial_flush) and self.kind is not Kind.HIGH:
