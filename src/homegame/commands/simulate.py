@@ -154,6 +154,10 @@ def simulate(
 SESSION = 200
 """Hands per session when simulating on several processes (``--workers``)."""
 
+MAX_HANDS = 100_000_000
+"""The most hands one ``simulate`` plays (a day's work on a core; past it the list of sessions given
+to the processes would not fit in memory)."""
+
 
 def simulate_sessions(
     game: str,
@@ -217,8 +221,8 @@ def run(args: argparse.Namespace) -> int:
 
     game = load_game_or_mix(args.game)
     seats = args.seats if args.seats is not None else min(game.players[1], 6)
-    if args.hands < 1:
-        raise ParseError(f"--hands must be at least 1, not {args.hands}")
+    if not 1 <= args.hands <= MAX_HANDS:
+        raise ParseError(f"--hands must be 1..{MAX_HANDS:,}, not {args.hands:,}")
     bar = _ProgressBar(args.hands) if sys.stderr.isatty() else None
     if args.workers is not None and args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
