@@ -54,7 +54,7 @@ def register(subparsers: Any) -> None:
         "    homegame history export hands/hand-0001-razz.json",
     )
     export.add_argument("source", help="a game or mixed game (name, alias or .toml path), or a hand saved as .json")
-    export.add_argument("--hands", type=int, default=1, help="how many hands to play (default 1)")
+    export.add_argument("--hands", type=int, help="how many hands to play (default 1)")
     export.add_argument("--seats", type=int, help="players at the table (default: the game's most, at most 6)")
     export.add_argument("--seed", type=int, help="seed the shuffles and the bots (default: a random seed)")
     export.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
@@ -135,6 +135,7 @@ def run_export(args: argparse.Namespace) -> int:
 
     if args.output is not None:
         writable(args.output)  # before the hands are played
+    _refuse_unused(args)
     if args.format == "pokerstars":
         return _export_pokerstars(args)
     records: list[Record]
@@ -146,12 +147,24 @@ def run_export(args: argparse.Namespace) -> int:
         viewer = None if args.full else own
         records = [to_phh(saved.history, names=saved.names, seat=viewer)]
     else:
-        if not 1 <= args.hands <= MAX_HANDS:
-            raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
-        records = _play(args.source, args.hands, args.seats, args.seed, None if args.full else args.seat - 1)
+        records = _play(args.source, args.hands or 1, args.seats, args.seed, None if args.full else args.seat - 1)
     text = dumps(records[0]) + "\n" if len(records) == 1 else dumps_all(records)
     _put(text, args.output, len(records))
     return 0
+
+
+def _refuse_unused(args: argparse.Namespace) -> None:
+    """Refuse what export would ignore: how to play hands, for a saved hand (dealt already), and
+    ``--game``, for a source that names its game; and ``--hands`` out of range."""
+    if args.source.endswith(".json"):
+        given = (("--hands", args.hands), ("--seats", args.seats), ("--seed", args.seed))
+        unused = [flag for flag, value in given if value is not None]
+        if unused:
+            raise ParseError(f"{' and '.join(unused)} cannot be used with a saved hand: it was dealt already")
+    elif args.game is not None:
+        raise ParseError("--game names the game of a saved .json hand: here the source names the game")
+    elif args.hands is not None and not 1 <= args.hands <= MAX_HANDS:
+        raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
 
 
 def _export_pokerstars(args: argparse.Namespace) -> int:
@@ -171,8 +184,6 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
         mix = load_mix(saved.mix) if saved.mix is not None else None
         hands = [to_pokerstars(saved.history, names=saved.names, hero=hero, mix=mix)]
     else:
-        if not 1 <= args.hands <= MAX_HANDS:
-            raise ParseError(f"--hands must be 1..{MAX_HANDS}, not {args.hands}")
         from homegame.games.mixes import Mix, load_game_or_mix
         from homegame.history.pokerstars import GAMES
 
@@ -184,7 +195,7 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
                     "write it as PHH (the default --format), which holds every game",
                     token=game.name,
                 )
-        hands = _play(args.source, args.hands, args.seats, args.seed, hero, pokerstars=True)
+        hands = _play(args.source, args.hands or 1, args.seats, args.seed, hero, pokerstars=True)
     text = dumps_pokerstars(hands)
     _put(text, args.output, len(hands))
     return 0
