@@ -57,6 +57,7 @@ def test_the_host_actions_name_the_url_as_their_usage_does() -> None:
         (["simulate", "holdem", "--seats", "0", "--hands", "1"], "holdem is for 2 to 10 players, not 0"),
         (["history", "export", "holdem", "--seats", "0"], "holdem is for 2 to 10 players, not 0"),
         (["play", "holdem", "--full"], "--full says what --history DIR saves"),  # was ignored
+        (["play", ""], "no game '' in the catalogue"),  # dealt dealer's choice
         (["history", "export", "hand.json", "--hands", "3"], "--hands cannot be used with a saved hand"),  # ignored
         (["history", "export", "holdem", "--game", "x.toml"], "--game names the game of a saved .json hand"),
         (["simulate", "holdem", "--hands", "100000000000"], "--hands must be 1..100,000,000"),  # ran on and on

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
     stakes = StakesRule.parse(args.stakes)
-    game = load_game_or_mix(args.game) if args.game else None
+    game = load_game_or_mix(args.game) if args.game is not None else None  # "" is no game, not none named
     seats = args.seats
     if seats is None:  # six, or as near as the game allows (Kuhn and Five-O are heads-up)
         seats = 6 if game is None else max(game.players[0], min(6, game.players[1]))
