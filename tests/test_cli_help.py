@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,13 @@ def test_every_argument_and_command_says_what_it_is(prog: str) -> None:
     listed = (argparse._HelpAction, argparse._SubParsersAction)  # -h, and the list of subcommands
     bare = [action.dest for action in parser._actions if not action.help and not isinstance(action, listed)]
     assert bare == [], prog
+
+
+def test_a_history_folder_that_cannot_be_made_is_refused_before_the_first_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it failed when saving the first hand, after the person had played it
+    (tmp_path / "file").write_text("")
+    assert cli.main(["play", "holdem", "--history", str(tmp_path / "file" / "hands")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot make the folder: Not a directory" in err

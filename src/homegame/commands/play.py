@@ -67,6 +67,11 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError("--full says what --history DIR saves: add --history, or leave --full out")
     if args.history is not None and args.history.exists() and not args.history.is_dir():
         raise ParseError(f"--history {args.history}: a file, not a folder to save hands in")
+    if args.history is not None:
+        try:  # now, not after the first hand has been played
+            args.history.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ParseError(f"--history {args.history}: cannot make the folder: {error.strerror or error}") from None
     stakes = StakesRule.parse(args.stakes)
     game = load_game_or_mix(args.game) if args.game is not None else None  # "" is no game, not none named
     seats = args.seats
