@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.bots.choices import simplest
+from homegame.cards import format_cards
 from homegame.cli import main
 from homegame.engine.wire import to_json
 from homegame.errors import ParseError
@@ -347,6 +348,28 @@ def test_anything_a_client_sends_is_refused_or_legal(seat: int, hand: Any, seq: 
     _reset_fuzz()
 
 
+PREVIEWED = make(game="chinese-poker", seats=2, stack=500)
+"""The Chinese poker table the preview fuzz test asks (a question never changes it)."""
+run(PREVIEWED)
+_OWN = [str(card) for card in PREVIEWED.hand.cards(0)] if PREVIEWED.hand is not None else []
+_ROWS = st.permutations(_OWN).map(lambda cards: [cards[:5], cards[5:10], cards[10:]])
+_CARDISH = st.lists(st.lists(st.sampled_from([*_OWN, "As", "Kd", "2c", "Jk", "10h", "x"]), max_size=6), max_size=4)
+
+
+@settings(max_examples=120, deadline=None)
+@given(seat=st.integers(-2, 3), hands=_ROWS | _CARDISH | JSONISH)
+def test_anything_a_client_previews_is_refused_or_answered_and_changes_nothing(seat: int, hands: Any) -> None:
+    table = PREVIEWED
+    before = snap(table, None), snap(table, 0), table.seq, rows(table)
+    try:
+        answer = table.preview(seat, hands)
+    except RefusedError as refused:
+        assert refused.code in ("illegal", "bad_request", "not_your_turn")
+    else:
+        assert seat in (0, 1) and [len(part["cards"]) for part in answer["parts"]] == [5, 5, 3]  # type: ignore[index]
+    assert (snap(table, None), snap(table, 0), table.seq, rows(table)) == before
+
+
 def _reset_fuzz() -> None:
     FUZZED[:] = [make()]
     run(FUZZED[0])
@@ -463,6 +486,80 @@ def test_a_split_names_its_hands_as_the_rules_do(game: str, names: list[str]) ->
         bring_in = "bring_in" in legal_kinds(table, seat)
         table.act(seat, table.number, table.seq, {"kind": "bring_in"} if bring_in else passive(table, seat))
     raise AssertionError("no split")
+
+
+SEAT_0 = "Qc Jc Td Th 9c 9d 9h 5c 5h 5s 4h 3c 3s"
+
+
+def _chinese(monkeypatch: pytest.MonkeyPatch) -> ServerTable:
+    """A seeded two-seat Chinese poker table at its split, seat 0 holding ``SEAT_0``."""
+    rng = random.Random("preview")
+    monkeypatch.setattr(table_module.secrets, "randbits", rng.getrandbits)
+    monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
+    table = make(game="chinese-poker", seats=2, stack=500)
+    run(table)
+    assert table.hand is not None
+    assert cards_in(format_cards(table.hand.cards(table.dealt.index(0)))) == cards_in(SEAT_0)
+    return table
+
+
+def _rows(text: str) -> list[list[str]]:
+    return [part.split() for part in text.split("/")]
+
+
+def test_a_seat_previews_its_own_split_as_the_engine_judges_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rules 004, Chinese poker: "three poker hands with increasing rank ... If one of the hands
+    does not adhere to increasing rank (i.e. is mis-set), the hand is declared dead". A preview
+    names each row as the showdown does and says when it would be dead, changing nothing."""
+    table = _chinese(monkeypatch)
+    before = snap(table, None), snap(table, 0), table.seq, rows(table)
+    kept = table.preview(0, _rows("9c 9d 9h 5c 5h / Td Th 3c 3s Qc / Jc 5s 4h"))
+    assert kept["parts"] == [
+        {"name": "back", "cards": ["9c", "9d", "9h", "5c", "5h"], "made": "nines full of fives"},
+        {"name": "middle", "cards": ["Td", "Th", "3c", "3s", "Qc"], "made": "two pair, tens and threes"},
+        {"name": "front", "cards": ["Jc", "5s", "4h"], "made": "jack high"},
+    ]
+    assert kept["dead"] is False and kept["refused"] is False
+    misset = table.preview(0, _rows("Td Th 3c 3s Qc / 9c 9d 9h 5c 5h / Jc 5s 4h"))
+    assert misset["dead"] == "the middle (nines full of fives) beats the back (two pair, tens and threes)"
+    assert misset["refused"] is False  # the game plays a mis-set dead: the Split still goes
+    assert (snap(table, None), snap(table, 0), table.seq, rows(table)) == before
+
+
+PREVIEWS_REFUSED = [
+    ("another seat's card", "Ad Th 3c 3s Qc / 9c 9d 9h 5c 5h / Jc 5s 4h", "illegal"),
+    ("a card twice", "Th Th 3c 3s Qc / 9c 9d 9h 5c 5h / Jc 5s 4h", "illegal"),
+    ("wrong sizes", "Td Th 3c 3s / Qc 9c 9d 9h 5c 5h / Jc 5s 4h", "illegal"),
+    ("two parts", "Td Th 3c 3s Qc 9c 9d 9h / 5c 5h Jc 5s 4h", "illegal"),
+    ("not cards", "Td Xx 3c 3s Qc / 9c 9d 9h 5c 5h / Jc 5s 4h", "bad_request"),
+]
+
+
+@pytest.mark.parametrize(("name", "hands", "code"), PREVIEWS_REFUSED, ids=[n for n, _, _ in PREVIEWS_REFUSED])
+def test_a_preview_not_of_the_seats_own_split_is_refused(
+    name: str, hands: str, code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = _chinese(monkeypatch)
+    before = snap(table, None), snap(table, 0), table.seq, rows(table)
+    with pytest.raises(RefusedError) as refused:
+        table.preview(0, _rows(hands))
+    assert refused.value.code == code
+    assert cards_in(str(refused.value)) <= set(hands.split())  # only what was sent: no hidden card
+    assert (snap(table, None), snap(table, 0), table.seq, rows(table)) == before
+
+
+def test_a_preview_needs_a_split_to_make(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _chinese(monkeypatch)
+    hands = _rows("9c 9d 9h 5c 5h / Td Th 3c 3s Qc / Jc 5s 4h")
+    assert table.act(0, table.number, table.seq, {"kind": "split", "hands": hands})
+    with pytest.raises(RefusedError) as refused:
+        table.preview(0, hands)  # split already: nothing pending
+    assert refused.value.code == "not_your_turn"
+    holdem = make()
+    run(holdem)
+    with pytest.raises(RefusedError) as refused:
+        holdem.preview(to_act(holdem), hands)
+    assert refused.value.code == "not_your_turn"
 
 
 def test_pause_resume_and_close_let_the_hand_finish() -> None:
@@ -751,6 +848,26 @@ def test_a_player_asks_for_the_ledger_and_the_settle_up(live: Live) -> None:
     spectator.send(type="ledger")
     assert spectator.until(lambda m: m["type"] in ("ledger", "error"))["type"] == "error"
     for seat in (ann, bob, spectator):
+        seat.close()
+
+
+def test_a_player_previews_a_split_over_the_socket(live: Live) -> None:
+    created = live.new(game="chinese-poker", seats=2, stack=100, bots=1, bot_level="caller", names=["ann"])
+    ann = Seat(created["invites"][0])
+    state = ann.until(lambda m: m["type"] in ("state", "welcome") and (m["state"]["view"] or {}).get("legal"))
+    cards = state["state"]["view"]["legal"][0]["cards"]
+    ann.send(type="preview", hands=[cards[:5], cards[5:10], cards[10:]])
+    answer = ann.until(lambda m: m["type"] in ("preview", "error"))
+    assert answer["type"] == "preview" and {"type", "table", "hand", "seq", "parts", "dead", "refused"} == set(answer)
+    assert [part["name"] for part in answer["parts"]] == ["back", "middle", "front"]
+    assert cards_in(json.dumps(answer)) == set(cards)  # its own cards only
+    ann.send(type="preview", hands=[cards[:5], cards[5:10]])
+    assert ann.until(lambda m: m["type"] in ("preview", "error"))["type"] == "error"
+    spectator = Seat(created["spectate"])
+    spectator.send(type="preview", hands=[cards[:5], cards[5:10], cards[10:]])
+    refused = spectator.until(lambda m: m["type"] in ("preview", "error"))
+    assert refused["type"] == "error" and not cards_in(json.dumps(refused))
+    for seat in (ann, spectator):
         seat.close()
 
 

@@ -637,19 +637,32 @@ class DivideLegal(Legal):
             start += size
         return tuple(hands)
 
+    def misfit(self, hands: Sequence[Sequence[Card]]) -> str:
+        """Why ``hands`` are not a division of exactly these ``cards`` into hands of ``sizes``
+        (whatever the rules say of the division), or ``""``.
+
+        >>> legal = DivideLegal(ActionKind.SPLIT, parse("As Ad 3h 2c"), sizes=(2, 2))
+        >>> legal.misfit(parse_hands("As Ad / 3h")), legal.misfit(parse_hands("As Ad / 3h Kc"))
+        ('split into 2 + 2 cards, not 2 + 1', 'Kc not among your cards')
+        """
+        sizes = tuple(len(hand) for hand in hands)
+        if sizes != self.sizes:
+            return f"split into {' + '.join(map(str, self.sizes))} cards, not {' + '.join(map(str, sizes))}"
+        cards = [card for hand in hands for card in hand]
+        reason = _own(cards, self.cards)
+        if reason or len(cards) != len(self.cards):
+            return reason or "every card must go into a hand"
+        return ""
+
     def refusal(self, action: Action) -> str:
         """Why ``action`` is not allowed (wrong sizes, cards not offered or left out, a split the
         rules do not list), or ``""``."""
         if action.kind is not self.kind:
             return f"not a {self.kind} action"
         assert isinstance(action, Split)
-        sizes = tuple(len(hand) for hand in action.hands)
-        if sizes != self.sizes:
-            return f"split into {' + '.join(map(str, self.sizes))} cards, not {' + '.join(map(str, sizes))}"
-        cards = [card for hand in action.hands for card in hand]
-        reason = _own(cards, self.cards)
-        if reason or len(cards) != len(self.cards):
-            return reason or "every card must go into a hand"
+        reason = self.misfit(action.hands)
+        if reason:
+            return reason
         if self.splits and _unordered(action.hands) not in self._listed:
             return "not one of the splits the rules allow here"
         return ""

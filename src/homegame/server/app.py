@@ -205,6 +205,11 @@ class Room:
             if kind == "ledger":  # a question, not a change: answered to this socket only
                 connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
                 return
+            if kind == "preview":  # a question too: what the seat's own division would make
+                answer = table.preview(seat, message.get("hands"))
+                parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
+                connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
+                return
             if kind == "act":
                 if not table.act(seat, message.get("hand"), message.get("seq"), message.get("action")):
                     await table.store.durable()

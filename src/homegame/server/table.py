@@ -44,12 +44,13 @@ from typing import Any
 from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
-from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal
+from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.steps.blinds import Blinds, Post
+from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.view import View, build_view
 from homegame.engine.wire import JSON, action_from_json, to_json
@@ -486,6 +487,31 @@ class ServerTable:
         bank = self._bank_left(seat, self.now())
         self.submit("act", {"seat": seat, "action": to_json(action), "bank": bank, "seen": seen})
         return True
+
+    def preview(self, seat: int, hands: object) -> dict[str, JSON]:
+        """What ``seat``'s division of its cards into ``hands`` would make, judged by the engine
+        (:meth:`~homegame.engine.steps.split.SplitRound.preview`): each part's name, cards and
+        hand, and why it would be played dead or refused (``False`` when it would not). A
+        question, not a change: the table is the same after; a seat with no split to make, or
+        hands that are not its own cards in the sizes asked, are refused."""
+        try:
+            action = action_from_json({"kind": "split", "hands": hands})
+        except ParseError as error:
+            raise RefusedError("bad_request", f"preview: {error}") from None
+        assert isinstance(action, Split)
+        current = self.hand
+        decision = current.decision if current is not None and seat in self.dealt else None
+        if not isinstance(decision, SplitRound) or self.dealt.index(seat) not in decision.pending():
+            raise RefusedError("not_your_turn", "you have no split to make now")
+        try:
+            preview = decision.preview(self.dealt.index(seat), action.hands)
+        except IllegalActionError as error:
+            raise RefusedError("illegal", str(error)) from None
+        parts: list[JSON] = [
+            {"name": name, "cards": [str(card) for card in part], "made": made}
+            for (name, made), part in zip(preview.parts, action.hands, strict=True)
+        ]
+        return {"parts": parts, "dead": preview.dead or False, "refused": preview.refused or False}
 
     def choose(self, seat: int, game: object) -> None:
         """The dealer names the next game."""

@@ -48,7 +48,7 @@ from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
 from homegame.ranking import get
 
-__all__ = ["MISSETS", "Order", "SplitStep"]
+__all__ = ["MISSETS", "Order", "Preview", "SplitRound", "SplitStep"]
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 MAX_LISTED = 1000
@@ -192,6 +192,18 @@ class SplitStep(Step):
         return f"mis-set: {reason}" if reason else ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Preview:
+    """What a division would make, before it is made (:meth:`SplitRound.preview`): each hand's
+    name as the rules say it with the hand it makes (``("back", "two pair, aces and sevens")``),
+    why it would be played dead (a mis-set, when the game plays one dead; ``""`` when it would
+    not), and why it would be refused (``""`` when it would stand)."""
+
+    parts: tuple[tuple[str, str], ...]
+    dead: str
+    refused: str
+
+
 class SplitRound:
     """The runtime of a split: everyone at once; each split stays secret until the showdown."""
 
@@ -220,6 +232,38 @@ class SplitRound:
             names = spec.hand_names(hand.game)
             self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed, names=names),)
         return self.legal_of[seat]
+
+    def preview(self, seat: int, hands: Sequence[Sequence[Card]]) -> Preview:
+        """What ``seat``'s division into ``hands`` would make, judged as :meth:`apply` and the
+        showdown judge it, changing nothing: for a player still arranging their cards. Hands
+        that are not exactly the seat's cards in the step's sizes raise
+        :class:`~homegame.errors.IllegalActionError`, as does a seat with no split to make.
+
+        >>> from homegame.engine.actions import parse_hands
+        >>> from homegame.engine.hand import Hand
+        >>> from homegame.games import load
+        >>> hand = Hand(load("chinese-poker"), [100, 100], seed=1)  # seat 0: 4d 7h Jh 4s 3d As 5s Kh 7d Js Ah 7c 8h
+        >>> hand.decision.preview(0, parse_hands("As Ah 7h 7d 7c / Jh Js 4d 4s 3d / Kh 8h 5s")).parts
+        (('back', 'sevens full of aces'), ('middle', 'two pair, jacks and fours'), ('front', 'king high'))
+        >>> hand.decision.preview(0, parse_hands("4d 4s 3d 5s 8h / As Ah 7h 7d 7c / Jh Kh Js")).dead
+        'the middle (sevens full of aces) beats the back (pair of fours)'
+        """
+        if seat not in self.waiting:
+            raise IllegalActionError(f"seat {seat} has no split to make now")
+        legal = self.legal(seat)[0]
+        assert isinstance(legal, DivideLegal)
+        hands = tuple(tuple(part) for part in hands)
+        reason = legal.misfit(hands)
+        if reason:
+            raise IllegalActionError(f"preview: {reason}")
+        spec, ranking = self.spec, get(self.spec.ranking)
+        names = legal.names or tuple(spec.name(index) for index in range(len(spec.sizes)))
+        made = tuple(ranking.evaluate(part).name for part in hands)
+        return Preview(
+            parts=tuple(zip(names, made, strict=True)),
+            dead=spec.misorder(hands) if self.misset == "dead" else "",
+            refused=spec.refusal(hands, self.hand.down[seat], self.misset),
+        )
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Record the secret split, or refuse it saying why."""
