@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from tabledriver import connected, has_turn, number, play_turn, sync, wait_change, wait_turn_or_end
 
+from homegame.cards import parse
+from homegame.engine.steps.split import SplitStep
 from homegame.games import load, names
+from homegame.ranking import get
 
 if TYPE_CHECKING:
     from conftest import Pages, Server
@@ -242,6 +245,32 @@ def test_the_phone_fits(server: Server, pages: Pages, artifacts: Path, game: str
     assert not small, f"touch targets under 44 px: {small}"
     outside = page.evaluate(OUTSIDE_THE_FELT)
     assert not outside, f"seats drawn outside the table: {outside}"
+
+
+def test_a_complete_split_shows_what_each_part_makes(server: Server, pages: Pages) -> None:
+    """Once every part is full the server names what each makes, and the page warns of a mis-set
+    exactly when the engine would play the hand dead (rules 004: "If one of the hands does not
+    adhere to increasing rank (i.e. is mis-set), the hand is declared dead")."""
+    table = server.table(game="chinese-poker", seats=2, stack=200, bots=1, bot_level="caller", names=["ann"])
+    page = sit_down(pages, table["invites"][:1])[0]
+    assert wait_turn_or_end(page, 10**6)
+    group = page.locator("#controls [data-form=divide]")
+    for _ in range(13):  # each tap fills the first part with room
+        group.locator(".pick-row button.card").first.click()
+    made = group.locator(".hand-slot .made")
+    made.nth(2).wait_for()
+    slots = group.locator(".hand-slot .slot-cards").all()
+    hands = [
+        parse(" ".join(slot.evaluate("n => [...n.querySelectorAll('[data-card]')].map((c) => c.dataset.card)")))
+        for slot in slots
+    ]
+    high = get("high")
+    assert made.all_inner_texts() == [high.evaluate(hand).name for hand in hands]
+    split = next(step for step in load("chinese-poker").steps if isinstance(step, SplitStep))
+    problem = group.locator(".problem").inner_text()
+    reason = split.misorder(hands)
+    assert problem == (f"Mis-set: {reason} — this hand would be dead." if reason else "")
+    assert group.locator("[data-action=split]").is_enabled()  # the player may still choose it
 
 
 OUTSIDE_THE_FELT = """() => {

@@ -296,6 +296,19 @@ function divideControls(ctx, d) {
     state.active = 0;
   }
   const placed = new Set(state.hands.flat());
+  const complete = state.hands.every((hand, i) => hand.length === sizes[i]);
+  const key = (hands) => hands.map((hand) => [...hand].sort().join(" ")).join("/");
+  // A complete arrangement is judged by the server (the page never ranks a hand): what each part
+  // makes and whether it is a mis-set. One question per arrangement; the answer names its cards,
+  // so an answer to an arrangement since changed is never shown.
+  const arranged = complete ? key(state.hands) : "";
+  if (arranged && state.asked !== arranged && ctx.ask) {
+    state.asked = arranged;
+    ctx.ask({ type: "preview", hands: state.hands.map((hand) => [...hand]) });
+  }
+  const parts = state.preview?.parts ?? [];
+  const answered = parts.length === sizes.length && key(parts.map((part) => part.cards.map(notation))) === arranged;
+  const judged = arranged && answered ? state.preview : null;
   const group = el("div", { class: "action-group divide", dataset: { form: "divide" } });
   const names = d.names?.length === sizes.length ? d.names : null; // as the rules name them (Pi Gow's five and two)
   const title = (index) => (names ? words(names[index]) : `Hand ${index + 1}`);
@@ -333,6 +346,7 @@ function divideControls(ctx, d) {
           },
         }),
       )),
+      judged ? el("p", { class: "made" }, judged.parts[index].made) : null,
     );
     handsRow.append(slot);
   });
@@ -358,11 +372,11 @@ function divideControls(ctx, d) {
     );
   }
   group.append(free);
-  const complete = state.hands.every((hand, i) => hand.length === sizes[i]);
-  const key = (hands) => hands.map((hand) => [...hand].sort().join(" ")).join("/");
   const allowed = !splits.length || splits.some((split) => key(split) === key(state.hands));
   let problem = "";
-  if (complete && !allowed) problem = "That split is not allowed here.";
+  if (judged?.refused) problem = `Not allowed: ${judged.refused}.`;
+  else if (judged?.dead) problem = `Mis-set: ${judged.dead} — this hand would be dead.`; // the Split still goes
+  else if (complete && !allowed) problem = "That split is not allowed here.";
   group.append(el("p", { class: "problem", role: "alert" }, problem));
   const row = el("div", { class: "action-row" });
   if (splits.length && splits.length <= 24) {

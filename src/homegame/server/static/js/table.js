@@ -136,6 +136,10 @@ function onMessage(data) {
     case "ledger":
       drawLedger(data.ledger ?? {});
       break;
+    case "preview": // the server's judgement of the split being arranged (shown by controls.js)
+      app.divide.preview = data;
+      render(app.state);
+      break;
     case "error":
       $("controls").classList.remove("sending");
       app.sentTurn = null;
@@ -586,6 +590,7 @@ function drawControlsInto(box, state, view) {
     place: app.place,
     amounts: app.amounts ?? (app.amounts = {}),
     send: act,
+    ask: send,
     confirm: confirmDialog,
     toggle: toggleCard,
     rerender: () => render(app.state),
