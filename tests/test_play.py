@@ -478,6 +478,18 @@ def test_the_split_shown_is_one_the_game_takes() -> None:
     assert f"  {example}  hands of 5 + 5 + 3" in text and "you split" in text
 
 
+def test_a_split_is_named_before_it_goes_and_a_mis_set_asks_first() -> None:
+    """Rules 004, Chinese poker: "If one of the hands does not adhere to increasing rank (i.e. is
+    mis-set), the hand is declared dead". Seed 2 deals you A♦ K♠ Q♣ T♠ T♥ T♣ 7♥ 5♣ 4♠ 4♦ 3♠ 3♥ 2♦."""
+    typed = "split 13 12 11 10 9 / 8 7 6 5 4 / 3 2 1\nn\nsplit 1 2 3 4 5 / 6 7 8 9 10 / 11 12 13\nq\ny\n"
+    _, text = session(typed, "chinese-poker", seed=2)
+    flat = _flat(text)
+    assert "back: two pair, fours and threes · middle: three tens · front: ace high" in flat
+    assert "Mis-set: the middle (three tens) beats the back (two pair, fours and threes)" in flat
+    assert "back: pair of tens · middle: pair of fours · front: pair of threes" in flat
+    assert flat.count("you split") == 1 and "you split A♦ K♠ Q♣ T♠ T♥ / T♣" in flat  # the mis-set was not sent
+
+
 def test_after_a_fold_the_table_stays_drawn_street_by_street() -> None:
     standings, text = session("f\nq\n")
     assert "you fold" in text

@@ -41,12 +41,13 @@ from typing import TextIO
 from rich.console import Console
 
 from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
-from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo
+from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo, Split
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game, players_words
 from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.hand import Chance, Hand
+from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
 from homegame.engine.view import View
 from homegame.errors import IllegalActionError, ParseError, PokerError
@@ -363,10 +364,25 @@ class _Session:
                     raise _Leave
             else:
                 assert not isinstance(command, Meta)
+                if not self._split_stands(hand, command):
+                    continue
                 chips = _chips(command, view)
                 mine = view.seats[PERSON]
                 if chips < mine.stack or self._sure(f"That puts in all your {mine.stack} chips: all in? (y/n) "):
                     return command
+
+    def _split_stands(self, hand: Hand, action: Action) -> bool:
+        """A split is judged before it goes, as the engine will judge it: what each hand makes, and
+        a mis-set the game would play dead asks first. True to send ``action``."""
+        decision = hand.decision
+        if not isinstance(action, Split) or not isinstance(decision, SplitRound):
+            return True
+        preview = decision.preview(PERSON, action.hands)
+        self.screen.say("  " + " · ".join(f"{name}: {made}" for name, made in preview.parts))
+        if not preview.dead:
+            return True
+        self.screen.problem(f"Mis-set: {preview.dead}: this hand would be dead")
+        return self._sure("Split anyway? (y/n) ")
 
     def _sure(self, question: str) -> bool:
         """The person's yes to a question: y or yes, and n, no or Enter a no; anything else (a ``c``
