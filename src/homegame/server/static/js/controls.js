@@ -61,6 +61,7 @@ const CHOICE_LABELS = { high: "High", low: "Low", both: "Both ways", in: "In", o
 
 /**
  * The controls for one seat's turn. `ctx`: {legal, view, me (the seat's view), send(action),
+ * ask(message) (a question to the server: a complete split's `preview`, answered into ctx.divide.preview),
  * confirm(text) -> Promise<boolean>, selection (a Set of card notations shared with the hand),
  * wild, rerender()}. Returns the node; the hand's cards become pickers through ctx.pickable.
  */
