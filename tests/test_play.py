@@ -474,7 +474,7 @@ def test_a_refused_split_names_the_rule() -> None:
 def test_the_split_shown_is_one_the_game_takes() -> None:
     # Chinese poker's menu showed Pi Gow's "split 1 2 3 4 5 / 6 7" for its 5 + 5 + 3
     example = "split 1 2 3 4 5 / 6 7 8 9 10 / 11 12 13"
-    _, text = session(f"{example}\nq\n", "chinese-poker", seats=2, seed=1)
+    _, text = session(f"{example}\ny\nq\n", "chinese-poker", seats=2, seed=1)  # y: split it though it is a mis-set
     assert f"  {example}  hands of 5 + 5 + 3" in text and "you split" in text
 
 
