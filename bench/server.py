@@ -2,7 +2,7 @@
 
 A real ``homegame serve`` (its own process, a fresh database in a temporary directory, no pause
 between hands) and six ``homegame join``-style bot clients a table, shared by ``--workers``
-processes of their own (each one uvloop event loop), which stand for the players' machines: they
+processes of their own (each one event loop), which stand for the players' machines: they
 decode with orjson, so that what they cost the shared machine stays small beside the server. Every
 table is paused until all its seats are taken, then all are resumed at once. Printed for each
 number of tables: hands a second (all tables together), the action-to-update latency (from a
@@ -35,7 +35,6 @@ from pathlib import Path
 
 import httpx2
 import orjson
-import uvloop
 from websockets.asyncio.client import connect
 
 from homegame.server.client import BotDecider, Client, Invite
@@ -109,7 +108,7 @@ def clients(seats: list[tuple[str, int]], level: str, hands: int, go: Event, out
         await asyncio.wait_for(asyncio.gather(*tasks), 3600)
         return latencies, time.process_time() - began
 
-    out.put(uvloop.run(play()))
+    out.put(asyncio.run(play()))
 
 
 async def run(tables: int, hands: int, level: str, game: str, workers: int) -> None:

@@ -72,7 +72,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"  tables: {len(server.rooms)}, database: {args.db} (Ctrl-C stops)", file=sys.stderr, flush=True)
     config = uvicorn.Config(
         server.app(),
-        loop="auto",  # uvloop (a dependency but on Windows): the sockets' share of an action's CPU is smaller
         log_level="warning",
         ws_max_size=server.limits.message_bytes * 2,
         ws_ping_interval=20.0,
