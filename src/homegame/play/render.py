@@ -14,7 +14,7 @@ Players are named by :class:`Names`: the person is "you", a bot "seat 3"
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -113,6 +113,25 @@ class Screen:
     def problem(self, text: str) -> None:
         """Explain why a command cannot be carried out."""
         self.say(f"  {text}", style="yellow")
+
+    def ask(self, prompt: str, readline: Callable[[], str], *, echo: bool = True) -> str:
+        """Print ``prompt`` and return the line ``readline`` gives (``""`` at the end of the input).
+        With ``echo`` (input from a script or a pipe, which no terminal shows as it is typed) the line
+        is printed after the prompt, so a transcript reads as question and answer.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> screen = Screen(Console(file=out), Names(("you",)))
+        >>> screen.ask("> ", io.StringIO("c\\n").readline)
+        'c\\n'
+        >>> out.getvalue()
+        '> c\\n'
+        """
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        line = readline()
+        if echo:
+            self.console.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line
 
     # -- the table -------------------------------------------------------------------------------
 

@@ -517,18 +517,14 @@ class _Session:
 
     def _ask(self, prompt: str) -> str:
         """A line from the person (echoed when it comes from a script); the end of input leaves."""
-        console = self.screen.console
         if self.interactive:
             try:
                 return input(prompt)
             except EOFError:
                 raise _Leave from None
-        console.print(prompt, end="", markup=False, highlight=False)
-        line = self.stream.readline()
+        line = self.screen.ask(prompt, self.stream.readline)
         if not line:
-            console.print()
             raise _Leave
-        console.print(line.rstrip("\n"), markup=False, highlight=False)
         return line
 
     # -- the ledger -------------------------------------------------------------------------------

@@ -317,6 +317,9 @@ class PersonDecider:
         from homegame.play.render import Names, Screen
 
         self.stream = Lines(stream)
+        self.echo = not stream.isatty()
+        """Whether what the person types is printed after the prompt: when it comes from a script or a
+        pipe, as ``homegame play`` does, since no terminal shows it."""
         self.console = Console(file=output, highlight=False)
         self.screen = Screen(self.console, Names(("you",)))
         self.told_events = 0
@@ -343,6 +346,10 @@ class PersonDecider:
         from homegame.games import load
 
         return load(view.game)
+
+    def _ask(self, prompt: str) -> str:
+        """The person's next line (``""`` at the end of the input), asked as ``homegame play`` asks."""
+        return self.screen.ask(prompt, self.stream.readline, echo=self.echo)
 
     def requests(self) -> list[Message]:
         """What the person asked of the table (sit out, sit in, a rebuy, the ledger)."""
@@ -413,8 +420,7 @@ class PersonDecider:
             self.screen.say(f"Sitting in you post {', '.join(owes)} (or type sitin wait to wait for your big blind).")
         self.screen.say("Type sitin to play from the next hand, rebuy N, ledger, Enter to watch, q to leave.")
         while True:
-            self.console.print("> ", end="")
-            line = self.stream.readline()
+            line = self._ask("> ")
             if not line or line.strip().lower() in ("q", "quit", "exit"):
                 return None
             if not line.strip():
@@ -480,8 +486,7 @@ class PersonDecider:
         game = self._game(view)
         self.screen.table(view, game)
         while True:
-            self.console.print("> ", end="")
-            line = self.stream.readline()
+            line = self._ask("> ")
             if not line:
                 return None
             if self._table_command(line):
@@ -513,8 +518,7 @@ class PersonDecider:
         for number, name in enumerate(games, 1):
             self.screen.say(f"  {number:>2}  {name}")
         while True:
-            self.console.print("game> ", end="")
-            answer = self.stream.readline().strip().lower()
+            answer = self._ask("game> ").strip().lower()
             if not answer:
                 return games[0]
             if answer.isdigit() and 1 <= int(answer) <= len(games):
