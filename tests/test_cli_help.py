@@ -80,6 +80,23 @@ def test_a_misspelt_option_is_blamed_on_its_subcommand(capsys: pytest.CaptureFix
     assert "homegame history replay: error: unrecognized arguments: --jsn (did you mean --json?)" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["play", "--seat", "3"], "--seat (did you mean --seats?)"),  # was taken for --seats 3, silently
+        (["simulate", "holdem", "--hand=5"], "--hand=5 (did you mean --hands?)"),
+        (["odds", "holdem", "AsKs", "--se", "1"], "--se 1 (did you mean --seed?)"),
+        (["play", "--s", "3"], "--s (did you mean --seats or --stack or --stakes or --seed?)"),
+    ],
+)
+def test_a_shortened_option_is_refused_naming_the_options_meant(
+    argv: list[str], meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(argv)
+    assert exit.value.code == 2 and f"error: unrecognized arguments: {meant}" in capsys.readouterr().err
+
+
 def test_a_table_of_one_card_says_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tables", "--cards", "1"]) == 0
     assert capsys.readouterr().out.startswith("1 card from 52 cards")  # "1 cards"

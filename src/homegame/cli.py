@@ -76,10 +76,18 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 class ArgumentParser(argparse.ArgumentParser):
-    """argparse's parser with :class:`HelpFormatter`, for the command and every subcommand."""
+    """argparse's parser with :class:`HelpFormatter`, for the command and every subcommand (argparse
+    makes a subcommand's parser of its command's class).
+
+    A long option is taken only as spelt in full: argparse's default would take ``--seat 3`` for
+    ``--seats 3`` and ``--hand`` for ``--hands``, silently, in a tool with ``--seed`` and ``--seats``,
+    ``--seat`` and ``--seats``. A shortened option is refused, naming the option meant (see
+    :func:`_unrecognized`).
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
 
@@ -221,15 +229,28 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, unknown: list[str]) -> None:
     """Exit with argparse's error for ``unknown`` arguments, from the (sub)command they were given to,
-    naming the option meant when one is spelt nearly so (``--jsn``: ``--json``)."""
+    naming the option meant when one is spelt nearly so (``--jsn``: ``--json``) or shortened
+    (``--seat``: ``--seats``; ``--se``: ``--seats or --seed``)."""
     for word in (args.command, getattr(args, "action", None)):
         for action in parser._actions:
             if isinstance(action, argparse._SubParsersAction) and word in action.choices:
                 parser = action.choices[word]
     known = [option for action in parser._actions for option in action.option_strings]
-    guesses = [close for word in unknown for close in difflib.get_close_matches(word.split("=")[0], known, 1)]
+    guesses = [guess for word in unknown for guess in _meant(word.split("=")[0], known)]
     hint = f" (did you mean {' or '.join(dict.fromkeys(guesses))}?)" if guesses else ""
     parser.error(f"unrecognized arguments: {' '.join(unknown)}{hint}")
+
+
+def _meant(word: str, known: list[str]) -> list[str]:
+    """The options of ``known`` that ``word`` may mean: every long option it begins (a shortened
+    option), else the one it is spelt most nearly like, if any.
+
+    >>> known = ["-h", "--help", "--seats", "--seed", "--stack"]
+    >>> _meant("--seat", known), _meant("--se", known), _meant("--staks", known), _meant("--x", known)
+    (['--seats'], ['--seats', '--seed'], ['--stack'], [])
+    """
+    begun = [option for option in known if option.startswith(word) and word.startswith("--")]
+    return begun or difflib.get_close_matches(word, known, 1)
 
 
 def _silence_stdout() -> None:
