@@ -97,6 +97,39 @@ def test_a_shortened_option_is_refused_naming_the_options_meant(
     assert exit.value.code == 2 and f"error: unrecognized arguments: {meant}" in capsys.readouterr().err
 
 
+VALUED = [
+    (prog, action.option_strings)
+    for prog, parser in ALL.items()
+    for action in parser._actions
+    if action.option_strings and action.nargs != 0 and not isinstance(action, argparse._VersionAction)
+]
+
+
+@pytest.mark.parametrize(("prog", "options"), VALUED, ids=[f"{prog} {options[-1]}" for prog, options in VALUED])
+def test_every_option_given_an_empty_text_is_refused(
+    prog: str, options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --wild '' and --stakes '' were taken, and meant the option left out (--stakes, --board and
+    # --title default to an empty text)
+    for argv in ([options[0], ""], [f"{options[-1]}="]):
+        with pytest.raises(SystemExit) as exit:
+            ALL[prog].parse_args(argv)
+        err = capsys.readouterr().err
+        assert (
+            exit.value.code == 2 and err == f"{prog}: {'/'.join(options)} is empty: give it a value, or leave it out\n"
+        )
+
+
+def test_an_empty_wild_card_is_refused_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit:
+        cli.main(["eval", "Jk As", "--wild", ""])
+    assert exit.value.code == 2 and capsys.readouterr() == (
+        "",
+        "homegame eval: --wild is empty: give it a value, or leave it out\n",
+    )
+    assert len(VALUED) > 60  # the test above reaches every command's options
+
+
 def test_a_table_of_one_card_says_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["tables", "--cards", "1"]) == 0
     assert capsys.readouterr().out.startswith("1 card from 52 cards")  # "1 cards"

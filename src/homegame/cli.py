@@ -83,12 +83,23 @@ class ArgumentParser(argparse.ArgumentParser):
     ``--seats 3`` and ``--hand`` for ``--hands``, silently, in a tool with ``--seed`` and ``--seats``,
     ``--seat`` and ``--seats``. A shortened option is refused, naming the option meant (see
     :func:`_unrecognized`).
+
+    An option given an empty text (``--wild ''``, ``--stakes=``) is refused in one line, status 2:
+    argparse takes it, and since several options default to an empty text (``--stakes``,
+    ``--board``, ``--title``) or treat one as nothing given, it was the option left out, silently.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        # argparse's one step for the values given to an argument (never for a default)
+        if action.option_strings and "" in arg_strings:
+            name = "/".join(action.option_strings)
+            self.exit(2, f"{self.prog}: {name} is empty: give it a value, or leave it out\n")
+        return super()._get_values(action, arg_strings)
 
 
 def build_parser() -> argparse.ArgumentParser:
