@@ -46,6 +46,9 @@ from homegame.server.table import RefusedError, ServerTable, _dumps
 
 __all__ = ["Connection", "Limits", "Room", "Server"]
 
+_NOT_HOST = "the host's secret is missing or wrong"
+"""A host endpoint's answer (401) to a request without the host's secret."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Limits:
@@ -357,7 +360,7 @@ class Server:
 
     def _room(self, request: Request) -> Room | Response:
         if not self._host(request):
-            return JSONResponse({"error": "the host's secret is needed"}, status_code=401)
+            return JSONResponse({"error": _NOT_HOST}, status_code=401)
         room = self.rooms.get(request.path_params["table"])
         return room if room is not None else JSONResponse({"error": "no such table"}, status_code=404)
 
@@ -377,7 +380,7 @@ class Server:
     async def tables(self, request: Request) -> Response:
         """The tables (GET), or a new one (POST)."""
         if not self._host(request):
-            return JSONResponse({"error": "the host's secret is needed"}, status_code=401)
+            return JSONResponse({"error": _NOT_HOST}, status_code=401)
         if request.method == "GET":
             return JSONResponse(
                 [
