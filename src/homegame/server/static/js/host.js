@@ -97,7 +97,7 @@ async function loadGames() {
   select.value = games.some((g) => g.name === "holdem") ? "holdem" : plain[0]?.name;
   fill(
     $("game-list"),
-    games.map((g) => el("label", { class: "check", title: g.summary ?? "" }, el("input", { type: "checkbox", value: g.name, name: "many" }), g.title)),
+    games.map((g) => el("label", { class: "check", title: g.summary ?? "" }, el("input", { type: "checkbox", value: g.name, name: "many", dataset: { mix: g.mix ? "true" : "false" } }), g.mix ? `${g.title} (mix)` : g.title)),
   );
 }
 
@@ -109,6 +109,25 @@ function showMode() {
   $("one-game").hidden = mode() !== "game";
   $("many-games").hidden = mode() === "game";
   $("every-field").hidden = mode() !== "rotation";
+  // A rotation plays games in turn; a mix is a rotation of its own, so it is picked as the one game.
+  for (const box of document.querySelectorAll("input[name=many][data-mix=true]")) {
+    box.disabled = mode() === "rotation";
+    if (box.disabled) box.checked = false;
+  }
+  fill($("new-error"), "");
+}
+
+// "name=value" lines into an object: whole numbers and true/false as such, the rest as text
+// (the server names a bad name or value).
+function pairs(text) {
+  const out = {};
+  for (const line of text.split("\n")) {
+    const [key, ...rest] = line.split("=");
+    if (!key.trim() || !rest.length) continue;
+    const value = rest.join("=").trim();
+    out[key.trim()] = /^-?\d+$/.test(value) ? Number(value) : value === "true" ? true : value === "false" ? false : value;
+  }
+  return out;
 }
 
 function body() {
@@ -120,29 +139,36 @@ function body() {
     bots: Number($("bots").value),
     bot_level: $("bot-level").value,
     spectators: $("spectators").value,
+    missed_blinds: $("missed-blinds").value,
     clock: clock > 0 ? { seconds: clock, bank: Number($("bank").value) } : null,
   };
   const names = $("names").value.split(",").map((n) => n.trim()).filter(Boolean);
   if (names.length) out.names = names;
-  const options = {};
-  for (const line of $("options").value.split("\n")) {
-    const [key, ...rest] = line.split("=");
-    if (!key.trim() || !rest.length) continue;
-    const value = rest.join("=").trim();
-    options[key.trim()] = /^-?\d+$/.test(value) ? Number(value) : value === "true" ? true : value === "false" ? false : value;
-  }
+  const options = pairs($("options").value);
   if (Object.keys(options).length) out.options = options;
+  const title = $("title").value.trim();
+  if (title) out.title = title;
+  const stakes = pairs($("stakes").value.replaceAll(",", "\n"));
+  if (Object.keys(stakes).length) out.stakes = stakes;
   if ($("kill").checked) out.kill = true;
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;
-  else out.rotation = { games: picked, every: Number($("every").value) };
+  else {
+    out.rotation = picked;
+    out.every = Number($("every").value);
+  }
   return out;
 }
 
 async function create(event) {
   event.preventDefault();
   fill($("new-error"), "");
+  const picked = document.querySelectorAll("input[name=many]:checked").length;
+  if (mode() !== "game" && !picked) {
+    fill($("new-error"), mode() === "rotation" ? "Tick the games to play in turn." : "Tick the games the dealer may choose from.");
+    return;
+  }
   try {
     const answer = await api("POST", "/api/tables", body());
     saveLinks(answer.table, answer);
@@ -181,14 +207,32 @@ async function ledger(table, box) {
   }
 }
 
-async function csv(table) {
-  const response = await fetch(`/api/tables/${table}/ledger?format=csv`, { headers: { Authorization: `Bearer ${token}` } });
-  const blob = await response.blob();
-  const link = el("a", { href: URL.createObjectURL(blob), download: `ledger-${table}.csv` });
-  document.body.append(link);
-  link.click();
-  link.remove();
+// A file the host's secret opens (the ledger's CSV, the hand histories), saved under `name`.
+async function download(path, name) {
+  try {
+    const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+    if (!response.ok) {
+      const text = await response.text();
+      let message = text;
+      try {
+        message = JSON.parse(text).error ?? text;
+      } catch {
+        /* plain text */
+      }
+      throw new Error(message || `${response.status} ${response.statusText}`);
+    }
+    const blob = await response.blob();
+    if (!blob.size) throw new Error("No hands finished yet.");
+    const link = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } catch (error) {
+    toast(String(error.message ?? error), "error");
+  }
 }
+
+const csv = (table) => download(`/api/tables/${table}/ledger?format=csv`, `ledger-${table}.csv`);
 
 async function rebuy(table, seat, approve) {
   try {
@@ -233,6 +277,8 @@ function tableEntry(entry, links) {
       el("button", { type: "button", class: "act secondary", dataset: { action: "resume" }, onclick: () => command(id, "resume") }, "Resume"),
       el("button", { type: "button", class: "act danger", dataset: { action: "close" }, onclick: () => { if (confirm("Close the table after this hand?")) command(id, "close"); } }, "Close"),
       el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, ledgerBox) }, "Ledger"),
+      el("button", { type: "button", class: "act secondary", dataset: { action: "phh" }, onclick: () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`) }, "Hands (PHH)"),
+      el("button", { type: "button", class: "act secondary", dataset: { action: "pokerstars" }, onclick: () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`) }, "Hands (PokerStars)"),
     ),
     el(
       "div",
@@ -261,6 +307,7 @@ async function refresh() {
 
 document.querySelectorAll("input[name=mode]").forEach((n) => n.addEventListener("change", showMode));
 $("new-table").addEventListener("submit", create);
+$("new-table").addEventListener("input", () => fill($("new-error"), "")); // an old complaint goes once the form changes
 $("refresh").addEventListener("click", refresh);
 showMode();
 loadGames().then(refresh);
