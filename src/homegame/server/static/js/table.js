@@ -256,6 +256,10 @@ function render(state) {
   const myStatus = state.seats?.find((entry) => entry.seat === app.you)?.status;
   $("sit-out").hidden = myStatus === "sitting_out";
   $("sit-in").hidden = myStatus !== "sitting_out";
+  // Owing missed blinds, a player may post them or wait for the big blind instead (Robert's Rules).
+  const mine = state.seats?.find((entry) => entry.seat === app.you);
+  $("sit-in-wait").hidden = myStatus !== "sitting_out" || !mine?.owes?.length;
+  fill($("sit-in"), mine?.owes?.length ? "Sit in and post the blinds" : "Sit in");
   const asked = (state.rebuys ?? []).find((r) => r.seat === app.you);
   const status = [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
   fill($("status"), status.filter(Boolean).join(" · "));
@@ -838,7 +842,7 @@ function drawHistory() {
       el(
         "li",
         { class: "past-hand" },
-        el("strong", {}, `#${last.hand} ${last.game ?? ""}`),
+        el("strong", {}, `#${last.hand} ${last.game ? gameTitle(last.game) : ""}`),
         el("div", {}, lines.map((line) => line.text).join("; ")),
         el("button", { type: "button", class: "act secondary", "aria-label": `Replay hand ${last.hand}`, onclick: () => replay(last) }, "Replay"),
       ),
@@ -952,12 +956,15 @@ function setupMenu() {
     send({ type: "sit_in" });
     $("menu").close();
   });
+  $("sit-in-wait").addEventListener("click", () => {
+    send({ type: "sit_in", wait: true });
+    $("menu").close();
+  });
   $("rebuy").addEventListener("click", () => {
+    if (!$("rebuy-amount").reportValidity()) return; // the browser says why, over the menu
     const amount = Number($("rebuy-amount").value);
-    if (Number.isInteger(amount) && amount > 0) {
-      send({ type: "rebuy", amount });
-      toast("Rebuy asked: the host will answer.");
-    }
+    send({ type: "rebuy", amount });
+    toast("Rebuy asked: the host will answer.");
     $("menu").close();
   });
   $("game-rules").addEventListener("click", () => {
