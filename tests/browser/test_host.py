@@ -150,3 +150,28 @@ def test_a_kill_table_from_the_host_page(server: Server, pages: Pages, artifacts
     page.click("#menu-close")
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=artifacts / "kill-badge-phone.png")
+
+
+def test_the_host_makes_a_rotation_and_is_told_what_is_missing(server: Server, pages: Pages) -> None:
+    """A rotation from the form: no game ticked is refused in words (the form kept), a mix cannot be
+    ticked (it is a rotation of its own), and two games every two hands make the table."""
+    host = pages.open(f"{server.url}/host#{server.token}")
+    host.wait_for_selector("input[name=many][value=razz]", state="attached")
+    host.check("input[name=mode][value=rotation]")
+    host.fill("#seats", "3")
+    host.click("[data-action=create]")
+    assert host.inner_text("#new-error") == "Tick the games to play in turn."
+    assert host.input_value("#seats") == "3"
+    assert host.is_disabled("input[name=many][value=horse]")
+    host.check("input[name=many][value=holdem]")
+    assert host.inner_text("#new-error") == "", "a change clears the old complaint"
+    host.check("input[name=many][value=razz]")
+    host.fill("#every", "2")
+    host.fill("#title", "Friday")
+    host.select_option("#missed-blinds", "wait")
+    host.click("[data-action=create]")
+    entry = host.locator(".table-entry", has_text="Friday")
+    entry.wait_for()
+    assert host.inner_text("#new-error") == ""
+    listed = next(t for t in server.api("GET", "/api/tables") if t["table"] == entry.get_attribute("data-table"))
+    assert listed["title"] == "Friday" and listed["seats"] == 3
