@@ -873,6 +873,7 @@ class ServerTable:
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
             "waiting": info.status == "playing" and self._waits(seat),
+            "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
         }
 
     def sessions(self) -> list[Session]:

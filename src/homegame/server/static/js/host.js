@@ -268,7 +268,7 @@ function tableEntry(entry, links) {
     { class: "table-entry", dataset: { table: id } },
     el("h3", {}, `${entry.title} `, el("span", { class: "muted" }, `(${id}) · ${entry.seats} seats · ${entry.hands} hands · ${entry.status}`)),
     links ? el("ul", { class: "links" }, links.invites.map((url, i) => linkRow(`Invite ${i + 1}`, url)), links.spectate ? linkRow("Spectators", links.spectate) : null) : el("p", { class: "muted" }, "The invite links were shown when the table was made (on another browser)."),
-    links ? el("div", { class: "action-row" }, el("a", { class: "act secondary", href: links.spectate ?? "#", target: "_blank", rel: "noopener" }, "Watch")) : null,
+    links?.spectate ? el("div", { class: "action-row" }, el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch")) : null,
     rebuys.length ? el("ul", { class: "rebuys" }, rebuys) : null,
     el(
       "div",
@@ -283,7 +283,7 @@ function tableEntry(entry, links) {
     el(
       "div",
       { class: "action-row" },
-      seatInput,
+      el("label", { class: "seat-pick" }, "Seat ", seatInput),
       el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), true) }, "Approve rebuy"),
       el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), false) }, "Refuse rebuy"),
       el("button", { type: "button", class: "act secondary", onclick: () => sitOut(id, seat()) }, "Sit out"),

@@ -19,6 +19,7 @@ const app = {
   turn: null, // the snapshot's turn: when my decision began (null when I have none)
   sentTurn: null, // the turn my last action answered, until a state of another decision comes
   ledgerHand: -1,
+  rebuyAsked: null, // the seat's rebuy waiting for the host ({amount, stack}), to tell the answer
   connection: "connecting",
   attempts: 0,
   stopped: false,
@@ -177,6 +178,17 @@ function act(action) {
 
 // ---- little views ----
 
+// Once the host answers the seat's rebuy, say how: approved (the chips come now, or when the seat's
+// hand ends) or refused.
+function tellRebuyAnswer(asked, mine) {
+  const before = app.rebuyAsked;
+  app.rebuyAsked = asked ? { amount: asked.amount, stack: mine?.stack ?? 0 } : null;
+  if (!before || asked || !mine) return;
+  if (mine.approved) toast(`The host approved your rebuy of ${chips(before.amount)}: the chips come when this hand ends.`);
+  else if (mine.stack - before.stack >= before.amount) toast(`The host approved your rebuy of ${chips(before.amount)}.`);
+  else toast(`The host refused your rebuy of ${chips(before.amount)}.`, "error");
+}
+
 function toast(text, kind = "info") {
   const box = $("toasts");
   const node = el("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
@@ -261,6 +273,7 @@ function render(state) {
   $("sit-in-wait").hidden = myStatus !== "sitting_out" || !mine?.owes?.length;
   fill($("sit-in"), mine?.owes?.length ? "Sit in and post the blinds" : "Sit in");
   const asked = (state.rebuys ?? []).find((r) => r.seat === app.you);
+  tellRebuyAnswer(asked, mine);
   const status = [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
   fill($("status"), status.filter(Boolean).join(" · "));
   const legal = view?.legal ?? [];
