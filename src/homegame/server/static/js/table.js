@@ -121,7 +121,8 @@ function onMessage(data) {
       if (location.hash) history.replaceState(null, "", location.pathname + location.search);
       app.you = data.you ?? null;
       $("controls").classList.remove("sending");
-      setConnection("connected");
+      setConnection("connected", app.you === null ? "Watching" : undefined);
+      document.body.classList.toggle("spectator", app.you === null); // a spectator's menu has no seat's commands
       render(data.state);
       break;
     case "state":
@@ -845,6 +846,7 @@ function loadHistory() {
 function drawHistory() {
   const list = $("history-list");
   if (!list || $("panel").hidden) return;
+  if (!app.games) catalogue().then(drawHistory); // the games' titles, then drawn again
   list.replaceChildren();
   const hands = [...app.history.values()].reverse();
   if (!hands.length) list.append(el("li", {}, "No hands yet."));
