@@ -173,6 +173,8 @@ async function create(event) {
     const answer = await api("POST", "/api/tables", body());
     saveLinks(answer.table, answer);
     toast(`Table ${answer.table} created`);
+    $("title").value = ""; // the next table's name and players are its own; the settings stay
+    $("names").value = "";
     await refresh();
   } catch (error) {
     fill($("new-error"), String(error.message ?? error));

@@ -849,7 +849,7 @@ function drawHistory() {
   if (!app.games) catalogue().then(drawHistory); // the games' titles, then drawn again
   list.replaceChildren();
   const hands = [...app.history.values()].reverse();
-  if (!hands.length) list.append(el("li", {}, "No hands yet."));
+  if (!hands.length) list.append(el("li", { class: "muted none" }, "No hands yet."));
   for (const last of hands) {
     const name = (seat) => last.names?.[seat] ?? `seat ${seat + 1}`;
     const lines = describeResult(last.result, last.events, name);
