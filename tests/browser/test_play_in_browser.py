@@ -187,6 +187,7 @@ def test_a_second_tab_takes_the_seat_over(server: Server, pages: Pages) -> None:
     connected(second)
     first.wait_for_selector("#conn[data-state=closed]")
     assert "another window" in first.inner_text("#conn")
+    assert not first.is_visible("#controls"), "no decision offered to a page that cannot send it"
     assert number(second, "you") == 0
     wait_turn_or_end(second, 1)
 

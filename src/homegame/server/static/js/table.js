@@ -150,7 +150,7 @@ function onMessage(data) {
     case "closed":
       app.stopped = true;
       setConnection("closed", {
-        "taken over": "This seat is open in another window.",
+        "taken over": "This seat is open in another window: reload this page to play here instead.",
         "table closed": "The table is closed.",
         "bad token": "This link no longer works: ask the host for a new one.",
       }[data.reason] ?? `Closed: ${data.reason}`);
@@ -162,7 +162,7 @@ function onMessage(data) {
 
 function send(message) {
   if (!app.socket || app.socket.readyState !== WebSocket.OPEN) {
-    toast("Not connected: wait a moment.", "error");
+    toast(app.stopped ? "Not connected: reload the page." : "Not connected: wait a moment.", "error");
     return false;
   }
   app.socket.send(JSON.stringify(message));
