@@ -21,6 +21,8 @@ def test_the_host_creates_a_table_and_runs_it(server: Server, pages: Pages, arti
     host.wait_for_selector("#game option[value=holdem]", state="attached")
     assert "#" not in host.url, "the host secret leaves the address bar"
     host.select_option("#game", "limit-holdem")
+    host.wait_for_function("document.querySelector('#house-rules summary').textContent.includes('Fixed-limit')")
+    assert "cap=4" in host.locator("#house-rules li").all_text_contents()[0], "the game's house rules, named"
     host.fill("#seats", "2")
     host.fill("#bots", "1")
     host.fill("#clock", "0")

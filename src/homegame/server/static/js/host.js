@@ -101,6 +101,25 @@ async function loadGames() {
   );
 }
 
+// The house rules the chosen game offers (name=default, and what it does), under the box they are typed in.
+async function showHouseRules() {
+  const box = $("house-rules");
+  const name = mode() === "game" ? $("game").value : "";
+  box.hidden = true;
+  if (!name) return;
+  const response = await fetch(`/api/games/${encodeURIComponent(name)}`);
+  const game = response.ok ? await response.json() : null;
+  if (!game?.options?.length || name !== $("game").value || mode() !== "game") return;
+  fill(box.querySelector("summary"), `House rules of ${game.title}`);
+  fill(
+    box.querySelector("ul"),
+    game.options.map((option) =>
+      el("li", {}, el("code", {}, `${option.name}=${option.default}`), ` ${option.doc}${option.choices?.length ? ` (${option.choices.join(", ")})` : ""}`),
+    ),
+  );
+  box.hidden = false;
+}
+
 function mode() {
   return document.querySelector("input[name=mode]:checked").value;
 }
@@ -115,6 +134,7 @@ function showMode() {
     if (box.disabled) box.checked = false;
   }
   fill($("new-error"), "");
+  showHouseRules();
 }
 
 // "name=value" lines into an object: whole numbers and true/false as such, the rest as text
@@ -308,8 +328,12 @@ async function refresh() {
 }
 
 document.querySelectorAll("input[name=mode]").forEach((n) => n.addEventListener("change", showMode));
+$("game").addEventListener("change", showHouseRules);
 $("new-table").addEventListener("submit", create);
 $("new-table").addEventListener("input", () => fill($("new-error"), "")); // an old complaint goes once the form changes
 $("refresh").addEventListener("click", refresh);
 showMode();
-loadGames().then(refresh);
+loadGames().then(() => {
+  showHouseRules();
+  return refresh();
+});
