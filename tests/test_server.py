@@ -614,9 +614,10 @@ def test_the_table_settings_are_checked_field_by_field() -> None:
 
 
 def test_spectators_one_hand_behind_see_the_last_hand_not_this_one() -> None:
-    table = make(bots=2, bot_level="caller", spectators="behind")
+    table = make(bots=2, bot_level="caller", spectators="behind", clock={"seconds": 30})
     run(table)
     assert table.hand is not None and snap(table, None)["view"] is None
+    assert snap(table, 0)["clock"] is not None and snap(table, None)["clock"] is None, "no clock of a hand not shown"
     finish_hand(table)
     assert table.number == 2 and table.previous is not None
     behind = snap(table, None)

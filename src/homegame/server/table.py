@@ -715,7 +715,7 @@ class ServerTable:
         now = self.now()
         deciding = self._deciding()
         clock: JSON = None
-        if deciding and self._seconds(deciding[0]) is not None and deciding[0] not in self.bots:
+        if deciding and not behind and self._seconds(deciding[0]) is not None and deciding[0] not in self.bots:
             seat = deciding[0]
             seconds = self._seconds(seat) or 0
             elapsed = now - self.since.get(seat, now)
