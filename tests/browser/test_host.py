@@ -41,6 +41,7 @@ def test_the_host_creates_a_table_and_runs_it(server: Server, pages: Pages, arti
     entry.first.locator("[data-action=pause]").click()
     host.wait_for_function(f"document.querySelector('[data-table=\"{table}\"] h3').textContent.includes('paused')")
     entry = host.locator(f"[data-table='{table}']")
+    assert entry.locator("[data-action=pause]").count() == 0, "a paused table offers Resume, not Pause"
     entry.locator("button", has_text="Ledger").click()
     host.wait_for_selector(f"[data-table='{table}'] table.ledger td")
     assert "ann" in entry.locator("table.ledger").inner_text()

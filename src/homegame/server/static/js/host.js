@@ -275,8 +275,12 @@ async function sitOut(table, seat) {
   }
 }
 
+const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
+
 function tableEntry(entry, links) {
   const id = entry.table;
+  const live = !["closing", "closed"].includes(entry.status);
+  const paused = entry.status === "paused";
   const ledgerBox = el("div", { class: "ledger-box" });
   const seatInput = el("input", { type: "number", min: 1, max: entry.seats, value: 1, "aria-label": "Seat number" });
   const seat = () => Number(seatInput.value) - 1;
@@ -288,21 +292,22 @@ function tableEntry(entry, links) {
   return el(
     "article",
     { class: "table-entry", dataset: { table: id } },
-    el("h3", {}, `${entry.title} `, el("span", { class: "muted" }, `(${id}) · ${entry.seats} seats · ${entry.hands} hands · ${entry.status}`)),
+    el("h3", {}, `${entry.title} `, el("span", { class: "muted" }, `(${id}) · ${entry.seats} seats · ${entry.hands} ${entry.hands === 1 ? "hand" : "hands"} · ${STATUS[entry.status] ?? entry.status}`)),
     links ? el("ul", { class: "links" }, links.invites.map((url, i) => linkRow(`Invite ${i + 1}`, url)), links.spectate ? linkRow("Spectators", links.spectate) : null) : el("p", { class: "muted" }, "The invite links were shown when the table was made (on another browser)."),
     links?.spectate ? el("div", { class: "action-row" }, el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch")) : null,
     rebuys.length ? el("ul", { class: "rebuys" }, rebuys) : null,
     el(
       "div",
       { class: "action-row" },
-      el("button", { type: "button", class: "act secondary", dataset: { action: "pause" }, onclick: () => command(id, "pause") }, "Pause"),
-      el("button", { type: "button", class: "act secondary", dataset: { action: "resume" }, onclick: () => command(id, "resume") }, "Resume"),
-      el("button", { type: "button", class: "act danger", dataset: { action: "close" }, onclick: () => { if (confirm("Close the table after this hand?")) command(id, "close"); } }, "Close"),
+      // Only what the table can still do: pause or resume, close; a closing table keeps its records.
+      live && !paused ? el("button", { type: "button", class: "act secondary", dataset: { action: "pause" }, onclick: () => command(id, "pause") }, "Pause") : null,
+      live && paused ? el("button", { type: "button", class: "act secondary", dataset: { action: "resume" }, onclick: () => command(id, "resume") }, "Resume") : null,
+      live ? el("button", { type: "button", class: "act danger", dataset: { action: "close" }, onclick: () => { if (confirm("Close the table after this hand?")) command(id, "close"); } }, "Close") : null,
       el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, ledgerBox) }, "Ledger"),
       el("button", { type: "button", class: "act secondary", dataset: { action: "phh" }, onclick: () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`) }, "Hands (PHH)"),
       el("button", { type: "button", class: "act secondary", dataset: { action: "pokerstars" }, onclick: () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`) }, "Hands (PokerStars)"),
     ),
-    el(
+    !live ? null : el(
       "div",
       { class: "action-row" },
       el("label", { class: "seat-pick" }, "Seat ", seatInput),
