@@ -275,7 +275,9 @@ function render(state) {
   fill($("sit-in"), mine?.owes?.length ? "Sit in and post the blinds" : "Sit in");
   const asked = (state.rebuys ?? []).find((r) => r.seat === app.you);
   tellRebuyAnswer(asked, mine);
-  const status = [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
+  const gone = myStatus === "left";
+  for (const id of ["sit-out", "rebuy", "rebuy-amount", "leave"]) $(id).disabled = gone; // a seat cashed out has nothing to ask
+  const status = gone ? ["You left the table"] : [state.status && state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
   fill($("status"), status.filter(Boolean).join(" · "));
   const legal = view?.legal ?? [];
   const key = JSON.stringify([app.hand, legal]);
@@ -988,7 +990,10 @@ function setupMenu() {
   });
   $("leave").addEventListener("click", async () => {
     $("menu").close();
-    if (await confirmDialog("Leave the table? You cash out at the end of this hand.")) send({ type: "leave" });
+    if (await confirmDialog("Leave the table? You cash out at the end of this hand.")) {
+      send({ type: "leave" });
+      toast("Leaving: you cash out when this hand ends.");
+    }
   });
   document.addEventListener("keydown", onKey);
 }
