@@ -128,6 +128,7 @@ function showMode() {
   $("one-game").hidden = mode() !== "game";
   $("many-games").hidden = mode() === "game";
   $("every-field").hidden = mode() !== "rotation";
+  $("every").disabled = mode() !== "rotation"; // a hidden box's bad value must not block the form unseen
   // A rotation plays games in turn; a mix is a rotation of its own, so it is picked as the one game.
   for (const box of document.querySelectorAll("input[name=many][data-mix=true]")) {
     box.disabled = mode() === "rotation";
