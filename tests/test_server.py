@@ -996,3 +996,24 @@ def test_the_tables_phh_names_the_mix_a_hand_was_dealt_in() -> None:
         finish_hand(table)
         (record,) = loads_all(phh(table))
         assert record.extra.get("_mix") == mix
+
+
+def test_pokerstars_text_dates_each_hand_when_it_was_dealt_in_eastern_time() -> None:
+    # Trackers read a hand's moment from its header ("- 2026/12/01 19:00:00 ET"): the deal's time
+    # in the log, in New York's time as PokerStars writes it, not one date for every hand.
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from homegame.server.histories import pokerstars
+
+    clock = Clock()
+    table = make(clock, game="holdem", seats=2, bots=1, bot_level="caller")
+    for _ in range(2):
+        run(table)
+        clock.now += 3_600_000  # an hour a hand
+        finish_hand(table)
+    deals = [row.at for row in table.store.rows("t") if row.kind == "deal"]
+    eastern = ZoneInfo("America/New_York")
+    expected = [f"{datetime.fromtimestamp(at / 1000, eastern):%Y/%m/%d %H:%M:%S} ET" for at in deals[:2]]
+    headers = [line for line in pokerstars(table)[0].splitlines() if line.startswith("PokerStars Hand #")]
+    assert [header.rsplit(" - ", 1)[1] for header in headers] == expected and expected[0] != expected[1]

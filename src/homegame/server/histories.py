@@ -27,7 +27,9 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from datetime import UTC, datetime, tzinfo
 from functools import partial
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.wire import to_json
@@ -63,17 +65,29 @@ def pokerstars(table: ServerTable, *, seat: int | None = None) -> tuple[str, lis
     hero's; ``None``: nobody's), and the numbers of the hands that text cannot hold (wild cards,
     declare, the home games: PHH holds them)."""
     written, skipped = [], []
+    dealt_at = [row.at for row in table.store.rows(table.id) if row.kind == "deal"]  # hand N: the Nth deal
+    eastern = _eastern()
     for number, hand, dealt in table.histories():
         names = [table.seats[index].name for index in dealt]
         hero = dealt.index(seat) if seat in dealt else None
+        when = datetime.fromtimestamp(dealt_at[number - 1] / 1000, eastern) if number <= len(dealt_at) else None
         try:
             mix = _mix(table, hand.game.name)
             written.append(
-                to_pokerstars(hand.history(), names=names, hero=hero, number=number, table=table.id, mix=mix)
+                to_pokerstars(hand.history(), names=names, hero=hero, number=number, when=when, table=table.id, mix=mix)
             )
         except ParseError:
             skipped.append(number)
     return (dumps_pokerstars(written) if written else ""), skipped
+
+
+def _eastern() -> tzinfo:
+    """The time zone PokerStars writes its times in (``ET``: New York's), or UTC where the machine
+    has no time-zone database."""
+    try:
+        return ZoneInfo("America/New_York")
+    except ZoneInfoNotFoundError:
+        return UTC
 
 
 def _mix(table: ServerTable, game: str) -> Mix | None:
