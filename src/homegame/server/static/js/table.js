@@ -387,10 +387,11 @@ function seatFlags(entry, sv, view) {
   if (entry.status === "sitting_out") flags.push("sitting out");
   if (entry.waiting) flags.push("waits for the big blind");
   else if (entry.owes?.length) {
-    // What the seat puts in when next dealt in, and why (protocol.md): "missed big blind: posts 2".
+    // What the seat puts in when next dealt in (protocol.md): "owes the big blind: posts 2". Owed
+    // for blinds missed sitting out, or by a new player: the seat's entry does not say which.
     const owed = entry.owes.reduce((sum, owed) => sum + owed.amount, 0);
-    const missed = entry.owes.length > 1 ? "blinds" : String(entry.owes[0].name ?? "blind").replace(/^dead_/, "").replaceAll("_", " ");
-    flags.push(`missed ${missed}: posts ${chips(owed)}`);
+    const what = entry.owes.length > 1 ? "blinds" : String(entry.owes[0].name ?? "blind").replace(/^dead_/, "").replaceAll("_", " ");
+    flags.push(`owes the ${what}: posts ${chips(owed)}`);
   }
   if (entry.status === "left") flags.push("left");
   if (entry.connected === false && !entry.bot && entry.status !== "empty") flags.push("offline");
