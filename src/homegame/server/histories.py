@@ -65,9 +65,10 @@ def pokerstars(table: ServerTable, *, seat: int | None = None) -> tuple[str, lis
     hero's; ``None``: nobody's), and the numbers of the hands that text cannot hold (wild cards,
     declare, the home games: PHH holds them)."""
     written, skipped = [], []
-    dealt_at = [row.at for row in table.store.rows(table.id) if row.kind == "deal"]  # hand N: the Nth deal
+    rows = table.store.rows(table.id)
+    dealt_at = [row.at for row in rows if row.kind == "deal"]  # hand N: the Nth deal
     eastern = _eastern()
-    for number, hand, dealt in table.histories():
+    for number, hand, dealt in table.histories(rows):
         names = [table.seats[index].name for index in dealt]
         hero = dealt.index(seat) if seat in dealt else None
         when = datetime.fromtimestamp(dealt_at[number - 1] / 1000, eastern) if number <= len(dealt_at) else None

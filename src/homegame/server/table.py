@@ -916,11 +916,12 @@ class ServerTable:
             ],
         }
 
-    def histories(self) -> list[tuple[int, Hand, tuple[int, ...]]]:
-        """Every finished hand (its number, the hand, its table seats), rebuilt from the log."""
+    def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
+        """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
+        the log, when the caller has read it already)."""
         restored = ServerTable(self.id, self.config, _ReadOnly(self.store), now=self.now)
         hands = []
-        for row, orders in _changes(self.store.rows(self.id)):
+        for row, orders in _changes(self.store.rows(self.id) if rows is None else rows):
             before = restored.previous
             restored._replay(row, orders)
             if restored.previous is not before and restored.previous is not None:
