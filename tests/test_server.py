@@ -163,6 +163,7 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
 )
 def test_a_message_is_written_as_json_dumps_writes_it(kind: str, fields: dict[str, Any]) -> None:
     table = make()
+    table.publish()  # as its room does once the change is committed
     state = table.snapshot_text(0)
     head = {"type": kind, "table": table.id, "hand": table.number, "seq": table.seq, **fields}
     compact = {"separators": (",", ":"), "ensure_ascii": False}

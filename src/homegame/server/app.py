@@ -8,7 +8,7 @@ queue fills, the snapshots it has not read yet are dropped (each snapshot is who
 matters), and past that it is disconnected. Messages in are limited in size and rate.
 
 >>> from starlette.testclient import TestClient
->>> from homegame.server.store import Store
+>>> from homegame.server.store import StorageError, Store
 >>> server = Server(Store(":memory:"), host_token="h0st")
 >>> with TestClient(server.app()) as client:
 ...     client.get("/api/tables").status_code, client.get("/api/tables", headers=server.auth()).json()
@@ -22,10 +22,12 @@ import contextlib
 import hmac
 import json
 import secrets
+import sys
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -41,7 +43,7 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
 from homegame.server.ledger import ledger_csv
-from homegame.server.store import Store
+from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable, _dumps
 
 __all__ = ["Connection", "Limits", "Room", "Server"]
@@ -61,6 +63,8 @@ class Limits:
     burst: int = 40
     hello_seconds: float = 10.0
     body_bytes: int = 65536
+    retry: float = 5.0
+    """The longest pause, in seconds, between tries of a table's own move the disk refused."""
 
 
 class Connection:
@@ -133,22 +137,35 @@ class Connection:
 def _message(table: ServerTable, kind: str, *, state: str | None = None, **fields: JSON) -> str:
     """A message's text; ``state``: the text of a snapshot (:meth:`ServerTable.snapshot_text`). Written
     without the encoder's machinery but for the ``fields``, the same text as ``json.dumps`` of the
-    message (compact, UTF-8)."""
-    head = f'{{"type":{_dumps(kind)},"table":{_dumps(table.id)},"hand":{table.number},"seq":{table.seq}'
+    message (compact, UTF-8). Its ``hand`` and ``seq`` are the table's last committed
+    (:attr:`ServerTable.published`): even an error never tells of a change not yet on disk."""
+    number, seq = table.published
+    head = f'{{"type":{_dumps(kind)},"table":{_dumps(table.id)},"hand":{number},"seq":{seq}'
     if fields:
         head += f",{_dumps(fields)[1:-1]}"
     return f"{head}}}" if state is None else f'{head},"state":{state}}}'
 
 
-class Room:
-    """A table and the sockets at it."""
+_STORAGE = "the table could not save this change (the server's storage failed): nothing changed, send it again"
 
-    def __init__(self, table: ServerTable) -> None:
+
+class Room:
+    """A table and the sockets at it. Every change is made under the room's lock and heard of only
+    once it is committed (:meth:`change`): outside the lock, the table is what the disk holds, and
+    nothing is sent from it but under the lock or from what is committed. A change the disk refuses
+    is not applied (the table is read back from its log), and nobody hears of it but the one who
+    asked (``error``, ``code: "storage"``); the table's own moves are tried again, less and less
+    often (at most every ``retry`` seconds), until the disk takes them."""
+
+    def __init__(self, table: ServerTable, *, retry: float = 5.0) -> None:
         self.table = table
         self.seats: dict[int, Connection] = {}
         self.spectators: set[Connection] = set()
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.lock = asyncio.Lock()
+        self.retry = retry
+        self._backoff = 0.0
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -165,75 +182,118 @@ class Room:
             for connection in self.spectators:
                 connection.send("state", text)
 
-    async def changed(self) -> None:
-        """The table changed: once the change is on disk, tell everyone and let the table make its
-        own moves."""
-        await self.table.store.durable()
-        self.broadcast()
-        self.wake.set()
+    async def change(self, do: Callable[[], bool]) -> bool:
+        """Make a change (``do`` makes it, True when it changed the table; it raises
+        :class:`RefusedError` when refused), and once it is committed tell everyone and let the
+        table make its own moves. :class:`StorageError` when it could not be committed: the table
+        is as it was."""
+        async with self.lock:
+            return await self._change(do)
 
-    async def attach(self, connection: Connection, token: str) -> None:
-        """A player (or spectator) arrives: a second socket of the same seat takes over."""
-        table, seat = self.table, connection.seat
-        if seat is None:
-            self.spectators.add(connection)
-        else:
-            previous = self.seats.get(seat)
-            if previous is not None:
-                previous.close("taken over", _message(table, "closed", reason="taken over"))
-            self.seats[seat] = connection
-            table.connected.add(seat)
-            table.sit(seat)
-        await table.store.durable()  # the new secret and the seat taken
-        connection.send("welcome", _message(table, "welcome", token=token, you=seat, state=table.snapshot_text(seat)))
-        await self.changed()
+    async def _change(self, do: Callable[[], bool], *, tell: bool = True) -> bool:
+        """:meth:`change`, the lock held (``tell``: False when the caller tells everyone itself)."""
+        try:
+            changed = do()
+            await self.table.store.durable(self.table.id)
+        except StorageError as error:
+            self._lost(error)
+            raise
+        self.table.publish()
+        if changed and tell:
+            self.broadcast()
+            self.wake.set()
+        return changed
+
+    def _lost(self, error: StorageError) -> None:
+        """A change the disk refused: the table as its log holds it again, the cause on stderr."""
+        table = self.table
+        print(f"homegame serve: table {table.id}: a change was not saved: {error}", file=sys.stderr, flush=True)
+        self.table = table.reload()
+
+    async def attach(self, connection: Connection, token: str) -> bool:
+        """A player (or spectator) arrives: a second socket of the same seat takes over. False (the
+        connection closed) when its seat could not be saved."""
+        seat = connection.seat
+
+        def arrive() -> bool:
+            if seat is None:
+                self.spectators.add(connection)
+            else:
+                self.seats[seat] = connection
+                self.table.connected.add(seat)
+                self.table.sit(seat)
+            return True
+
+        async with self.lock:
+            previous = self.seats.get(seat) if seat is not None else None
+            try:
+                await self._change(arrive, tell=False)  # the new secret and the seat taken, on disk before the welcome
+            except StorageError:
+                connection.close("storage", _message(self.table, "closed", reason="storage"))
+                return False
+            if previous is not None and previous is not connection:
+                previous.close("taken over", _message(self.table, "closed", reason="taken over"))
+            table = self.table
+            text = _message(table, "welcome", token=token, you=seat, state=table.snapshot_text(seat))
+            connection.send("welcome", text)
+            self.broadcast()  # the new arrival too: its own first state
+            self.wake.set()
+            return True
 
     async def detach(self, connection: Connection) -> None:
         """A socket is gone."""
         seat = connection.seat
-        if seat is None:
-            self.spectators.discard(connection)
-        elif self.seats.get(seat) is connection:
-            del self.seats[seat]
-            self.table.connected.discard(seat)
-            await self.changed()
+        async with self.lock:
+            if seat is None:
+                self.spectators.discard(connection)
+            elif self.seats.get(seat) is connection:
+                del self.seats[seat]
+                self.table.connected.discard(seat)
+                self.broadcast()
+                self.wake.set()
 
     async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
         """One message from a client; a refusal is answered with ``error``, the table unchanged."""
-        table, seat = self.table, connection.seat
-        kind = message.get("type")
-        try:
-            if seat is None:
-                raise RefusedError("forbidden", "spectators only watch")
-            if kind == "ledger":  # a question, not a change: answered to this socket only
-                connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
-                return
-            if kind == "preview":  # a question too: what the seat's own division would make
-                answer = table.preview(seat, message.get("hands"))
-                parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
-                connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
-                return
-            if kind == "act":
-                if not table.act(seat, message.get("hand"), message.get("seq"), message.get("action")):
-                    await table.store.durable()
-                    self.state(connection)  # already applied: acknowledged again
+        seat = connection.seat
+        async with self.lock:
+            table = self.table
+            try:
+                if seat is None:
+                    raise RefusedError("forbidden", "spectators only watch")
+                kind = message.get("type")
+                if kind == "ledger":  # a question, not a change: answered to this socket only
+                    connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
                     return
-            elif kind == "choose":
-                table.choose(seat, message.get("game"))
-            elif kind == "sit_out":
-                table.sit_out(seat)
-            elif kind == "sit_in":
-                table.sit_in(seat, message.get("wait", False))
-            elif kind == "rebuy":
-                table.request_rebuy(seat, message.get("amount"))
-            elif kind == "leave":
-                table.leave(seat)
-            else:
-                raise RefusedError("bad_request", f"no message type {str(kind)[:20]!r}")
-        except RefusedError as refused:
-            connection.send("error", _message(table, "error", code=refused.code, message=str(refused)))
-            return
-        await self.changed()
+                if kind == "preview":  # a question too: what the seat's own division would make
+                    answer = table.preview(seat, message.get("hands"))
+                    parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
+                    connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
+                    return
+                if not await self._change(partial(self._request, seat, kind, message)):
+                    self.state(connection)  # already applied: acknowledged again
+            except RefusedError as refused:
+                connection.send("error", _message(self.table, "error", code=refused.code, message=str(refused)))
+            except StorageError:
+                connection.send("error", _message(self.table, "error", code="storage", message=_STORAGE))
+
+    def _request(self, seat: int, kind: object, message: dict[str, Any]) -> bool:
+        """A seat's request made (True; False: an action already applied)."""
+        table = self.table
+        if kind == "act":
+            return table.act(seat, message.get("hand"), message.get("seq"), message.get("action"))
+        if kind == "choose":
+            table.choose(seat, message.get("game"))
+        elif kind == "sit_out":
+            table.sit_out(seat)
+        elif kind == "sit_in":
+            table.sit_in(seat, message.get("wait", False))
+        elif kind == "rebuy":
+            table.request_rebuy(seat, message.get("amount"))
+        elif kind == "leave":
+            table.leave(seat)
+        else:
+            raise RefusedError("bad_request", f"no message type {str(kind)[:20]!r}")
+        return True
 
     def _auto(self) -> bool:
         """One of the table's own moves, if one is due (one the engine refuses waits for the next change)."""
@@ -242,15 +302,27 @@ class Room:
         except RefusedError:
             return False
 
+    async def _move(self) -> bool:
+        """Make one of the table's own moves that is due; True when one was made, or must be tried
+        again (after a pause that grows while the disk refuses it)."""
+        try:
+            moved = await self.change(self._auto)
+        except StorageError:
+            self._backoff = min(self.retry, max(0.05, self._backoff * 2))
+            await asyncio.sleep(self._backoff)
+            return True
+        self._backoff = 0.0
+        return moved
+
     async def drive(self) -> None:
         """Make the table's own moves as they fall due, forever."""
-        table = self.table
         while True:
             self.wake.clear()
-            while self._auto():
-                await table.store.durable()
-                self.broadcast()
+            for _ in range(10_000):  # a burst of moves (bots, deals), then a look at the clock
+                if not await self._move():
+                    break
                 await asyncio.sleep(0)
+            table = self.table
             due = table.wake_at()
             timeout = None if due is None else max(0.0, (due - table.now()) / 1000)
             with contextlib.suppress(TimeoutError):
@@ -275,10 +347,17 @@ class Server:
         self.limits = limits or Limits()
         self.between_hands = between_hands
         self.rooms: dict[str, Room] = {}
+        self.damaged: dict[str, str] = {}
+        """The tables whose log cannot be restored, and why: out of play, the others play on."""
         for table_id, data in store.tables():
-            config = TableConfig.from_json({"missed_blinds": "none", **data})  # a table kept before the rule: none
-            table = ServerTable.restore(table_id, config, store, between_hands=between_hands)
-            self.rooms[table_id] = Room(table)
+            try:
+                table = _restore(table_id, data, store, between_hands)
+            except Exception as error:  # whatever a bad row raises: that table alone is lost, not the server
+                reason = f"{type(error).__name__}: {error}"
+                print(f"homegame serve: table {table_id} cannot be restored: {reason}", file=sys.stderr, flush=True)
+                self.damaged[table_id] = reason
+                continue
+            self.rooms[table_id] = Room(table, retry=self.limits.retry)
         store.group_commit()
 
     def auth(self) -> dict[str, str]:
@@ -302,8 +381,8 @@ class Server:
             secret = secrets.token_urlsafe(24)
             self.store.add_secret(secret, table_id, -1)
             spectate = f"{base}t/{table_id}#{secret}"
-        room = self.rooms[table_id] = Room(table)
-        await self.store.durable()
+        await self.store.durable(table_id)  # StorageError: the table was never made
+        room = self.rooms[table_id] = Room(table, retry=self.limits.retry)
         room.task = asyncio.get_running_loop().create_task(room.drive())
         return {"table": table_id, "invites": invites, "spectate": spectate}
 
@@ -394,6 +473,10 @@ class Server:
                     }
                     for table_id, room in self.rooms.items()
                 ]
+                + [
+                    {"table": table_id, "status": "damaged", "reason": reason}
+                    for table_id, reason in self.damaged.items()
+                ]
             )
         body = await request.body()
         if len(body) > self.limits.body_bytes:
@@ -402,16 +485,20 @@ class Server:
             config = TableConfig.from_json(json.loads(body))
         except (ValueError, ParseError) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
-        return JSONResponse(await self.create(config, str(request.base_url)))
+        try:
+            return JSONResponse(await self.create(config, str(request.base_url)))
+        except StorageError as error:
+            return _storage(error)
 
     async def ledger(self, request: Request) -> Response:
         """The ledger: JSON, or PokerNow's CSV."""
         room = self._room(request)
         if not isinstance(room, Room):
             return room
-        if request.query_params.get("format") == "csv":
-            return PlainTextResponse(ledger_csv(room.table.sessions()), media_type="text/csv")
-        return JSONResponse(room.table.ledger())
+        async with room.lock:  # what is committed
+            if request.query_params.get("format") == "csv":
+                return PlainTextResponse(ledger_csv(room.table.sessions()), media_type="text/csv")
+            return JSONResponse(room.table.ledger())
 
     async def history(self, request: Request) -> Response:
         """The finished hands in PHH (one seat's view, the spectators' or everything) or in
@@ -430,16 +517,16 @@ class Server:
             return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
         seat = None if seat_text is None else int(seat_text)
         full = query.get("full") in ("1", "true")
-        await self.store.durable()  # the log read back is the log written
-        if form == "pokerstars":
-            text, skipped = pokerstars(room.table, seat=seat)
-            if skipped and not text:
-                return JSONResponse(
-                    {"error": "PokerStars text cannot hold these games (wild cards, declare, home games): use phh"},
-                    status_code=400,
-                )
-            return PlainTextResponse(text, headers={"X-Homegame-Skipped": ",".join(map(str, skipped))})
-        return PlainTextResponse(phh(room.table, seat=seat, full=full))
+        async with room.lock:  # the table is its log: every change of it committed
+            if form == "pokerstars":
+                text, skipped = pokerstars(room.table, seat=seat)
+                if skipped and not text:
+                    return JSONResponse(
+                        {"error": "PokerStars text cannot hold these games (wild cards, declare, home games): use phh"},
+                        status_code=400,
+                    )
+                return PlainTextResponse(text, headers={"X-Homegame-Skipped": ",".join(map(str, skipped))})
+            return PlainTextResponse(phh(room.table, seat=seat, full=full))
 
     async def command(self, request: Request) -> Response:
         """Pause, resume or close a table."""
@@ -450,10 +537,11 @@ class Server:
         if command not in ("pause", "resume", "close"):
             return JSONResponse({"error": "no such command"}, status_code=404)
         try:
-            room.table.host(command)
+            await room.change(_doing(room, lambda table: table.host(command)))
         except RefusedError as refused:
             return JSONResponse({"error": str(refused)}, status_code=409)
-        await room.changed()
+        except StorageError as error:
+            return _storage(error)
         return JSONResponse({"table": room.table.id, "status": room.table.status})
 
     async def rebuy(self, request: Request) -> Response:
@@ -468,10 +556,13 @@ class Server:
         if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
             return JSONResponse({"error": "approve: true or false"}, status_code=400)
         try:
-            room.table.answer_rebuy(request.path_params["seat"], body["approve"])
+            await room.change(
+                _doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], body["approve"]))
+            )
         except RefusedError as refused:
             return JSONResponse({"error": str(refused)}, status_code=400)
-        await room.changed()
+        except StorageError as error:
+            return _storage(error)
         return JSONResponse({"table": room.table.id, "seat": request.path_params["seat"]})
 
     async def sit_out(self, request: Request) -> Response:
@@ -482,8 +573,10 @@ class Server:
         seat = request.path_params["seat"]
         if not 0 <= seat < room.table.config.seats:
             return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
-        room.table.sit_out(seat)
-        await room.changed()
+        try:
+            await room.change(_doing(room, lambda table: table.sit_out(seat)))
+        except StorageError as error:
+            return _storage(error)
         return JSONResponse({"table": room.table.id, "seat": seat})
 
     # -- the socket ------------------------------------------------------------------------------
@@ -528,35 +621,57 @@ class Server:
 
     async def _read(self, room: Room, connection: Connection) -> None:
         websocket, limits = connection.websocket, self.limits
-        table = room.table
         while connection.closing is None:
             try:
                 text = await websocket.receive_text()
             except (WebSocketDisconnect, RuntimeError, KeyError):
                 return
             if len(text) > limits.message_bytes:
-                connection.send("error", _message(table, "error", code="bad_request", message="message too large"))
-                connection.close("too large", _message(table, "closed", reason="message too large"))
+                connection.send("error", _message(room.table, "error", code="bad_request", message="message too large"))
+                connection.close("too large", _message(room.table, "closed", reason="message too large"))
                 return
             if not connection.allow():
-                connection.send("error", _message(table, "error", code="rate", message="too many messages"))
+                connection.send("error", _message(room.table, "error", code="rate", message="too many messages"))
                 continue
             try:
                 message = json.loads(text)
             except ValueError:
                 message = None
             if not isinstance(message, dict):
-                connection.send("error", _message(table, "error", code="bad_request", message="not a JSON object"))
+                connection.send("error", _message(room.table, "error", code="bad_request", message="not a JSON object"))
                 continue
             if connection.unconfirmed is not None and connection.seat is not None:  # it has the new secret
-                self.store.keep_secret(table.id, connection.seat, connection.unconfirmed)
+                self.store.keep_secret(room.table.id, connection.seat, connection.unconfirmed)
                 connection.unconfirmed = None
             if message.get("type") == "ready":
                 continue
             try:
                 await room.handle(connection, message)
             except PokerError as error:  # a bug's safety net: refuse, never echo the state
-                connection.send("error", _message(table, "error", code="bad_request", message=type(error).__name__))
+                connection.send(
+                    "error", _message(room.table, "error", code="bad_request", message=type(error).__name__)
+                )
+
+
+def _doing(room: Room, request: Callable[[ServerTable], object]) -> Callable[[], bool]:
+    """A host's request to the room's table (whichever table object it holds when the change is made)."""
+
+    def do() -> bool:
+        request(room.table)
+        return True
+
+    return do
+
+
+def _restore(table_id: str, data: str, store: Store, between_hands: int) -> ServerTable:
+    """A table kept in the database, rebuilt from its settings (JSON text) and its log."""
+    config = TableConfig.from_json({"missed_blinds": "none", **json.loads(data)})  # kept before the rule: none
+    return ServerTable.restore(table_id, config, store, between_hands=between_hands)
+
+
+def _storage(error: StorageError) -> Response:
+    """The answer to a host's request whose change the disk refused: nothing changed, ask again."""
+    return JSONResponse({"error": f"the server's storage failed: {error}", "code": "storage"}, status_code=503)
 
 
 async def _refuse(websocket: WebSocket, reason: str) -> None:

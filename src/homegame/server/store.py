@@ -24,14 +24,16 @@ Secrets are kept only as SHA-256 digests: a stolen database file opens no seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
-__all__ = ["Row", "Store", "digest"]
+__all__ = ["Row", "StorageError", "Store", "digest"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -80,6 +82,23 @@ class Row:
     at: int
 
 
+class StorageError(Exception):
+    """The database refused a write (a full disk, a read-only file): nothing of the change it
+    belonged to is on disk, so nothing of it may be applied or told. The server maps it to the
+    protocol's ``code: "storage"`` (an ``error`` frame, or HTTP 503)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    """A write waiting for the next commit: ``owner`` the table it belongs to (``None``: the server's
+    own), ``token`` its place in the order of writes."""
+
+    token: int
+    owner: str | None
+    sql: str
+    params: tuple[Any, ...]
+
+
 class Store:
     """The SQLite database at ``path`` (``":memory:"`` for tests), created if new."""
 
@@ -89,10 +108,16 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.executescript(_SCHEMA)
         self._writer: sqlite3.Connection | None = None
-        self._pending: list[tuple[int, str, tuple[Any, ...]]] = []
+        self._pending: list[_Write] = []
         self._written = 0
-        self._committed = 0
-        self._flushing: asyncio.Future[None] | None = None
+        """The token of the last write made."""
+        self._done = 0
+        """Every write up to this token is committed or lost."""
+        self._last: dict[str | None, int] = {}
+        """The token of each owner's last write."""
+        self._flushing: asyncio.Future[dict[str | None, str]] | None = None
+        self._lost: dict[str | None, str] = {}
+        """The owners whose writes a failed commit lost, and why, until one of their waits hears of it."""
 
     def close(self) -> None:
         """Close the database."""
@@ -110,40 +135,83 @@ class Store:
         if self.path != ":memory:" and self._writer is None:
             self._writer = _connect(self.path)
 
-    async def durable(self) -> None:
-        """Wait until every write made so far is committed."""
-        target = self._written
-        while self._committed < target:
+    async def durable(self, owner: str | None = None) -> None:
+        """Wait until every write made so far (``owner``'s, when given) is committed. Raises
+        :class:`StorageError` when one of them could not be: it and the owner's writes made after
+        it are dropped (they build on it), so the disk holds the owner's changes up to the one
+        before, and nothing more."""
+        target = self._written if owner is None else self._last.get(owner, 0)
+        failed: dict[str | None, str] = {}
+        while self._done < target:
             if self._flushing is None:
                 batch, self._pending = self._pending, []
                 self._flushing = asyncio.ensure_future(asyncio.to_thread(self._commit, batch))
+                self._flushing.add_done_callback(partial(self._committed, batch, self._written))
             flushing = self._flushing
-            try:
-                await asyncio.shield(flushing)
-            finally:
-                if self._flushing is flushing and flushing.done():
-                    self._flushing = None
+            with contextlib.suppress(Exception):
+                failed.update(await asyncio.shield(flushing))
+        lost = self._lost.pop(owner, None) if owner is not None else next(iter(failed.values()), None)
+        if lost is not None:
+            raise StorageError(lost)
 
-    def _commit(self, batch: list[tuple[int, str, tuple[Any, ...]]]) -> None:
+    def _committed(self, batch: list[_Write], upto: int, flushing: asyncio.Future[dict[str | None, str]]) -> None:
+        """A batch is done (every write up to token ``upto`` was in it, or taken back): the owners
+        that lost writes in it lose the writes they made since too."""
+        if self._flushing is flushing:
+            self._flushing = None
+        if flushing.cancelled() or flushing.exception() is not None:  # the thread itself failed
+            failed = {write.owner: "the commit did not finish" for write in batch}
+        else:
+            failed = flushing.result()
+        self._done = max(self._done, upto)
+        if failed:
+            self._lost.update(failed)
+            self._pending = [write for write in self._pending if write.owner not in failed]
+
+    def _commit(self, batch: list[_Write]) -> dict[str | None, str]:
+        """Commit a batch in one transaction; when it fails, each owner's writes in one of their own
+        (a failure one table's alone spares the others). The owners whose writes failed, and why."""
+        try:
+            self._transaction(batch)
+            return {}
+        except sqlite3.Error as error:
+            owners = list(dict.fromkeys(write.owner for write in batch))
+            if len(owners) == 1:
+                return {owners[0]: str(error)}
+        failed: dict[str | None, str] = {}
+        for owner in owners:
+            try:
+                self._transaction([write for write in batch if write.owner == owner])
+            except sqlite3.Error as error:
+                failed[owner] = str(error)
+        return failed
+
+    def _transaction(self, writes: list[_Write]) -> None:
+        """Commit ``writes`` at once, or none of them."""
         writer = self._writer
         assert writer is not None
         writer.execute("BEGIN IMMEDIATE")
         try:
-            for _, sql, params in batch:
-                writer.execute(sql, params)
+            for write in writes:
+                writer.execute(write.sql, write.params)
+            writer.execute("COMMIT")
         except BaseException:
-            writer.execute("ROLLBACK")
+            if writer.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    writer.execute("ROLLBACK")
             raise
-        writer.execute("COMMIT")
-        self._committed += len(batch)
 
-    def _write(self, sql: str, params: tuple[Any, ...]) -> int:
+    def _write(self, sql: str, params: tuple[Any, ...], owner: str | None = None) -> int:
         """Write now (a row's id), or, under group commit, later (a negative token for :meth:`remove`)."""
         if self._writer is None:
-            cursor = self.db.execute(sql, params)
+            try:
+                cursor = self.db.execute(sql, params)
+            except sqlite3.Error as error:
+                raise StorageError(str(error)) from None
             return cursor.lastrowid or 0
         self._written += 1
-        self._pending.append((self._written, sql, params))
+        self._last[owner] = self._written
+        self._pending.append(_Write(self._written, owner, sql, params))
         return -self._written
 
     # -- the host's secret -----------------------------------------------------------------------
@@ -162,19 +230,23 @@ class Store:
     def create_table(self, table_id: str, config: dict[str, Any], created: int = 0) -> None:
         """Keep a new table's settings."""
         self._write(
-            "INSERT INTO tables (id, config, created) VALUES (?, ?, ?)", (table_id, json.dumps(config), created)
+            "INSERT INTO tables (id, config, created) VALUES (?, ?, ?)",
+            (table_id, json.dumps(config), created),
+            table_id,
         )
 
-    def tables(self) -> Iterator[tuple[str, dict[str, Any]]]:
-        """Every table's id and settings, oldest first."""
+    def tables(self) -> Iterator[tuple[str, str]]:
+        """Every table's id and settings (JSON text: read by the caller, who can tell a table
+        whose settings are damaged from the others), oldest first."""
         for table_id, config in self.db.execute("SELECT id, config FROM tables ORDER BY created, rowid").fetchall():
-            yield str(table_id), json.loads(config)
+            yield str(table_id), str(config)
 
     def append(self, table_id: str, seq: int, kind: str, data: dict[str, Any], at: int) -> int:
         """Commit one row of a table's log; returns its id."""
         return self._write(
             "INSERT INTO log (table_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
             (table_id, seq, kind, json.dumps(data, separators=(",", ":")), at),
+            table_id,
         )
 
     def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
@@ -182,13 +254,13 @@ class Store:
         self._write(
             "INSERT INTO log (table_id, seq, kind, data, at) VALUES (?, ?, 'shuffle', ?, ?)",
             (table_id, seq, json.dumps(cards), at),
+            table_id,
         )
 
     def remove(self, row_id: int) -> None:
         """Take back a row the engine refused after all (a step may refuse what the legal bounds allow)."""
         if row_id < 0:
-            self._pending = [write for write in self._pending if write[0] != -row_id]
-            self._written -= 1
+            self._pending = [write for write in self._pending if write.token != -row_id]
             return
         self._write("DELETE FROM log WHERE id = ?", (row_id,))
 
@@ -203,7 +275,9 @@ class Store:
 
     def add_secret(self, secret: str, table_id: str, seat: int) -> None:
         """A secret that opens ``seat`` of the table (-1: the spectators' link)."""
-        self._write("INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat))
+        self._write(
+            "INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat), table_id
+        )
 
     def find_secret(self, secret: str) -> tuple[str, int] | None:
         """The table and seat a secret opens, if any."""
@@ -213,7 +287,9 @@ class Store:
     def keep_secret(self, table_id: str, seat: int, secret: str) -> None:
         """Let only ``secret`` open the seat: every other secret of it stops working."""
         self._write(
-            "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?", (table_id, seat, digest(secret))
+            "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?",
+            (table_id, seat, digest(secret)),
+            table_id,
         )
 
     def integrity(self) -> str:

@@ -182,6 +182,9 @@ class ServerTable:
         }
         self.seq = 0
         """The table's sequence number: the last row of its log."""
+        self.published = (0, 0)
+        """The hand and sequence number last committed and told (:meth:`publish`): what a message
+        may say of the table when a change may be on its way to the disk."""
         self.number = 0
         """The hand in progress or last played (from 1; 0 before the first)."""
         self.hand: Hand | None = None
@@ -239,7 +242,19 @@ class ServerTable:
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
         table.since = {seat: now - max(0, last - since) for seat, since in table.since.items()}
+        table.publish()
         return table
+
+    def reload(self) -> ServerTable:
+        """The table as its log holds it (after a change the disk refused), with the same players
+        connected."""
+        table = ServerTable.restore(self.id, self.config, self.store, now=self.now, between_hands=self.between_hands)
+        table.connected = set(self.connected)
+        return table
+
+    def publish(self) -> None:
+        """Every change so far is committed: messages may tell of it."""
+        self.published = (self.number, self.seq)
 
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
         self.shuffler.replay = orders
