@@ -30,7 +30,6 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 __all__ = ["Row", "StorageError", "Store", "digest"]
@@ -145,28 +144,27 @@ class Store:
         while self._done < target:
             if self._flushing is None:
                 batch, self._pending = self._pending, []
-                self._flushing = asyncio.ensure_future(asyncio.to_thread(self._commit, batch))
-                self._flushing.add_done_callback(partial(self._committed, batch, self._written))
-            flushing = self._flushing
-            with contextlib.suppress(Exception):
-                failed.update(await asyncio.shield(flushing))
+                self._flushing = asyncio.ensure_future(self._flush(batch, self._written))
+            failed.update(await asyncio.shield(self._flushing))
         lost = self._lost.pop(owner, None) if owner is not None else next(iter(failed.values()), None)
         if lost is not None:
             raise StorageError(lost)
 
-    def _committed(self, batch: list[_Write], upto: int, flushing: asyncio.Future[dict[str | None, str]]) -> None:
-        """A batch is done (every write up to token ``upto`` was in it, or taken back): the owners
-        that lost writes in it lose the writes they made since too."""
-        if self._flushing is flushing:
+    async def _flush(self, batch: list[_Write], upto: int) -> dict[str | None, str]:
+        """Commit a batch (every write up to token ``upto`` is in it, or was taken back) in a thread;
+        the owners that lost writes in it lose the writes they made since too. The owners that
+        lost writes, and why."""
+        try:
+            failed = await asyncio.to_thread(self._commit, batch)
+        except Exception as error:  # the thread itself failed: every write of the batch is lost
+            failed = {write.owner: f"the commit did not finish: {error}" for write in batch}
+        finally:
             self._flushing = None
-        if flushing.cancelled() or flushing.exception() is not None:  # the thread itself failed
-            failed = {write.owner: "the commit did not finish" for write in batch}
-        else:
-            failed = flushing.result()
-        self._done = max(self._done, upto)
+            self._done = max(self._done, upto)
         if failed:
             self._lost.update(failed)
             self._pending = [write for write in self._pending if write.owner not in failed]
+        return failed
 
     def _commit(self, batch: list[_Write]) -> dict[str | None, str]:
         """Commit a batch in one transaction; when it fails, each owner's writes in one of their own
