@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Row", "StorageError", "Store", "digest"]
+__all__ = ["SCHEMA", "Row", "StorageError", "Store", "digest"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -52,6 +52,47 @@ CREATE TABLE IF NOT EXISTS secrets (
     seat INTEGER NOT NULL
 );
 """
+
+
+SCHEMA = 1
+"""The version of the database's layout this homegame writes (SQLite's ``user_version``); 0 is a
+file of a release before versions were kept, which holds the same tables."""
+
+_MIGRATIONS: tuple[str, ...] = (_SCHEMA,)
+"""What brings a database from each version to the next: ``_MIGRATIONS[v]`` from ``v`` to ``v + 1``
+(from 0, a new file or one of a release before versions: the tables, made if missing). A new
+version of the layout adds one, and a database of any earlier release is brought up to date on
+opening, in one transaction."""
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring the database to :data:`SCHEMA` (refusing one written by a newer homegame).
+
+    >>> db = sqlite3.connect(":memory:", isolation_level=None)
+    >>> _migrate(db); db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+    True
+    >>> db.execute("PRAGMA user_version = 99"); _migrate(db)
+    Traceback (most recent call last):
+    homegame.server.store.StorageError: the database was written by a newer homegame (layout 99; this one reads up to 1)
+    """
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA:
+        raise StorageError(
+            f"the database was written by a newer homegame (layout {version}; this one reads up to {SCHEMA})"
+        )
+    if version == SCHEMA:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for step in _MIGRATIONS[version:]:
+            for statement in step.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -105,7 +146,7 @@ class Store:
         self.path = path
         self.db = _connect(path)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(_SCHEMA)
+        _migrate(self.db)
         self._writer: sqlite3.Connection | None = None
         self._pending: list[_Write] = []
         self._written = 0

@@ -59,14 +59,13 @@ from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
+from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
 
 AWAY_SECONDS = 30
 """With no clock, the seconds a disconnected player has to decide before the table acts for them."""
-
-_MAX_REBUY = 10**9
 
 
 def wall_ms() -> int:
@@ -570,8 +569,8 @@ class ServerTable:
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= _MAX_REBUY:
-            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {_MAX_REBUY}")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
         if self.seats[seat].status not in ("playing", "sitting_out"):
             raise RefusedError("forbidden", "you are not seated")
         self.submit("rebuy", {"seat": seat, "amount": amount})
