@@ -55,10 +55,10 @@ class Live:
 
 
 @contextmanager
-def live_server(path: Path | None = None, limits: Limits | None = None) -> Iterator[Live]:
-    """A server on 127.0.0.1 with its database at ``path`` (default: in memory), run in a thread for
-    the test's length."""
-    store = Store(":memory:" if path is None else str(path))
+def live_server(path: Path | None = None, limits: Limits | None = None, store: Store | None = None) -> Iterator[Live]:
+    """A server on 127.0.0.1 with its database at ``path`` (default: in memory; or ``store``), run in
+    a thread for the test's length."""
+    store = store or Store(":memory:" if path is None else str(path))
     server = Server(store, host_token=HOST_TOKEN, limits=limits)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -97,9 +97,9 @@ class Seat:
         self.seq = self.welcome.get("seq", 0)
         self.hand = self.welcome.get("hand", 0)
 
-    def next(self) -> dict[str, Any]:
-        """The next message."""
-        message: dict[str, Any] = json.loads(self.socket.recv(timeout=WAIT))
+    def next(self, timeout: float = WAIT) -> dict[str, Any]:
+        """The next message (within ``timeout`` seconds: TimeoutError)."""
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
         self.frames.append(message)
         if message.get("type") in ("state", "welcome"):
             self.state, self.seq, self.hand = message["state"], message["seq"], message["hand"]
@@ -222,6 +222,12 @@ def legal_kinds(table: ServerTable, seat: int) -> set[str]:
 
 def passive(table: ServerTable, seat: int) -> dict[str, Any]:
     return {"kind": "check"} if "check" in legal_kinds(table, seat) else {"kind": "call"}
+
+
+def passive_json(state: dict[str, Any]) -> dict[str, Any]:
+    """Check, else call, on a snapshot whose view has legal actions."""
+    kinds = {legal["kind"] for legal in state["view"]["legal"]}
+    return {"kind": "check"} if "check" in kinds else {"kind": "call"}
 
 
 def finish_hand(table: ServerTable) -> None:

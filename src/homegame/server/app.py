@@ -43,6 +43,21 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
 from homegame.server.ledger import ledger_csv
+from homegame.server.messages import (
+    PROTOCOL,
+    Act,
+    BadMessageError,
+    Choose,
+    Leave,
+    Ledger,
+    Message,
+    Preview,
+    Rebuy,
+    SitIn,
+    SitOut,
+    check_protocol,
+    parse,
+)
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable, _dumps
 
@@ -234,7 +249,7 @@ class Room:
             if previous is not None and previous is not connection:
                 previous.close("taken over", _message(self.table, "closed", reason="taken over"))
             table = self.table
-            text = _message(table, "welcome", token=token, you=seat, state=table.snapshot_text(seat))
+            text = _message(table, "welcome", token=token, you=seat, protocol=PROTOCOL, state=table.snapshot_text(seat))
             connection.send("welcome", text)
             self.broadcast()  # the new arrival too: its own first state
             self.wake.set()
@@ -252,7 +267,7 @@ class Room:
                 self.broadcast()
                 self.wake.set()
 
-    async def handle(self, connection: Connection, message: dict[str, Any]) -> None:
+    async def handle(self, connection: Connection, data: dict[str, Any]) -> None:
         """One message from a client; a refusal is answered with ``error``, the table unchanged."""
         seat = connection.seat
         async with self.lock:
@@ -260,39 +275,40 @@ class Room:
             try:
                 if seat is None:
                     raise RefusedError("forbidden", "spectators only watch")
-                kind = message.get("type")
-                if kind == "ledger":  # a question, not a change: answered to this socket only
-                    connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
-                    return
-                if kind == "preview":  # a question too: what the seat's own division would make
-                    answer = table.preview(seat, message.get("hands"))
-                    parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
-                    connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
-                    return
-                if not await self._change(partial(self._request, seat, kind, message)):
-                    self.state(connection)  # already applied: acknowledged again
+                message = parse(data)
+                match message:
+                    case Ledger():  # a question, not a change: answered to this socket only
+                        connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
+                    case Preview(hands):  # a question too: what the seat's own division would make
+                        answer = table.preview(seat, hands)
+                        parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
+                        connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
+                    case _:
+                        if not await self._change(partial(self._request, seat, message)):
+                            self.state(connection)  # already applied: acknowledged again
+            except BadMessageError as bad:
+                connection.send("error", _message(self.table, "error", code="bad_request", message=str(bad)))
             except RefusedError as refused:
                 connection.send("error", _message(self.table, "error", code=refused.code, message=str(refused)))
             except StorageError:
                 connection.send("error", _message(self.table, "error", code="storage", message=_STORAGE))
 
-    def _request(self, seat: int, kind: object, message: dict[str, Any]) -> bool:
+    def _request(self, seat: int, message: Message) -> bool:
         """A seat's request made (True; False: an action already applied)."""
         table = self.table
-        if kind == "act":
-            return table.act(seat, message.get("hand"), message.get("seq"), message.get("action"))
-        if kind == "choose":
-            table.choose(seat, message.get("game"))
-        elif kind == "sit_out":
-            table.sit_out(seat)
-        elif kind == "sit_in":
-            table.sit_in(seat, message.get("wait", False))
-        elif kind == "rebuy":
-            table.request_rebuy(seat, message.get("amount"))
-        elif kind == "leave":
-            table.leave(seat)
-        else:
-            raise RefusedError("bad_request", f"no message type {str(kind)[:20]!r}")
+        match message:
+            case Act(hand, seq, action):
+                return table.act(seat, hand, seq, action)
+            case Choose(game):
+                table.choose(seat, game)
+            case SitOut():
+                table.sit_out(seat)
+            case SitIn(wait):
+                table.sit_in(seat, wait)
+            case Rebuy(amount):
+                table.request_rebuy(seat, amount)
+            case Leave():
+                table.leave(seat)
         return True
 
     def _auto(self) -> bool:
@@ -591,6 +607,10 @@ class Server:
         except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
             hello = None
         token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+        unspoken = check_protocol(hello.get("protocol")) if isinstance(hello, dict) else None
+        if unspoken is not None:
+            await _refuse(websocket, "protocol", unspoken)
+            return
         found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
         room = self.rooms.get(found[0]) if found is not None else None
         watching = found is not None and found[1] < 0
@@ -674,8 +694,11 @@ def _storage(error: StorageError) -> Response:
     return JSONResponse({"error": f"the server's storage failed: {error}", "code": "storage"}, status_code=503)
 
 
-async def _refuse(websocket: WebSocket, reason: str) -> None:
+async def _refuse(websocket: WebSocket, reason: str, message: str | None = None) -> None:
+    closed: dict[str, JSON] = {"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": reason}
+    if message is not None:
+        closed["message"] = message
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps({"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": reason}))
+        await websocket.send_text(json.dumps(closed))
         if websocket.application_state != WebSocketState.DISCONNECTED:
             await websocket.close(code=4001)

@@ -9,7 +9,7 @@ server sent them) or a :class:`PersonDecider` (the screen of ``homegame play``).
 >>> import random
 >>> client = Client(BotDecider("caller", random.Random(1)), hands=1)
 >>> client.hello("s3cret")
-{'type': 'hello', 'token': 's3cret'}
+{'type': 'hello', 'token': 's3cret', 'protocol': 1}
 >>> client.receive({"type": "closed", "table": "t", "hand": 0, "seq": 0, "reason": "table closed"})
 []
 >>> client.done
@@ -34,6 +34,7 @@ from homegame.engine.view import View
 from homegame.engine.wire import JSON, legal_from_json, to_json, view_from_json
 from homegame.errors import ParseError
 from homegame.play.session import BOTS
+from homegame.server.messages import PROTOCOL
 
 __all__ = ["BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play"]
 
@@ -178,7 +179,7 @@ class Client:
     def hello(self, token: str) -> Message:
         """The first message."""
         self.token = token
-        return {"type": "hello", "token": token}
+        return {"type": "hello", "token": token, "protocol": PROTOCOL}
 
     def receive(self, message: Message, text: str | None = None) -> list[Message]:
         """Take one message received; the messages to send in answer."""

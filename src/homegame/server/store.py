@@ -30,10 +30,9 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
-__all__ = ["Row", "StorageError", "Store", "digest"]
+__all__ = ["SCHEMA", "Row", "StorageError", "Store", "digest"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -53,6 +52,47 @@ CREATE TABLE IF NOT EXISTS secrets (
     seat INTEGER NOT NULL
 );
 """
+
+
+SCHEMA = 1
+"""The version of the database's layout this homegame writes (SQLite's ``user_version``); 0 is a
+file of a release before versions were kept, which holds the same tables."""
+
+_MIGRATIONS: tuple[str, ...] = (_SCHEMA,)
+"""What brings a database from each version to the next: ``_MIGRATIONS[v]`` from ``v`` to ``v + 1``
+(from 0, a new file or one of a release before versions: the tables, made if missing). A new
+version of the layout adds one, and a database of any earlier release is brought up to date on
+opening, in one transaction."""
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring the database to :data:`SCHEMA` (refusing one written by a newer homegame).
+
+    >>> db = sqlite3.connect(":memory:", isolation_level=None)
+    >>> _migrate(db); db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+    True
+    >>> db.execute("PRAGMA user_version = 99"); _migrate(db)
+    Traceback (most recent call last):
+    homegame.server.store.StorageError: the database was written by a newer homegame (layout 99; this one reads up to 1)
+    """
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version > SCHEMA:
+        raise StorageError(
+            f"the database was written by a newer homegame (layout {version}; this one reads up to {SCHEMA})"
+        )
+    if version == SCHEMA:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for step in _MIGRATIONS[version:]:
+            for statement in step.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -106,7 +146,7 @@ class Store:
         self.path = path
         self.db = _connect(path)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(_SCHEMA)
+        _migrate(self.db)
         self._writer: sqlite3.Connection | None = None
         self._pending: list[_Write] = []
         self._written = 0
@@ -145,28 +185,27 @@ class Store:
         while self._done < target:
             if self._flushing is None:
                 batch, self._pending = self._pending, []
-                self._flushing = asyncio.ensure_future(asyncio.to_thread(self._commit, batch))
-                self._flushing.add_done_callback(partial(self._committed, batch, self._written))
-            flushing = self._flushing
-            with contextlib.suppress(Exception):
-                failed.update(await asyncio.shield(flushing))
+                self._flushing = asyncio.ensure_future(self._flush(batch, self._written))
+            failed.update(await asyncio.shield(self._flushing))
         lost = self._lost.pop(owner, None) if owner is not None else next(iter(failed.values()), None)
         if lost is not None:
             raise StorageError(lost)
 
-    def _committed(self, batch: list[_Write], upto: int, flushing: asyncio.Future[dict[str | None, str]]) -> None:
-        """A batch is done (every write up to token ``upto`` was in it, or taken back): the owners
-        that lost writes in it lose the writes they made since too."""
-        if self._flushing is flushing:
+    async def _flush(self, batch: list[_Write], upto: int) -> dict[str | None, str]:
+        """Commit a batch (every write up to token ``upto`` is in it, or was taken back) in a thread;
+        the owners that lost writes in it lose the writes they made since too. The owners that
+        lost writes, and why."""
+        try:
+            failed = await asyncio.to_thread(self._commit, batch)
+        except Exception as error:  # the thread itself failed: every write of the batch is lost
+            failed = {write.owner: f"the commit did not finish: {error}" for write in batch}
+        finally:
             self._flushing = None
-        if flushing.cancelled() or flushing.exception() is not None:  # the thread itself failed
-            failed = {write.owner: "the commit did not finish" for write in batch}
-        else:
-            failed = flushing.result()
-        self._done = max(self._done, upto)
+            self._done = max(self._done, upto)
         if failed:
             self._lost.update(failed)
             self._pending = [write for write in self._pending if write.owner not in failed]
+        return failed
 
     def _commit(self, batch: list[_Write]) -> dict[str | None, str]:
         """Commit a batch in one transaction; when it fails, each owner's writes in one of their own

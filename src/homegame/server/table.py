@@ -59,14 +59,13 @@ from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
+from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
 
 AWAY_SECONDS = 30
 """With no clock, the seconds a disconnected player has to decide before the table acts for them."""
-
-_MAX_REBUY = 10**9
 
 
 def wall_ms() -> int:
@@ -206,13 +205,15 @@ class ServerTable:
         since then is for the decision in hand (others acting in a simultaneous decision, a
         declaration, do not make it stale)."""
         self.settled_at = 0
+        self.chose: str | None = None
+        """The game (or mix) last named by a dealer's choice."""
         self._applying = 0
         self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
         game (the host's settings)."""
         self._games: dict[str, JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
-        self._shared: tuple[tuple[int, frozenset[int]], str, str] | None = None
+        self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
         self._written: dict[int, _Written] = {}
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
@@ -259,6 +260,8 @@ class ServerTable:
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
         self.shuffler.replay = orders
         self._applying = row.seq
+        for seat, used in row.data.get("used", ()) if isinstance(row.data, dict) else ():
+            self.since[seat] = row.at - used  # as the clock stood when the change was made, down time not counted
         try:
             self._apply(row.kind, row.data, row.at)
         except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
@@ -277,7 +280,10 @@ class ServerTable:
         """Write a change to the log, then apply it (the caller has checked it)."""
         seq = self.seq + 1
         at = self.now()
-        row_id = self.store.append(self.id, seq, kind, data, at)
+        logged = data
+        if self.since:  # the time each seat deciding has used: a restart's clock runs on from it
+            logged = {**data, "used": [[seat, at - since] for seat, since in sorted(self.since.items())]}
+        row_id = self.store.append(self.id, seq, kind, logged, at)
         self._applying = seq
         try:
             self._apply(kind, data, at)
@@ -313,6 +319,9 @@ class ServerTable:
                 self._settle(at)
         elif kind == "choose":
             self.table.choose(self._resolve(data["game"]))
+            self.chose = data["game"]
+            if info is not None and "bank" in data:
+                info.bank_ms = data["bank"]
         elif kind == "sit_out":
             assert info is not None
             info.status, info.waiting = "sitting_out", False
@@ -535,7 +544,10 @@ class ServerTable:
             raise RefusedError("not_your_turn", "you are not choosing the game")
         if game not in choosing[1]:
             raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
-        self.submit("choose", {"seat": seat, "game": game})
+        data: dict[str, Any] = {"seat": seat, "game": game}
+        if self.config.clock is not None:
+            data["bank"] = self._bank_left(seat, self.now())
+        self.submit("choose", data)
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
@@ -557,8 +569,8 @@ class ServerTable:
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
-        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= _MAX_REBUY:
-            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {_MAX_REBUY}")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
         if self.seats[seat].status not in ("playing", "sitting_out"):
             raise RefusedError("forbidden", "you are not seated")
         self.submit("rebuy", {"seat": seat, "amount": amount})
@@ -604,9 +616,11 @@ class ServerTable:
         choosing = self._choosing()
         if choosing is not None:
             seat, games = choosing
-            if seat in self.bots or now >= self._deadline(seat):
-                game = self._bot_rng.choice(games) if seat in self.bots else games[0]
-                self.submit("choose", {"seat": seat, "game": game})
+            if seat in self.bots:
+                self.submit("choose", {"seat": seat, "game": self._bot_rng.choice(games)})
+                return True
+            if now >= self._deadline(seat):
+                self.submit("choose", {"seat": seat, "game": self._next_choice(games), "timeout": True, "bank": 0})
                 return True
             return False
         if self._ready() and now >= self.settled_at + self.between_hands:
@@ -638,10 +652,12 @@ class ServerTable:
         return Check() if ActionKind.CHECK in kinds else Fold() if ActionKind.FOLD in kinds else simplest(legal)
 
     def _seconds(self, seat: int) -> int | None:
+        """The seconds ``seat`` has for its decision: the table's clock; with none, a player away
+        has :data:`AWAY_SECONDS` to act in a hand, and a dealer choosing the game is never timed."""
         clock = self.config.clock
         if clock is not None:
             return clock.seconds
-        return None if seat in self.connected else AWAY_SECONDS
+        return None if seat in self.connected or self.hand is None else AWAY_SECONDS
 
     def _deadline(self, seat: int) -> int:
         seconds = self._seconds(seat)
@@ -685,6 +701,13 @@ class ServerTable:
         dealer = next((seat for seat in active if seat >= table.button), active[0])
         return dealer, games
 
+    def _next_choice(self, games: list[str]) -> str:
+        """The game dealt when the dealer's time to choose runs out: the one after the last chosen
+        in the table's list (the first, before any was), of those ``games`` allowed now."""
+        names = [entry.name for entry in self.config.games]
+        start = names.index(self.chose) + 1 if self.chose in names else 0
+        return next(name for name in names[start:] + names[:start] if name in games)
+
     def _resolve(self, name: str) -> Game:
         entry = next(entry for entry in self.config.games if entry.name == name)
         if isinstance(entry, Mix):
@@ -727,33 +750,37 @@ class ServerTable:
             text, events, result = self._view_text(previous, seen.index(viewer) if viewer in seen else None)
             head = _dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
-        now = self.now()
-        deciding = self._deciding()
-        clock: JSON = None
-        if deciding and not behind and self._seconds(deciding[0]) is not None and deciding[0] not in self.bots:
-            seat = deciding[0]
-            seconds = self._seconds(seat) or 0
-            elapsed = now - self.since.get(seat, now)
-            clock = {
-                "seat": seat,
-                "deadline_ms": max(0, seconds * 1000 - elapsed),
-                "bank_ms": self._bank_left(seat, now),
-            }
-        clock_text = "null" if clock is None else _dumps(clock)
-        common, game = self._common()
+        clocks = [] if behind else self._clocks()
+        clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
+        common, game = self._common(behind)
         turn = self.turn.get(viewer) if viewer is not None and not behind else None
         return (
-            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{clock_text},'
-            f'"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{_dumps(clock)},'
+            f'"clocks":{_dumps(clocks)},"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
-    def _common(self) -> tuple[str, str]:
+    def _clocks(self) -> list[dict[str, int]]:
+        """Each seat on the clock (deciding, a person, timed): the ms left for its decision and in its bank."""
+        now = self.now()
+        clocks = []
+        for seat in self._deciding():
+            seconds = self._seconds(seat)
+            if seconds is None or seat in self.bots:
+                continue
+            elapsed = now - self.since.get(seat, now)
+            left = max(0, seconds * 1000 - elapsed)
+            clocks.append({"seat": seat, "deadline_ms": left, "bank_ms": self._bank_left(seat, now)})
+        return clocks
+
+    def _common(self, behind: bool = False) -> tuple[str, str]:
         """The snapshot's fields that are the same for every viewer, as one JSON object's text,
         and the game's (for every viewer but a spectator one hand behind); written once a change
-        (a row of the log, or a player connecting or gone)."""
+        (a row of the log, or a player connecting or gone). ``behind``: for a spectator one hand
+        behind, whose seats show the stacks as the hand it is shown ended (nothing of a later hand)."""
         key = (self.seq, frozenset(self.connected))
-        if self._shared is not None and self._shared[0] == key:
-            return self._shared[1], self._shared[2]
+        shared = self._shared.get(behind)
+        if shared is not None and shared[0] == key:
+            return shared[1], shared[2]
         choosing = self._choosing()
         game = self.hand.game if self.hand is not None else None
         if game is None and choosing is None:
@@ -762,11 +789,15 @@ class ServerTable:
             except PokerError:
                 game = None
         owing = game if self.hand is None else self.table.next_game()  # the blinds owed are posted in the next deal
+        seats = [self._seat(seat, owing) for seat in range(len(self.seats))]
+        if behind and self.previous is not None and self.previous.result is not None:
+            for index, seat in enumerate(self.previous_dealt):
+                seats[seat]["stack"] = self.previous.result.stacks[index]
         common = _dumps(
             {
                 "title": self.config.display_title(),
                 "status": self.status,
-                "seats": [self._seat(seat, owing) for seat in range(len(self.seats))],
+                "seats": seats,
                 "button": self.table.button,
                 "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
                 "rebuys": self.rebuys(),
@@ -775,7 +806,7 @@ class ServerTable:
             }
         )
         game_text = _dumps(None if game is None else self._game_json(game))
-        self._shared = (key, common, game_text)
+        self._shared[behind] = (key, common, game_text)
         return common, game_text
 
     def _kill(self, game: Game | None) -> JSON:

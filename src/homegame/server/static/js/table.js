@@ -78,7 +78,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws`);
   app.socket = socket;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ type: "hello", token: secret.token }));
+    socket.send(JSON.stringify({ type: "hello", token: secret.token, protocol: 1 }));
   });
   socket.addEventListener("message", (message) => {
     let data;

@@ -1,0 +1,148 @@
+"""What a client may say at a table, read once at the door into typed messages: the table's code
+past the door never looks into a client's JSON again. The protocol's version is here too: a
+client says the version it speaks in ``hello``, the server in ``welcome``.
+
+>>> parse({"type": "act", "hand": 3, "seq": 41, "action": {"kind": "fold"}})
+Act(hand=3, seq=41, action={'kind': 'fold'})
+>>> parse({"type": "sit_in", "wait": True}), parse({"type": "leave"})
+(SitIn(wait=True), Leave())
+>>> parse({"type": "rebuy", "amount": "lots"})
+Traceback (most recent call last):
+homegame.server.messages.BadMessageError: rebuy: amount must be a whole number from 1 to 1000000000
+>>> check_protocol(PROTOCOL), check_protocol(None)
+(None, None)
+>>> check_protocol(99)
+'this server speaks protocol 1, the client 99: use the same homegame release on both'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from homegame.errors import PokerError
+
+__all__ = [
+    "PROTOCOL",
+    "Act",
+    "BadMessageError",
+    "Choose",
+    "Leave",
+    "Ledger",
+    "Message",
+    "Preview",
+    "Rebuy",
+    "SitIn",
+    "SitOut",
+    "check_protocol",
+    "parse",
+]
+
+PROTOCOL = 1
+"""The version of the table protocol (docs/protocol.md) this server and its clients speak."""
+
+MAX_REBUY = 10**9
+"""The most chips one rebuy may ask for."""
+
+
+class BadMessageError(PokerError):
+    """A client's message that is not one of the protocol's (answered ``error``, ``bad_request``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action (its JSON, read by the engine's wire) for the hand and sequence number seen."""
+
+    hand: int
+    seq: int
+    action: object
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The dealer's choice of the next game (checked against the games allowed by the table)."""
+
+    game: object
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """Sit out from the next hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    """Play again from the next hand, posting the blinds missed or (``wait``) waiting for the big blind."""
+
+    wait: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """Ask the host for ``amount`` more chips."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Cash out and leave (at the end of the hand in progress)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """Ask for the ledger (a question: nothing changes)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """Ask what a division of the seat's cards into ``hands`` would make (a question)."""
+
+    hands: object
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse(data: dict[str, Any]) -> Message:
+    """A client's message (a JSON object), typed; :class:`BadMessageError` names what is wrong."""
+    kind = data.get("type")
+    match kind:
+        case "act":
+            hand, seq = data.get("hand"), data.get("seq")
+            if isinstance(hand, int) and isinstance(seq, int) and _whole(hand) and _whole(seq):
+                return Act(hand, seq, data.get("action"))
+            raise BadMessageError("act needs hand and seq, whole numbers")
+        case "choose":
+            return Choose(data.get("game"))
+        case "sit_out":
+            return SitOut()
+        case "sit_in":
+            wait = data.get("wait", False)
+            if not isinstance(wait, bool):
+                raise BadMessageError("sit_in: wait must be true or false")
+            return SitIn(wait)
+        case "rebuy":
+            amount = data.get("amount")
+            if isinstance(amount, int) and _whole(amount) and 0 < amount <= MAX_REBUY:
+                return Rebuy(amount)
+            raise BadMessageError(f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
+        case "leave":
+            return Leave()
+        case "ledger":
+            return Ledger()
+        case "preview":
+            return Preview(data.get("hands"))
+    raise BadMessageError(f"no message type {str(kind)[:20]!r}")
+
+
+def check_protocol(version: object) -> str | None:
+    """Why a client saying it speaks protocol ``version`` in ``hello`` is refused (``None``: it is
+    not; a client that says none is taken for one of the first version)."""
+    if version is None or (_whole(version) and version == PROTOCOL):
+        return None
+    return f"this server speaks protocol {PROTOCOL}, the client {version!r}: use the same homegame release on both"

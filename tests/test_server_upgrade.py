@@ -1,0 +1,63 @@
+"""Upgrades: a database written by the release before the layout carried a version (main at
+2719801: four tables of bots and a person, hands played, made with that release's own
+``ServerTable``) is brought to the current layout on opening, and every table restores exactly as
+that release restored it (``server-release-0.json``: each table's hand, sequence number and
+snapshots, but the clock, as that release wrote them); a database of a newer homegame is refused;
+a client speaking another version of the protocol is refused with the reason."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import connect
+
+from homegame.server.app import Server
+from homegame.server.client import Invite
+from homegame.server.messages import PROTOCOL
+from homegame.server.store import SCHEMA, StorageError, Store
+from server_helpers import HOST_TOKEN, WAIT, Seat, live_server
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    shutil.copy(FIXTURES / "server-release-0.sqlite", path)
+    expected = json.loads((FIXTURES / "server-release-0.json").read_text())
+    store = Store(str(path))
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA
+    server = Server(store, host_token=HOST_TOKEN)
+    assert server.damaged == {} and sorted(server.rooms) == sorted(expected)
+    for table_id, was in expected.items():
+        table = server.rooms[table_id].table
+        assert (table.number, table.seq) == (was["hand"], was["seq"])
+        for viewer, snapshot in was["snapshots"].items():
+            state = table.snapshot(None if viewer == "None" else int(viewer))
+            assert {key: value for key, value in state.items() if key not in ("clock", "clocks")} == snapshot
+    assert store.find_secret("draw-seat-0-secret") == ("draw", 0)
+    store.close()
+    assert Store(str(path)).integrity() == "ok"  # opened again: already at the current layout
+
+
+def test_a_database_of_a_newer_homegame_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    Store(str(path)).db.execute(f"PRAGMA user_version = {SCHEMA + 1}")
+    with pytest.raises(StorageError, match="written by a newer homegame"):
+        Store(str(path))
+
+
+def test_a_client_of_another_protocol_is_refused_with_the_reason() -> None:
+    with live_server() as live:
+        created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller")
+        invite = Invite.parse(created["invites"][0])
+        with connect(invite.socket, open_timeout=WAIT) as socket:
+            socket.send(json.dumps({"type": "hello", "token": invite.token, "protocol": PROTOCOL + 1}))
+            closed = json.loads(socket.recv(timeout=WAIT))
+        assert closed["type"] == "closed" and closed["reason"] == "protocol"
+        assert f"this server speaks protocol {PROTOCOL}" in closed["message"]
+        seat = Seat(created["invites"][0])  # the invite still works, from a client that speaks it
+        assert seat.welcome["type"] == "welcome" and seat.welcome["protocol"] == PROTOCOL
+        seat.close()
