@@ -189,3 +189,20 @@ def test_a_view_read_back_from_json_tells_the_same_showdown(name: str) -> None:
     console = Console(file=io.StringIO(), width=400, color_system=None)
     Screen(console, Names(("you", *(f"seat {seat}" for seat in range(1, seats))))).summary(view, game)
     assert console.file.getvalue() == summary(hand)  # type: ignore[attr-defined]
+
+
+def test_when_every_declarer_fails_the_pot_is_shared_and_the_screen_says_so() -> None:
+    # The catalogue's declare texts: a player who declares both must win both ways; when everyone
+    # still in declared both and every one failed, they share the pot equally; "no hand qualified"
+    # said something untrue (both hands qualified, and each won a side).
+    deck = "2h Ac Ts  3h 2c Td  Kd Qs 2s  4h 3d 7s  5h 4s 8d  Kc Qd Jc  9h 6c Js"
+    hand = Hand(load("stud-declare"), [100, 100, 100], button=2, deck=deck)
+    while len(hand.pending()) == 1:  # everyone checks and calls to the declaration
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    hand.act(0, Declare("both"))  # the flush wins high, loses low
+    hand.act(1, Declare("both"))
+    hand.act(2, Declare("both"))
+    assert all(event.missed for event in hand.events if isinstance(event, Shown))
+    text = summary(hand)
+    assert "every declarer lost a side: the pot is shared" in text and "no hand qualified" not in text

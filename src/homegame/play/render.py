@@ -460,7 +460,10 @@ def _why(view: View, side: str, seat: int) -> str:
         return " as the last player standing against the extra hand"
     if side == "all cards eliminated":
         return ": every card eliminated"
-    if any(isinstance(event, Shown) for event in events):
+    shown = [event for event in events if isinstance(event, Shown)]
+    if shown and all(event.missed for event in shown):
+        return ": every declarer lost a side: the pot is shared"
+    if shown:
         return ": no hand qualified"
     return ": everyone else folded"
 
