@@ -292,6 +292,51 @@ def test_a_scoop_may_cause_a_kill_in_a_split_game() -> None:
     assert killer(scoop_kills=True) == "p0"
 
 
+def test_a_pot_won_whole_for_lack_of_a_qualifying_low_is_no_scoop() -> None:
+    # Rule 004, variation 4: "a player winning both halves of the pot may also cause a kill"; a pot
+    # won whole because no low qualified has no halves to win (written in the rules page).
+    hands = ("As Kd Qh Jc 9h 9d 9s", "Kc Ks Ts Td 7c Jd Th", "Qc Qd Js 8c 8h 8s 6d")  # no low of 8 or better
+
+    def killer(**options: object) -> str | None:
+        table = Table(load("stud-hi-lo"), size=3, rng=random.Random(7), kill=True, options=options)
+        for seat in range(3):
+            table.sit(seat, f"p{seat}", 200)
+        hand = table.deal(deck=stud_deck(*hands, button=table.button))
+        play(hand, [CallerBot()] * 3)
+        assert {event.side for event in hand.events if isinstance(event, Won)} == {"high"}
+        table.settle(hand)
+        return table.killer
+
+    assert killer(scoop_kills=True) is None
+    for name in ("omaha-hi-lo", "stud-declare", "push"):
+        assert "no low qualified (or nobody declared the other side) is no scoop" in " ".join(load(name).rules.split())
+
+
+def test_short_hands_compare_for_low_with_a_missing_card_worst() -> None:
+    # Rule 004, incomplete hands: "any kicker that is present in the hand beats a missing kicker";
+    # for low too, a missing card is the worst card (Push's and Good/Bad's texts say so).
+    low = get("low-a5")
+    assert low.evaluate("5c 4d 3h 2s") < low.evaluate("5d 4c 3s 2h Ac")  # the missing fifth card is worst
+    assert low.evaluate("Kc Qd") < low.evaluate("Kc Qd Js")
+    assert "a missing card worse than any card, for high and for low alike" in " ".join(load("good-bad").rules.split())
+
+
+def test_anaconda_offers_the_qualifier_the_text_says_is_usual() -> None:
+    # Rule 004, high-low split: "Generally there is a qualifier for the low hand"; Anaconda plays
+    # without one by default and offers qualifier = 8 as a house rule, written in its rules page.
+    game = load("anaconda")
+    assert game.option_values()["qualifier"] == "none"
+    assert "house rule qualifier = 8 plays eight or better" in " ".join(game.rules.split())
+    contest = next(step for step in game.steps if step.kind == "showdown").contests[1]  # type: ignore[attr-defined]
+    assert contest.under({"low": "low-a5", "qualifier": "8"}).ranking.qualifier == 8
+
+
+def test_chicago_is_offered_in_seven_card_stud_only() -> None:
+    # Rule 004: either Chicago "can be played in any stud high game"; the catalogue offers seven-card stud.
+    for name in ("chicago", "low-chicago"):
+        assert "offers it in seven-card stud only" in " ".join(load(name).rules.split())
+
+
 def fourth_street(game: str, **options: object) -> Hand:
     """Three-handed seven-card stud: seat 0 pairs its kings showing on fourth street, and acts first."""
     spec = load(game)

@@ -418,6 +418,12 @@ def _awards(view: View, names: Names) -> list[Text | str]:
                 if len(sides) == 1 or not side
                 else f"the {side} {'half' if len(sides) == 2 else 'share'} of {where}"
             )
+            if side == "units" and len(winners) > 1:  # each settled units with each other player: a line each
+                for won in winners:
+                    lines.append(
+                        f"  {names.says(won.seat, 'wins', 'win')} {won.amount} of {part}{_why(view, side, won.seat)}"
+                    )
+                continue
             if len(winners) == 1:
                 lead = f"{names.says(winners[0].seat, 'wins', 'win')} {part} ({total})"
             else:
