@@ -180,6 +180,35 @@ def test_fixed_limit_cap_lifted_when_a_fold_leaves_two_in_the_round() -> None:
     assert fourth_raise(lift_cap_heads_up=False) == ["fold", "call 2"]
 
 
+def test_fixed_limit_cap_not_lifted_by_a_fold_after_it_was_reached() -> None:
+    # Robert's Rules of Poker, Betting and raising 4: unlimited raising heads-up "applies any time
+    # two players are heads-up before the raising has been capped. Once the raising has been capped
+    # on a betting round, it cannot be uncapped by a subsequent fold that leaves two players heads-up."
+    hand = Hand(load("limit-holdem"), [100, 100, 100], button=0, seed=9)
+    hand.act(0, RaiseTo(4))
+    hand.act(1, RaiseTo(6))
+    hand.act(2, RaiseTo(8))  # the cap: the big blind's bet and three raises
+    hand.act(0, Fold())
+    assert legal(hand, 1) == ["fold", "call 2"]
+    hand.act(1, Call())
+    assert hand.pending() != (2,)  # the round is over: nobody may raise again
+
+
+def test_fixed_limit_cap_only_with_three_players_not_all_in() -> None:
+    # Robert's Rules of Poker, Betting and raising 3: "In limit poker, for a pot involving three or
+    # more players who are not all-in, there is a maximum of a bet and three raises allowed."
+    hand = Hand(load("limit-holdem"), [100, 100, 3], button=0, seed=9)
+    hand.act(0, RaiseTo(4))
+    hand.act(1, RaiseTo(6))
+    hand.act(2, Call())  # the big blind is all in: two players are left betting
+    hand.act(0, RaiseTo(8))  # the cap is reached with two players not all in
+    assert legal(hand, 1) == ["fold", "call 2", "raise_to 10"]
+    kept = Hand(load("limit-holdem"), [100, 100, 3], button=0, seed=9, options={"lift_cap_heads_up": False})
+    for seat, action in ((0, RaiseTo(4)), (1, RaiseTo(6)), (2, Call()), (0, RaiseTo(8))):
+        kept.act(seat, action)
+    assert legal(kept, 1) == ["fold", "call 2"]
+
+
 def test_the_round_says_what_a_history_writer_reads() -> None:
     # PokerStars text writes "raises 2 to 4" over the full blind and "Betting is capped" after the
     # last raise: the round says both through read-only properties, not through its counters.

@@ -13,8 +13,8 @@ from homegame.bots import CallerBot, RandomBot, Turn, play
 from homegame.bots.sensible import SensibleBot
 from homegame.cards import Card
 from homegame.cli import main
-from homegame.engine import Action, BetTo, Call, Declare, Fold, Game, Hand, RaiseTo, Table
-from homegame.engine.actions import ActionKind, AmountLegal, Buy, Discard, Keep, Push, Roll
+from homegame.engine import Action, BetTo, Call, Check, Declare, Fold, Game, Hand, RaiseTo, Table
+from homegame.engine.actions import ActionKind, AmountLegal, BringIn, Buy, Discard, Keep, Push, Roll
 from homegame.engine.events import Dealt, Event, Won
 from homegame.engine.steps.bet import BettingRound
 from homegame.engine.steps.buy import Bought
@@ -114,6 +114,48 @@ def test_stud_the_odd_chip_goes_to_the_highest_card_by_suit() -> None:
         assert load(name).option_values()["odd_chip"] == "suit" and "odd_chip = position" in " ".join(
             load(name).rules.split()
         )
+
+
+def test_in_low_games_the_odd_chip_goes_to_the_lowest_card_by_suit() -> None:
+    # Robert's Rules of Poker, Ties: "In stud, the odd chip goes to the high card by suit in a high
+    # game and to the low card by suit in a low game" (all cards used); in razz the ace is the lowest.
+    # Seat 0 holds the highest card (Ks), seat 1 the lowest (Ac): the odd chip is seat 1's.
+    game = load("razz")
+    hole = {0: "Ad 2d 3d 4s 5c Kh Ks", 1: "Ac 2c 3c 4d 5h Qc Qs", 2: "9h Td Jd Jc Tc Ts 9d"}
+    deck = stacked(game, 3, 2, hole)
+
+    def split(**options: object) -> list[tuple[int, int]]:
+        hand = Hand(game, [100, 100, 100], button=2, deck=deck, options=options)
+        check_down(hand)
+        return [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
+
+    assert split() == [(1, 5), (0, 4)]
+    assert split(odd_chip="position") == [(0, 5), (1, 4)]
+    assert "lowest card, by suit (aces low" in " ".join(game.rules.split())
+
+
+def test_a_shared_declare_pot_gives_its_odd_chip_to_the_highest_card() -> None:
+    # Stud declare's text: "Between tied hands an odd chip goes to the one holding the highest card,
+    # by suit". Seats 0 and 1 both declare both and each loses a side: they share the pot of 19,
+    # and the odd chip goes to seat 1's ace of clubs, not to the first seat left of the button.
+    deck = "2h Ac Ts  3h 2c Td  Kd Qs 2s  4h 3d 7s  5h 4s 8d  Kc Qd Jc  9h 6c Js"
+
+    def split(**options: object) -> list[tuple[int, int]]:
+        hand = Hand(load("stud-declare"), [100, 100, 100], button=2, deck=deck, options=options)
+        hand.act(2, BringIn())
+        hand.act(0, Call())
+        hand.act(1, Call())
+        hand.act(0, BetTo(5))
+        while len(hand.pending()) == 1:  # seat 2 folds to the bet, the others call it down
+            seat = hand.pending()[0]
+            kinds = {legal.kind for legal in hand.legal_actions(seat)}
+            hand.act(seat, Fold() if seat == 2 and "fold" in kinds else Check() if "check" in kinds else Call())
+        hand.act(0, Declare("both"))
+        hand.act(1, Declare("both"))
+        return [(event.seat, event.amount) for event in hand.events if isinstance(event, Won)]
+
+    assert split() == [(1, 10), (0, 9)]
+    assert split(odd_chip="position") == [(0, 10), (1, 9)]
 
 
 def test_flop_games_give_the_odd_chip_by_position_and_by_suit_under_the_house_rule() -> None:
@@ -248,6 +290,51 @@ def test_a_scoop_may_cause_a_kill_in_a_split_game() -> None:
 
     assert killer() is None
     assert killer(scoop_kills=True) == "p0"
+
+
+def test_a_pot_won_whole_for_lack_of_a_qualifying_low_is_no_scoop() -> None:
+    # Rule 004, variation 4: "a player winning both halves of the pot may also cause a kill"; a pot
+    # won whole because no low qualified has no halves to win (written in the rules page).
+    hands = ("As Kd Qh Jc 9h 9d 9s", "Kc Ks Ts Td 7c Jd Th", "Qc Qd Js 8c 8h 8s 6d")  # no low of 8 or better
+
+    def killer(**options: object) -> str | None:
+        table = Table(load("stud-hi-lo"), size=3, rng=random.Random(7), kill=True, options=options)
+        for seat in range(3):
+            table.sit(seat, f"p{seat}", 200)
+        hand = table.deal(deck=stud_deck(*hands, button=table.button))
+        play(hand, [CallerBot()] * 3)
+        assert {event.side for event in hand.events if isinstance(event, Won)} == {"high"}
+        table.settle(hand)
+        return table.killer
+
+    assert killer(scoop_kills=True) is None
+    for name in ("omaha-hi-lo", "stud-declare", "push"):
+        assert "no low qualified (or nobody declared the other side) is no scoop" in " ".join(load(name).rules.split())
+
+
+def test_short_hands_compare_for_low_with_a_missing_card_worst() -> None:
+    # Rule 004, incomplete hands: "any kicker that is present in the hand beats a missing kicker";
+    # for low too, a missing card is the worst card (Push's and Good/Bad's texts say so).
+    low = get("low-a5")
+    assert low.evaluate("5c 4d 3h 2s") < low.evaluate("5d 4c 3s 2h Ac")  # the missing fifth card is worst
+    assert low.evaluate("Kc Qd") < low.evaluate("Kc Qd Js")
+    assert "a missing card worse than any card, for high and for low alike" in " ".join(load("good-bad").rules.split())
+
+
+def test_anaconda_offers_the_qualifier_the_text_says_is_usual() -> None:
+    # Rule 004, high-low split: "Generally there is a qualifier for the low hand"; Anaconda plays
+    # without one by default and offers qualifier = 8 as a house rule, written in its rules page.
+    game = load("anaconda")
+    assert game.option_values()["qualifier"] == "none"
+    assert "house rule qualifier = 8 plays eight or better" in " ".join(game.rules.split())
+    contest = next(step for step in game.steps if step.kind == "showdown").contests[1]  # type: ignore[attr-defined]
+    assert contest.under({"low": "low-a5", "qualifier": "8"}).ranking.qualifier == 8
+
+
+def test_chicago_is_offered_in_seven_card_stud_only() -> None:
+    # Rule 004: either Chicago "can be played in any stud high game"; the catalogue offers seven-card stud.
+    for name in ("chicago", "low-chicago"):
+        assert "offers it in seven-card stud only" in " ".join(load(name).rules.split())
 
 
 def fourth_street(game: str, **options: object) -> Hand:

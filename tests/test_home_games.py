@@ -25,6 +25,7 @@ from homegame.engine.steps.store import Closed
 from homegame.errors import GameSpecError, IllegalActionError
 from homegame.games import load, load_text
 from homegame.ranking import get
+from test_casino import check_down_once, stacked
 from test_invariants import cards_in
 
 Chooser = Callable[[Hand, int], Action]
@@ -999,3 +1000,41 @@ def test_elimination_when_no_new_rank_is_left_nothing_more_is_thrown_away() -> N
     assert len(table) == 16 and {card.rank for card in table} == {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.ACE}
     assert set(table[-4:]) == set(parse("4s Ad Ah As")) and any(isinstance(e, Reshuffled) for e in hand.events)
     assert hand.over and any(isinstance(event, Won) and event.side == "high" for event in hand.events)
+
+
+# -- games that bet as seven-card stud: the open pair's big bet ---------------------------------
+
+
+def _fourth_street(name: str, fourth: str, **options: object) -> list[str]:
+    """What seat 0 may do first on fourth street when its up cards are Kh and ``fourth``."""
+    game = load(name)
+    hole = {0: f"2s 3s Kh {fourth} 4c 5c 6c", 1: "7s 8s Qh 2c Ac As Ad", 2: "Ts Js 9c 3d Jh Jd Jc"}
+    hand = Hand(game, [200] * 3, button=2, deck=stacked(game, 3, 2, hole), options=options)
+    while len(hand.up[0]) < 2:
+        check_down_once(hand)
+    assert hand.pending() == (0,)
+    return [str(legal) for legal in hand.legal_actions(0)]
+
+
+@pytest.mark.parametrize("name", ["pi-gow-stud", "follow-the-queen"])
+def test_games_that_bet_as_seven_card_stud_offer_the_open_pair_big_bet(name: str) -> None:
+    # Rules 001 (Pi Gow stud: "dealt and bet like seven-card stud") and Follow the Queen (seven-card
+    # stud with a wild rank): seven-card stud's betting gives the big-bet option on an open pair on
+    # fourth street; a documented house rule turns it off.
+    assert _fourth_street(name, "Kd") == ["check", "bet_to 5..10 by 5"]
+    assert _fourth_street(name, "Kd", open_pair_big_bet=False) == ["check", "bet_to 5"]
+    assert "open_pair_big_bet = false" in " ".join(load(name).rules.split())
+
+
+def test_grocery_store_bets_as_seven_card_stud_with_the_open_pair_option() -> None:
+    game = load("grocery-store")
+    assert game.option_values()["open_pair_big_bet"] is True
+    assert sum(getattr(step, "open_pair", False) for step in game.steps) == 1
+
+
+def test_follow_the_queen_a_wild_up_card_makes_no_open_pair() -> None:
+    # Follow the Queen: the Qh dealt up makes the 9c after it name nines wild; seat 0's 9d beside
+    # its Kh is a pair of kings with a wild card, but an open pair is two up cards of the same
+    # natural rank: no big-bet option.
+    assert _fourth_street("follow-the-queen", "9d") == ["check", "bet_to 5"]
+    assert "a wild up card does not make one" in " ".join(load("follow-the-queen").rules.split())

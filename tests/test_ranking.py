@@ -9,14 +9,14 @@ ranks, suited or not) weighted by how many real hands each class holds.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from homegame.cards import Card, Rank, Suit, parse
+from homegame.cards import Card, DeckSpec, Rank, Suit, parse
 from homegame.cli import main
 from homegame.errors import ParseError
 from homegame.ranking import Category, HandValue, get, names, winners
@@ -201,10 +201,26 @@ def test_flush_beats_full_house_option() -> None:
     assert HIGH.evaluate("7h 9h Jh Qh Kh") < HIGH.evaluate("Ac Ad Ah Ks Kc")
 
 
-def test_twenty_card_pack() -> None:
-    # the 20-card A-K-Q-J-10 pack: the ace is next to the ten, so A-K-Q-J-10 is the only straight
+def test_twenty_card_pack_knows_only_the_six_old_classes() -> None:
+    # Rule 004: "the earliest form of poker was played with just 20 cards - the ace, king, queen,
+    # jack and ten of each suit ... The only hand types recognised were, in descending order, four of
+    # a kind, full house, three of a kind, two pairs, one pair, no pair." No straight, no flush.
     twenty = get("high", deck=20)
-    assert twenty.evaluate("As Kd Qc Jh Ts").category is Category.STRAIGHT
+    assert twenty.evaluate("As Kd Qc Jh Ts").category is Category.HIGH_CARD
+    assert twenty.evaluate("As Ks Qs Js Ts").category is Category.HIGH_CARD
+    assert twenty.categories() == (
+        Category.FOUR_OF_A_KIND,
+        Category.FULL_HOUSE,
+        Category.THREE_OF_A_KIND,
+        Category.TWO_PAIR,
+        Category.ONE_PAIR,
+        Category.HIGH_CARD,
+    )
+    assert get("high", deck=32).evaluate("As Kd Qc Jh Ts").category is Category.STRAIGHT  # the stripped-deck rule
+    counts = dict.fromkeys(twenty.categories(), 0)
+    for hand in combinations(DeckSpec.of_size(20).cards(), 5):
+        counts[twenty.evaluate(hand).category] += 1
+    assert counts[Category.HIGH_CARD] == 1024 and counts[Category.FOUR_OF_A_KIND] == 80
 
 
 # -- Hand Ranking in Low Poker -------------------------------------------------------------------

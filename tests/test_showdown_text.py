@@ -15,6 +15,7 @@ from homegame.bots.choices import simplest
 from homegame.cards import Rank, parse
 from homegame.engine import Action, Declare, Hand
 from homegame.engine.events import Shown, Won
+from homegame.engine.steps.units import Scored
 from homegame.engine.wire import to_json, view_from_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
@@ -54,7 +55,7 @@ def test_the_showdown_names_what_won(name: str) -> None:
     text = summary(hand)
     awards = [event for event in hand.events if isinstance(event, Won)]
     for won in awards:
-        assert f"({won.amount})" in text
+        assert f"({won.amount})" in text or f" {won.amount} of the pot for " in text
         made = won.value
         if made is not None:
             assert made.name in text and pretty(made.cards) in text, (made, text)
@@ -189,3 +190,41 @@ def test_a_view_read_back_from_json_tells_the_same_showdown(name: str) -> None:
     console = Console(file=io.StringIO(), width=400, color_system=None)
     Screen(console, Names(("you", *(f"seat {seat}" for seat in range(1, seats))))).summary(view, game)
     assert console.file.getvalue() == summary(hand)  # type: ignore[attr-defined]
+
+
+def test_when_every_declarer_fails_the_pot_is_shared_and_the_screen_says_so() -> None:
+    # The catalogue's declare texts: a player who declares both must win both ways; when everyone
+    # still in declared both and every one failed, they share the pot equally; "no hand qualified"
+    # said something untrue (both hands qualified, and each won a side).
+    deck = "2h Ac Ts  3h 2c Td  Kd Qs 2s  4h 3d 7s  5h 4s 8d  Kc Qd Jc  9h 6c Js"
+    hand = Hand(load("stud-declare"), [100, 100, 100], button=2, deck=deck)
+    while len(hand.pending()) == 1:  # everyone checks and calls to the declaration
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    hand.act(0, Declare("both"))  # the flush wins high, loses low
+    hand.act(1, Declare("both"))
+    hand.act(2, Declare("both"))
+    assert all(event.missed for event in hand.events if isinstance(event, Shown))
+    text = summary(hand)
+    assert "every declarer lost a side: the pot is shared" in text and "no hand qualified" not in text
+
+
+def test_chinese_poker_says_each_winners_units() -> None:
+    # Chinese poker (rule 004): units are settled "between each pair of players"; two winners each
+    # collected their own units: one line a winner with its own figure, never "split the pot".
+    for seed in range(40):
+        hand = Hand(load("chinese-poker"), [200] * 4, seed=seed)
+        play(hand, [Caller() for _ in range(4)])
+        winners = [event for event in hand.events if isinstance(event, Won)]
+        if len(winners) > 1:
+            break
+    assert len(winners) > 1
+    text = summary(hand)
+    assert "split" not in text
+    for won in winners:
+        collected = sum(event.units for event in hand.events if isinstance(event, Scored) and event.seat == won.seat)
+        paid = sum(event.units for event in hand.events if isinstance(event, Scored) and event.other == won.seat)
+        units = collected - paid
+        assert (
+            f"{won.amount} of the pot for {units:+d} unit" in text or f"the pot ({won.amount}) for {units:+d}" in text
+        )

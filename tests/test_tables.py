@@ -228,6 +228,11 @@ def test_the_command_line_prints_a_table(capsys: pytest.CaptureFixture[str]) -> 
     assert re.search(r"^straight +6,120 ", out, re.MULTILINE)
     assert main(["tables", "--cards", "5", "--jokers", "1"]) == 2
     assert "no wild jokers" in capsys.readouterr().err
+    # The mirror case: wild jokers (or the bug) and no joker in the deck were counted silently under
+    # a header that named jokers; refused with the reason.
+    for wild in ("jokers", "bug"):
+        assert main(["tables", "--cards", "5", "--wild", wild]) == 2
+        assert "the deck holds no joker: add them (--jokers 1 or 2)" in capsys.readouterr().err
 
 
 def test_the_plot_is_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -712,7 +712,7 @@ def test_wild_tables_are_cached_on_disk(tmp_path: Any, monkeypatch: pytest.Monke
     from homegame.ranking import wild_kernel
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    ranking = get("high", wild="jokers", deck=20)
+    ranking = get("high", wild="jokers", deck=32)
     assert isinstance(ranking, PokerRanking)
     wild_kernel.load.cache_clear()
     built = wild_kernel.load(ranking)

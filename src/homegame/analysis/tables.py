@@ -187,8 +187,9 @@ def count(ranking: Ranking, *, cards: int, deck: DeckSpec = STANDARD, progress: 
     has packs. ``progress`` is called with the fraction done, now and then.
 
     Raises :class:`~homegame.errors.ParseError` for what cannot be counted: jokers with a
-    ranking that has no wild jokers, wild cards that depend on the deal (a rank named at
-    the showdown, the lowest down card), or more hands than can be dealt one by one.
+    ranking that has no wild jokers, wild jokers or the bug with no joker in the deck, wild
+    cards that depend on the deal (a rank named at the showdown, the lowest down card), or more
+    hands than can be dealt one by one.
 
     >>> from homegame.ranking import get
     >>> count(get("high"), cards=5, deck=DeckSpec.of_size(36)).counts["straight"]
@@ -309,6 +310,9 @@ def _check(ranking: PokerRanking, deck: DeckSpec) -> None:
             f"the deck holds {deck.jokers} joker(s) but {ranking.label} has no wild jokers: "
             "make them wild (--wild jokers, or --wild bug)"
         )
+    if spec is not None and (spec.jokers or spec.bug) and not deck.jokers:
+        which = "the bug" if spec.bug else "wild jokers"
+        raise ParseError(f"{ranking.label} has {which} but the deck holds no joker: add them (--jokers 1 or 2)")
     if spec is not None and spec.dynamic:
         raise ParseError("a wild rank named at the showdown (wild=dynamic) changes from deal to deal: no fixed table")
     if spec is not None and spec.lowest is Lowest.DOWN:

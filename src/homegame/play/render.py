@@ -418,6 +418,12 @@ def _awards(view: View, names: Names) -> list[Text | str]:
                 if len(sides) == 1 or not side
                 else f"the {side} {'half' if len(sides) == 2 else 'share'} of {where}"
             )
+            if side == "units" and len(winners) > 1:  # each settled units with each other player: a line each
+                for won in winners:
+                    lines.append(
+                        f"  {names.says(won.seat, 'wins', 'win')} {won.amount} of {part}{_why(view, side, won.seat)}"
+                    )
+                continue
             if len(winners) == 1:
                 lead = f"{names.says(winners[0].seat, 'wins', 'win')} {part} ({total})"
             else:
@@ -460,7 +466,10 @@ def _why(view: View, side: str, seat: int) -> str:
         return " as the last player standing against the extra hand"
     if side == "all cards eliminated":
         return ": every card eliminated"
-    if any(isinstance(event, Shown) for event in events):
+    shown = [event for event in events if isinstance(event, Shown)]
+    if shown and all(event.missed for event in shown):
+        return ": every declarer lost a side: the pot is shared"
+    if shown:
         return ": no hand qualified"
     return ": everyone else folded"
 

@@ -82,7 +82,7 @@ __all__ = [
     "supports",
 ]
 
-FORMAT = 2
+FORMAT = 3
 """Version of the table format and the card keys; bump it when either changes (old caches are then ignored)."""
 
 RANK_KEYS: tuple[int, ...] = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
@@ -286,7 +286,7 @@ def build(ranking: PokerRanking) -> Tables:
             flush[mask] = max(flush[mask & ~(1 << rank)] for rank in ranks)
     return Tables(
         label=ranking.label,
-        mode=_MODES[ranking.kind],
+        mode=Mode.NO_SUITS if ranking.old_classes else _MODES[ranking.kind],  # no flush in the 20-card deck
         keys=keys,
         categories=tuple(category for _, category, _ in order),
         qualified=np.array([qualified for _, _, qualified in order], dtype=np.bool_),

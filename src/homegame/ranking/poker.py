@@ -13,6 +13,9 @@ How a five-card hand is judged, in the document's words:
   a wheel, is the lowest kind of straight, the top card being the five".
 - "In a stripped deck game, the ace is considered to be adjacent to the lowest
   card present in the deck" (``lowest_rank``).
+- The 20-card deck (A-K-Q-J-10 of each suit, ``lowest_rank`` ten) is the oldest form of
+  poker, which knew only six classes: four of a kind, full house, three of a kind, two
+  pairs, one pair and no pair. It makes no straight and no flush (:attr:`PokerRanking.old_classes`).
 - "Poker ranks are always based on five cards only": from more cards the best
   five are chosen and the rest play no part.
 - Incomplete hands: "any kicker that is present in the hand beats a missing
@@ -264,6 +267,18 @@ class PokerRanking:
         return self.kind in _LOWS
 
     @property
+    def old_classes(self) -> bool:
+        """True for the 20-card deck (ten the lowest rank): no straight and no flush, only the six
+        classes of the oldest poker, so A-K-Q-J-10 of one suit is no pair.
+
+        >>> from homegame.ranking import get
+        >>> twenty = get("high", deck=20)
+        >>> twenty.old_classes, twenty.evaluate("As Ks Qs Js Ts").name
+        (True, 'ace high')
+        """
+        return self.lowest_rank == Rank.TEN
+
+    @property
     def aces_low(self) -> bool:
         """True for ace-to-five and ace-to-six, where an ace is the lowest card."""
         return self.kind in (Kind.LOW_A5, Kind.LOW_A6)
@@ -292,8 +307,8 @@ class PokerRanking:
     def _natural_categories(self) -> tuple[Category, ...]:
         if self.kind is Kind.THREE_CARD:
             return _THREE_CARD_ORDER
-        if self.kind is Kind.LOW_A5:
-            return tuple(reversed(_NO_STRAIGHTS_ORDER))
+        if self.kind is Kind.LOW_A5 or self.old_classes:
+            return tuple(reversed(_NO_STRAIGHTS_ORDER)) if self.is_low else _NO_STRAIGHTS_ORDER
         order = list(_HIGH_ORDER)
         if self.flush_beats_full_house:
             order[2], order[3] = order[3], order[2]
@@ -403,7 +418,7 @@ class PokerRanking:
         counting = [v for v, cards in groups for _ in cards]
 
         full = len(hand) == self.hand_size
-        straights = self.kind is not Kind.LOW_A5
+        straights = self.kind is not Kind.LOW_A5 and not self.old_classes
         flush = full and straights and len({card.suit for card in hand}) == 1
         straight = self._straight(counting) if full and straights and len(groups) == len(hand) else None
         if straight is not None:

@@ -242,6 +242,7 @@ class BettingRound:
         "incomplete",
         "increment",
         "largest",
+        "lifted",
         "opening",
         "raises",
         "shorts",
@@ -277,6 +278,9 @@ class BettingRound:
         blinds = self.current if raise_by_blinds else 0  # else a raise over a straddle is one opening bet
         self.increment = self.unit if self.betting is Betting.FIXED_LIMIT else max(self.opening, blinds)
         self.raises = 1 if self.current else 0
+        self.lifted = False
+        """Whether the raising was not capped: at most two players not all in when the cap came."""
+        self._reach_cap()
         self.incomplete = False
         self.as_raise = short_all_in_raises
         self.largest = 0
@@ -378,10 +382,24 @@ class BettingRound:
     @property
     def capped(self) -> bool:
         """No more bets or raises this round: a fixed-limit round has had its ``cap`` of them, and
-        the cap is not lifted for the two players left (house rule ``lift_cap_heads_up``)."""
-        heads_up = self.uncapped_heads_up and self.hand.live == 2
+        the cap was not lifted (house rule ``lift_cap_heads_up``: at most two players not all in
+        when the raising reached the cap, see :meth:`_reach_cap`)."""
         fixed = self.betting is Betting.FIXED_LIMIT
-        return fixed and 0 < (self.cap or 0) <= self.raises and not heads_up
+        return fixed and 0 < (self.cap or 0) <= self.raises and not self.lifted
+
+    def _reach_cap(self) -> None:
+        """When the raising reaches the cap, settle once whether it is capped for the rest of the round.
+
+        Robert's Rules of Poker, Betting and raising 3: the cap holds "for a pot involving three or
+        more players who are not all-in"; 4: unlimited raising heads-up "applies any time two players
+        are heads-up before the raising has been capped. Once the raising has been capped on a
+        betting round, it cannot be uncapped by a subsequent fold that leaves two players heads-up."
+        """
+        if self.raises != self.cap or not self.uncapped_heads_up:
+            return
+        hand = self.hand
+        betting = sum(1 for seat in range(hand.seats) if not hand.folded[seat] and hand.stacks[seat] > 0)
+        self.lifted = betting <= 2
 
     def _may_raise(self, seat: int) -> bool:
         if self.capped:
@@ -475,6 +493,7 @@ class BettingRound:
                 self.increment = max(self.increment, to - base) if self.raises else to - base
             self.full_level = to
             self.raises += 1
+            self._reach_cap()
             self.incomplete = False
         self.current = to
 

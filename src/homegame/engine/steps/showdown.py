@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from homegame.cards import Card, suit_order
+from homegame.cards import Card, Rank, suit_order
 from homegame.engine.events import Judged, Missed, Shown, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
@@ -202,14 +202,14 @@ class Showdown(Step):
                 if self.no_winner == "carry":
                     hand.carry_over(pot.amount)
                     continue
-                takers = [seat for seat in eligible if seat not in missed] or eligible
+                takers = _odd_chip_order(hand, [seat for seat in eligible if seat not in missed] or eligible)
                 for seat, amount in zip(takers, share(pot.amount, takers), strict=True):
                     if amount:
                         hand.award(Won(seat=seat, amount=amount, pot=index))
                 continue
             parts = share(pot.amount, active, [contest.share for contest, _, _ in active])
             for (contest, score, entrants), part in zip(active, parts, strict=True):
-                winners = _odd_chip_order(hand, contest.judge.winners(score, eligible))
+                winners = _odd_chip_order(hand, contest.judge.winners(score, eligible), low=_aces(contest.ranking))
                 for seat, amount in zip(winners, share(part, winners), strict=True):
                     if amount:
                         hand.award(Won(seat=seat, amount=amount, pot=index, side=contest.side, judged=entrants[seat]))
@@ -301,10 +301,20 @@ def _check_low_rules(contest: Contest, game: Rules, fields: Fields) -> None:
         fields.problem("contests", f"options.qualifier: default {ranking.qualifier or 'none'}, choices none or 5..14")
 
 
-def _odd_chip_order(hand: Dealer, winners: list[int]) -> list[int]:
+def _aces(ranking: Ranking) -> bool | None:
+    """How a low contest orders cards for its odd chip: ``True`` when aces are low (razz, ace-to-five),
+    ``False`` when they are high (deuce-to-seven); ``None`` for a high contest."""
+    if not ranking.is_low:
+        return None
+    return isinstance(ranking, PokerRanking) and ranking.aces_low
+
+
+def _odd_chip_order(hand: Dealer, winners: list[int], *, low: bool | None = None) -> list[int]:
     """Tied winners in the order odd chips go to them: from the button's left (the default), or by
     the house rule ``odd_chip = "suit"`` to the holder of the highest card, equal ranks broken by the
-    suit order in force (rules document 004, "Ranking of suits")."""
+    suit order in force (rules document 004, "Ranking of suits"); in a low contest (``low`` not
+    ``None``: ``True`` when aces are low) to the holder of the lowest card, by suit (Robert's Rules
+    of Poker, Ties: "the odd chip goes to the lowest card by suit in low games", all cards used)."""
     if len(winners) < 2 or hand.option("odd_chip", "position") != "suit":
         return winners
     order = suit_order(str(hand.option("suit_order", "bridge")))
@@ -313,4 +323,11 @@ def _odd_chip_order(hand: Dealer, winners: list[int]) -> list[int]:
         cards = [card for card in hand.cards(seat) if card.rank is not None and card.suit is not None]
         return max((int(card.rank), order.value(card.suit)) for card in cards)  # type: ignore[arg-type]
 
-    return sorted(winners, key=highest, reverse=True)
+    def lowest(seat: int) -> tuple[int, int]:
+        cards = [card for card in hand.cards(seat) if card.rank is not None and card.suit is not None]
+        ranks = [1 if low and card.rank == Rank.ACE else int(card.rank) for card in cards]  # type: ignore[arg-type]
+        return min((rank, order.value(card.suit)) for rank, card in zip(ranks, cards, strict=True))  # type: ignore[arg-type]
+
+    if low is None:
+        return sorted(winners, key=highest, reverse=True)
+    return sorted(winners, key=lowest)
