@@ -381,3 +381,84 @@ def count_hole_boards(  # noqa: PLR0917
         if more == 0 or not _next(index, n):
             break
     return boards
+
+
+@njit(cache=True)
+def count_deals(  # noqa: PLR0917
+    pool: Array,
+    owners: Array,
+    seat_totals: Array,
+    seat_masks: Array,
+    tables: Any,
+    qualified: Array,
+    split: Array,
+    weight: int,
+) -> int:
+    """As :func:`count_boards`, when players too have cards to come (stud on fifth street, a draw):
+    ``owners`` names, for each card still to come, the seat it goes to (``-1``: the board), a
+    seat's cards next to each other. Each seat's cards to come are one combination of the pool (as
+    are the board's), the groups dealt in turn from what the earlier ones left: a deal costs one
+    addition and, once every card is out, one look-up per player. Every deal counts ``weight``
+    times (the orders a seat's down and up cards to come could fall in); returns the deals counted
+    so (``weight`` each)."""
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
+    n = pool.shape[0]
+    slots = owners.shape[0]
+    totals = seat_totals.copy()
+    masks = seat_masks.copy()
+    values = np.empty(totals.shape[0], dtype=np.int64)
+    used = np.zeros(n, dtype=np.bool_)
+    index = np.zeros(slots + 1, dtype=np.int64)
+    keys = card_keys[pool]
+    bits = card_masks[pool]
+    board_total = 0
+    board_mask = 0
+    deals = 0
+    if slots == 0:
+        _judge(0, 0, totals, masks, card_keys, rows, ranks, flush, mode, qualified, values, split, weight)
+        return weight
+    depth = 0
+    while depth >= 0:
+        at = index[depth]
+        while at < n and used[at]:
+            at += 1
+        if at >= n:  # this slot has no card left: back to the one before, and on to its next card
+            depth -= 1
+            if depth >= 0:
+                at = index[depth]
+                owner = owners[depth]
+                used[at] = False
+                if owner < 0:
+                    board_total -= keys[at]
+                    board_mask -= bits[at]
+                else:
+                    totals[owner] -= keys[at]
+                    masks[owner] -= bits[at]
+                index[depth] = at + 1
+            continue
+        index[depth] = at
+        owner = owners[depth]
+        if depth == slots - 1:  # the last card: judge the deal without taking the card
+            if owner < 0:
+                _judge(board_total + keys[at], board_mask + bits[at], totals, masks, card_keys, rows, ranks, flush,
+                       mode, qualified, values, split, weight)  # fmt: skip
+            else:
+                totals[owner] += keys[at]
+                masks[owner] += bits[at]
+                _judge(board_total, board_mask, totals, masks, card_keys, rows, ranks, flush, mode, qualified,
+                       values, split, weight)  # fmt: skip
+                totals[owner] -= keys[at]
+                masks[owner] -= bits[at]
+            deals += weight
+            index[depth] = at + 1
+            continue
+        used[at] = True
+        if owner < 0:
+            board_total += keys[at]
+            board_mask += bits[at]
+        else:
+            totals[owner] += keys[at]
+            masks[owner] += bits[at]
+        depth += 1
+        index[depth] = at + 1 if owners[depth] == owner else 0
+    return deals

@@ -922,7 +922,7 @@ def odds(
             raise ParseError("the ranges leave no way to deal every hand at once")
         total = per_pick * len(assignments)
     fast = _Fast.of(judge, spot)
-    limit = FAST_LIMIT if fast is not None and fast.hole is None else EXACT_LIMIT
+    limit = FAST_LIMIT if fast is not None and fast.hole is None and not fast.coming else EXACT_LIMIT
     if exact is None:
         exact = total <= limit
     if exact and total > limit:
@@ -976,6 +976,8 @@ class _Fast:
     row: str
     hole: int | None = None
     """Exactly so many of a player's own cards play (Omaha: two); ``None``: any of them."""
+    coming: bool = False
+    """Players too have cards to come (stud before the river, a draw): :func:`count_deals` counts."""
 
     @classmethod
     def of(cls, judge: _Judge, spot: _Spot) -> _Fast | None:
@@ -994,18 +996,18 @@ class _Fast:
             return None
         if form.hole is None and evaluator._tables.mode is Mode.SUBSETS:
             return None  # (five-card hands, as Omaha's, never need the subsets of a flush: every mode serves)
-        if any(seat.more_down or seat.more_up for seat in spot.seats) or len({s.width for s in spot.seats}) != 1:
+        coming = any(seat.more_down or seat.more_up for seat in spot.seats)
+        if len({s.width for s in spot.seats}) != 1 or (coming and form.hole is not None):
             return None
-        if any(more for name, _, more in spot.rows if name != scorer.row) or scorer.row not in {
-            name for name, _, _ in spot.rows
-        }:
+        if any(more for name, _, more in spot.rows if name != scorer.row):
             return None
-        board = next(len(known) + more for name, known, more in spot.rows if name == scorer.row)
+        board = next((len(known) + more for name, known, more in spot.rows if name == scorer.row), 0)
         if form.hole is not None:  # exactly so many own cards and the rest from the board (Omaha)
             fits = form.hole <= spot.seats[0].width and 5 - form.hole <= board
             return cls(evaluator, 5, judge.unit, _qualified(evaluator), scorer.row, form.hole) if fits else None
         size = spot.seats[0].width + board
-        return cls(evaluator, size, judge.unit, _qualified(evaluator), scorer.row) if 5 <= size <= 7 else None
+        fast = cls(evaluator, size, judge.unit, _qualified(evaluator), scorer.row, coming=coming)
+        return fast if 5 <= size <= 7 else None
 
     def _hole_boards(
         self,
@@ -1046,14 +1048,16 @@ class _Fast:
         from homegame.analysis._enumerate import count_boards
         from homegame.ranking.lookup import CARD_KEYS, CARD_MASKS
 
-        _, known, more = next(row for row in spot.rows if row[0] == self.row)
+        _, known, more = next((row for row in spot.rows if row[0] == self.row), ("", (), 0))
         seats = len(spot.seats)
         hands = [(*combo, *seat.down, *seat.up, *known) for seat, combo in zip(spot.seats, pick, strict=True)]
         totals = np.array([sum(CARD_KEYS[code] for code in hand) for hand in hands], dtype=np.int64)
         masks = np.array([sum(CARD_MASKS[code] for code in hand) for hand in hands], dtype=np.int64)
         split = np.zeros((seats, seats + 2), dtype=np.int64)
         tables = self.evaluator._compiled_tables(self.size)
-        if self.hole is not None:
+        if self.coming:
+            boards = _count_deals(spot, pool, more, (totals, masks, tables, self.qualified, split))
+        elif self.hole is not None:
             boards = self._hole_boards(spot, pick=pick, pool=pool, known=known, more=more, tables=tables, split=split)
         else:
             boards = count_boards(np.array(pool, dtype=np.int64), more, totals, masks, tables, self.qualified, split)
@@ -1075,6 +1079,17 @@ class _Fast:
             tally.ties[0][seat] = sum(counts[2 : seats + 1])
             tally.side_units[0][seat] = sum(per_seat // k * counts[k] for k in range(1, seats + 1))
         return tally
+
+
+def _count_deals(spot: _Spot, pool: Sequence[int], more: int, counting: tuple[Any, ...]) -> int:
+    """Every deal of the cards to come, the players' and the board's (:func:`count_deals`): a seat's
+    down and up cards to come as one combination, counted once for each order they could fall in."""
+    from homegame.analysis._enumerate import count_deals
+
+    owners = [seat for seat, held in enumerate(spot.seats) for _ in range(held.more_down + held.more_up)]
+    weight = math.prod(math.comb(held.more_down + held.more_up, held.more_down) for held in spot.seats)
+    array = np.array(pool, dtype=np.int64)
+    return int(count_deals(array, np.array([*owners, *[-1] * more], dtype=np.int64), *counting, weight))
 
 
 _Spec = tuple[str, tuple[str, ...], tuple[Card, ...], tuple[Card, ...], int, int]
