@@ -1088,8 +1088,9 @@ def _count_deals(spot: _Spot, pool: Sequence[int], more: int, counting: tuple[An
 
     owners = [seat for seat, held in enumerate(spot.seats) for _ in range(held.more_down + held.more_up)]
     weight = math.prod(math.comb(held.more_down + held.more_up, held.more_down) for held in spot.seats)
-    array = np.array(pool, dtype=np.int64)
-    return int(count_deals(array, np.array([*owners, *[-1] * more], dtype=np.int64), *counting, weight))
+    totals, masks, tables, qualified, split = counting
+    slots = np.array([*owners, *[-1] * more], dtype=np.int64)
+    return int(count_deals(np.array(pool, dtype=np.int64), slots, totals, masks, tables, qualified, split, weight))
 
 
 _Spec = tuple[str, tuple[str, ...], tuple[Card, ...], tuple[Card, ...], int, int]
