@@ -318,6 +318,50 @@ def count_hole_boards(  # noqa: PLR0917
     the card keys and masks summed over each choice ``p`` of the seat's own cards, ``known`` the
     board so far, ``more`` the cards to come; ``tables`` the kernel's tables of five cards. Each
     board's ``C(5, shared)`` choices are summed once and tried with every choice of every seat."""
+    seats = holes.shape[0]
+    values = np.empty(seats, dtype=np.int64)
+    boards = np.empty((0, 0), dtype=np.int64)
+    return _hole_boards(pool, more, known, holes, hole_masks, shared, tables, qualified, split, values, boards)
+
+
+@njit(cache=True)
+def hole_scores(  # noqa: PLR0917
+    pool: Array,
+    more: int,
+    known: Array,
+    holes: Array,
+    hole_masks: Array,
+    shared: int,
+    tables: Any,
+    qualified: Array,
+    scores: Array,
+) -> int:
+    """As :func:`count_hole_boards`, writing each seat's best ordinal on each board into
+    ``scores[board, seat]`` (-1: its hand does not qualify) instead of counting: for a game with
+    several contests (Omaha hi-lo's high and low), each scored so and then judged together."""
+    seats = holes.shape[0]
+    values = np.empty(seats, dtype=np.int64)
+    split = np.zeros((seats, seats + 2), dtype=np.int64)
+    return _hole_boards(pool, more, known, holes, hole_masks, shared, tables, qualified, split, values, scores)
+
+
+@njit(cache=True)
+def _hole_boards(  # noqa: PLR0917
+    pool: Array,
+    more: int,
+    known: Array,
+    holes: Array,
+    hole_masks: Array,
+    shared: int,
+    tables: Any,
+    qualified: Array,
+    split: Array,
+    values: Array,
+    scores: Array,
+) -> int:
+    """Every board of ``more`` cards of ``pool`` after ``known``: each seat's best hand of its
+    ``holes`` choices and ``shared`` board cards, counted into ``split`` or, when ``scores`` has
+    rows, written into them."""
     card_keys, card_masks, _, five, ranks, flush, mode = tables
     seats, choices = holes.shape
     size = known.shape[0] + more
@@ -326,8 +370,8 @@ def count_hole_boards(  # noqa: PLR0917
     picks = _choose(size, shared)
     pick_totals = np.empty(picks, dtype=np.int64)
     pick_masks = np.empty(picks, dtype=np.int64)
-    values = np.empty(seats, dtype=np.int64)
     check = qualified.shape[0] > 0
+    writing = scores.shape[0] > 0
     index = np.arange(more, dtype=np.int64)
     chosen = np.arange(shared, dtype=np.int64)
     n = pool.shape[0]
@@ -368,7 +412,10 @@ def count_hole_boards(  # noqa: PLR0917
                     value = max(value, found)
             values[seat] = value
             best = max(best, value)
-        if best < 0:
+        if writing:
+            for seat in range(seats):
+                scores[boards, seat] = values[seat]
+        elif best < 0:
             for seat in range(seats):
                 split[seat, seats + 1] += 1
         else:
@@ -462,3 +509,31 @@ def count_deals(  # noqa: PLR0917
         depth += 1
         index[depth] = at + 1 if owners[depth] == owner else 0
     return deals
+
+
+@njit(cache=True)
+def best_of(cards: Array, columns: Array, tables: Any, out: Array) -> None:
+    """Write into ``out[r]`` the best ordinal among the hands that the column sets ``columns`` (each
+    of the same 5 to 7 columns) pick from row ``r`` of ``cards``, judged by the kernel's ``tables``
+    for that hand size (any mode for five cards; high and ace-to-five for more): the sum of card
+    keys and a look-up a hand, no array of hands made (Omaha's sixty a player a board)."""
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
+    size = columns.shape[1]
+    for row in range(cards.shape[0]):
+        best = -1
+        for choice in range(columns.shape[0]):
+            total = 0
+            mask = 0
+            for j in range(size):
+                code = cards[row, columns[choice, j]]
+                total += card_keys[code]
+                mask += card_masks[code]
+            suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
+            if suited and mode != _NO_SUITS:
+                suit = ((suited >> 7) & 1) + 2 * ((suited >> 11) & 1) + 3 * ((suited >> 15) & 1)
+                value = flush[(mask >> (13 * suit)) & 0x1FFF]
+            else:
+                rank_sum = total & SUM_MASK
+                value = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)]
+            best = max(best, value)
+        out[row] = best
