@@ -1179,8 +1179,9 @@ def _work_of(spec: _Spec) -> _Work:
     return _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
 
 
+@cache
 def _qualified(evaluator: Any) -> npt.NDArray[np.bool_]:
-    """The ordinals that qualify, or an empty array when all do (nothing to check)."""
+    """The ordinals that qualify, or an empty array when all do (nothing to check); once an evaluator."""
     return evaluator.qualified if not evaluator.qualified.all() else np.zeros(0, dtype=np.bool_)
 
 
