@@ -388,3 +388,40 @@ def test_omaha_boards_counted_in_loops_equal_the_general_path(
         patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
         general = odds(game, hands, board=board)
     assert fast == general
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.permutations(range(52)), st.sampled_from(["stud", "razz", "2-7-single-draw"]), st.integers(2, 3))
+def test_cards_to_come_for_players_counted_in_loops_equal_the_general_path(
+    order: list[int], game: str, players: int
+) -> None:
+    # stud and razz on sixth street (one card each to come), a draw of one or two cards each
+    cards = [Card.from_code(code) for code in order]
+    if game == "2-7-single-draw":
+        hands = [" ".join(map(str, cards[5 * i : 5 * i + 5])) + f" / {1 + i % 2}" for i in range(players)]
+        dead = cards[5 * players : 5 * players + 20]  # fewer cards left, fewer deals to count the slow way
+    else:
+        hands = [
+            f"({cards[6 * i]} {cards[6 * i + 1]}) " + " ".join(map(str, cards[6 * i + 2 : 6 * i + 6]))
+            for i in range(players)
+        ]
+        dead = cards[6 * players : 6 * players + 10]
+    fast = odds(game, hands, dead=dead)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(odds_module._Fast, "of", classmethod(lambda cls, judge, spot: None))
+        general = odds(game, hands, dead=dead)
+    assert fast == general and fast.exact
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.permutations(range(52)), st.integers(2, 3), st.sampled_from([3, 4]))
+def test_omaha_hi_lo_scored_in_loops_equals_the_general_path(order: list[int], players: int, shown: int) -> None:
+    cards = [Card.from_code(code) for code in order]
+    hands = [" ".join(str(card) for card in cards[4 * i : 4 * (i + 1)]) for i in range(players)]
+    board = cards[4 * players : 4 * players + shown]
+    looped = odds("omaha-hi-lo", hands, board=board)
+    with pytest.MonkeyPatch.context() as patch:  # every hand judged by the kernel's batch, in arrays
+        patch.setattr(odds_module, "_hole_tally", lambda judge, spot, pick, pool: None)
+        patch.setattr("homegame.analysis.equity._compiled_tables", lambda evaluator, size: None)
+        general = odds("omaha-hi-lo", hands, board=board)
+    assert looped == general and looped.exact

@@ -4,6 +4,7 @@ sizes, information states from views only, and CFR+ solving Kuhn poker."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,8 @@ def test_a_reshuffle_deals_from_the_muck() -> None:
     assert muck <= set(state._deal.node.decided)  # the muck is cards dealt before
 
     def no_card_twice(state: Any) -> bool:
+        node = state._deal.node  # the hand copied on from before the reshuffle, as dealt from the start
+        assert openspiel._Node.replay(game, node.decided, node.actions).hand.deck.cards == node.hand.deck.cards
         if not state.is_chance_node() and state.hand is not None:
             held = [card for seat in range(6) for card in state.hand.cards(seat)]
             assert len(held) == len(set(held))
@@ -239,3 +242,26 @@ def test_public_and_all_players_observations() -> None:
     assert seen[kinds.NONE] == (False, False, 0)  # the spectator's view
     assert seen[kinds.SINGLE_PLAYER] == (True, False, 1)
     assert seen[kinds.ALL_PLAYERS] == (True, True, 2)
+
+
+@pytest.mark.parametrize(("name", "players"), [("stud", 3), ("2-7-triple-draw", 6), ("anaconda", 3), ("holdem", 3)])
+def test_a_state_holds_the_hand_its_history_makes(name: str, players: int) -> None:
+    """Each state's hand is its parent's copied and moved on one step, never the history replayed:
+    it is the hand that dealing the decided cards and playing the actions from the start makes
+    (its views, events, deck and who is to act), cards named one at a time included."""
+    game = _game(name, players=players, stacks=50)
+    rng = random.Random(name)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            node = state._deal.node
+            fresh = openspiel._Node.replay(game, node.decided, node.actions)
+            assert (fresh.dealing, fresh.player) == (node.dealing, node.player)
+            assert fresh.hand.deck.cards == node.hand.deck.cards and fresh.hand.events == node.hand.events
+            if not node.dealing:
+                for seat in (None, *range(players)):
+                    assert fresh.hand.view(seat) == node.hand.view(seat)
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))

@@ -82,4 +82,19 @@ def test_simulate_exits_non_zero_when_an_invariant_breaks(
 
     monkeypatch.setattr(Hand, "award", generous)
     status, out, _ = run(capsys, "simulate", "holdem", "--hands", "5", "--seed", "3")
-    assert status == 1 and "BROKEN: hand 0: chips not conserved" in out
+    assert status == 1 and "BROKEN: session 0, hand 0: chips not conserved" in out
+
+
+def test_simulate_gives_the_same_report_for_a_seed_however_the_work_is_split(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    reports = []
+    for split in ([], ["--workers", "1"], ["--workers", "2"]):
+        status, out, _ = run(
+            capsys, "simulate", "draw", "--hands", "450", "--seats", "4", "--seed", "3", "--json", *split
+        )
+        assert status == 0
+        report = json.loads(out)
+        del report["hands_per_second"]
+        reports.append(report)
+    assert reports[0] == reports[1] == reports[2] and reports[0]["chips_start"] > 4 * 200

@@ -362,7 +362,7 @@ class HomegameGame(pyspiel.Game):  # type: ignore[misc]
     def root(self) -> _Node:
         """The hand before its first card (built once, when first asked for)."""
         if self._root is None:
-            self._root = _Node(self, (), ())
+            self._root = _Node.replay(self, (), ())
         return self._root
 
     def make_py_observer(
@@ -406,19 +406,47 @@ class _Stream(random.Random):
         start = self.size
         self.shuffles.append(tuple(x))
         self.size += len(x)
-        top = list(self.decided[start : start + len(x)])
-        if not top:
-            return
-        rest = Counter(x)
-        rest.subtract(top)
-        if any(count < 0 for count in rest.values()):
-            raise ValueError("chance decided cards that are not in the cards shuffled")
-        tail = []
-        for card in x:
-            if rest[card] > 0:
-                rest[card] -= 1
-                tail.append(card)
-        x[:] = top + tail
+        x[:] = _first(self.decided[start : start + len(x)], x)
+
+    def copy(self, decided: tuple[Card, ...]) -> _Stream:
+        """The stream of a copy of the hand, with ``decided`` (this stream's, or one card more)."""
+        twin = _Stream(decided)
+        twin.shuffles, twin.size = list(self.shuffles), self.size
+        return twin
+
+    def arrange(self, deck: list[Card]) -> None:
+        """Put the decided cards still in ``deck`` (what is left of the shuffles, in their order) on
+        top of what is left of their shuffles, as if the shuffles had known them: a card chance
+        decides after a hand was copied goes where dealing it again from the start would put it."""
+        taken = self.size - len(deck)
+        start = 0
+        for shuffled in self.shuffles:
+            end = start + len(shuffled)
+            low, high = max(start, taken), min(end, len(self.decided))
+            if low < high:
+                deck[low - taken : end - taken] = _first(self.decided[low:high], deck[low - taken : end - taken])
+            start = end
+
+
+def _first(top: tuple[Card, ...], cards: list[Card]) -> list[Card]:
+    """``cards`` with ``top`` first, in its order, and the others after them in theirs.
+
+    >>> from homegame.cards import parse
+    >>> print(*_first(tuple(parse("Ks 2c")), list(parse("2c 3d Ks 4h"))))
+    Ks 2c 3d 4h
+    """
+    if not top:
+        return cards
+    rest = Counter(cards)
+    rest.subtract(top)
+    if any(count < 0 for count in rest.values()):
+        raise ValueError("chance decided cards that are not in the cards shuffled")
+    tail = []
+    for card in cards:
+        if rest[card] > 0:
+            rest[card] -= 1
+            tail.append(card)
+    return [*top, *tail]
 
 
 NODE_BUDGET = 10_000
@@ -428,44 +456,94 @@ and acts each of them once); past it, a state builds its hand again."""
 
 class _Node:
     """One hand as it stands: the cards chance has decided, the actions taken and the live
-    :class:`Hand` they make, never changed once built; with what is worked out from it."""
+    :class:`Hand` they make, never changed once built; with what is worked out from it (who is to
+    act, the legal ids, the odds of the next card, the information strings), once.
 
-    __slots__ = ("actions", "children", "dealing", "decided", "hand", "moves", "settled", "stream", "texts")
+    A child is its parent's hand copied (:meth:`Hand.clone`) and moved on by one step, never the
+    whole history replayed: an action is acted on a copy of the hand; a card chance decides is put
+    on top of the deck of a copy of the hand before the last action, which is then acted again."""
+
+    __slots__ = (
+        "actions",
+        "children",
+        "dealing",
+        "decided",
+        "hand",
+        "legal",
+        "moves",
+        "outcomes",
+        "player",
+        "settled",
+        "stream",
+        "texts",
+    )
 
     def __init__(
         self,
-        table: HomegameGame,
         decided: tuple[Card, ...],
         actions: tuple[tuple[int, Action], ...],
-        settled: Hand | None = None,
+        hand: Hand,
+        stream: _Stream,
+        settled: Hand | None,
     ) -> None:
         self.decided = decided
         self.actions = actions
-        self.stream = _Stream(decided)
-        self.hand = Hand(table.game, table.stacks, button=table.players - 1, rng=self.stream, options=table.options)
-        for seat, action in actions:
-            self.hand.act(seat, action)
-        self.dealing = self.stream.size - len(self.hand.deck) > len(decided)
+        self.stream = stream
+        self.hand = hand
+        self.dealing = stream.size - len(hand.deck) > len(decided)
         """Whether the hand has taken a card chance has not decided yet (reshuffles included)."""
-        self.settled = settled if self.dealing else self.hand
+        self.settled = settled if self.dealing else hand
         """The hand as the seats may see it: while dealing, as it stood at the last decision (the
         live hand holds cards chance has not decided yet); ``None`` before the first decision."""
+        if self.dealing:
+            self.player = int(pyspiel.PlayerId.CHANCE)
+        elif hand.over:
+            self.player = int(pyspiel.PlayerId.TERMINAL)
+        else:
+            self.player = hand.pending()[0]
         self.children: dict[object, _Node] = {}
         self.moves: dict[tuple[ActionKind | None, tuple[int, ...]], dict[int, _Move]] = {}
+        self.legal: dict[tuple[ActionKind | None, tuple[int, ...]], list[int]] = {}
+        self.outcomes: list[tuple[int, float]] | None = None
         self.texts: dict[tuple[object, ...], str] = {}
+
+    @classmethod
+    def replay(cls, table: HomegameGame, decided: tuple[Card, ...], actions: tuple[tuple[int, Action], ...]) -> _Node:
+        """The hand dealt from the start with the cards ``decided`` and played with ``actions``
+        (its settled hand, the one before the last action while dealing, not kept)."""
+        stream = _Stream(decided)
+        hand = Hand(table.game, table.stacks, button=table.players - 1, rng=stream, options=table.options)
+        for seat, action in actions:
+            hand.act(seat, action)
+        return cls(decided, actions, hand, stream, None)
 
     def child(self, table: HomegameGame, step: Card | tuple[int, Action]) -> _Node:
         """The hand after chance deals ``step`` (a card) or a seat acts (``(seat, action)``)."""
         node = self.children.get(step)
         if node is None:
-            if isinstance(step, Card):
-                node = _Node(table, (*self.decided, step), self.actions, self.settled)
-            else:
-                node = _Node(table, self.decided, (*self.actions, step), self.hand)
+            node = self._dealt(table, step) if isinstance(step, Card) else self._acted(step)
             if table.nodes < NODE_BUDGET:
                 table.nodes += 1
                 self.children[step] = node
         return node
+
+    def _acted(self, step: tuple[int, Action]) -> _Node:
+        stream = self.stream.copy(self.decided)
+        hand = self.hand.clone(stream)
+        hand.act(*step)
+        return _Node(self.decided, (*self.actions, step), hand, stream, self.hand)
+
+    def _dealt(self, table: HomegameGame, card: Card) -> _Node:
+        decided = (*self.decided, card)
+        before = self.settled
+        if before is None:  # no decision yet: the deal from the start is all there is
+            return _Node.replay(table, decided, self.actions)
+        assert isinstance(before.chance.rng, _Stream)
+        stream = before.chance.rng.copy(decided)
+        hand = before.clone(stream)
+        stream.arrange(hand.deck.cards)
+        hand.act(*self.actions[-1])
+        return _Node(decided, self.actions, hand, stream, before)
 
     def odds(self) -> list[tuple[Card, Fraction]]:
         """The cards the next one dealt may be, each with its probability."""
@@ -518,7 +596,15 @@ class _Deal:
 
     def seat(self) -> int:
         """The seat to decide now: the first pending one."""
-        return self.hand.pending()[0]
+        return self.node.player
+
+    def legal(self) -> list[int]:
+        """The legal ids of the seat to decide, ascending (a fresh list: the caller may keep it)."""
+        key = (self.picking, self.picks)
+        legal = self.node.legal.get(key)
+        if legal is None:
+            legal = self.node.legal[key] = list(self.moves())
+        return list(legal)
 
     def moves(self) -> dict[int, _Move]:
         """What each legal id does now, for the seat to decide."""
@@ -547,9 +633,9 @@ def _restore(
 ) -> _Deal:
     """A pickled :class:`_Deal` back: the hand dealt and played again, in a game of those parameters."""
     deal = _Deal(pyspiel.load_game(GAME_TYPE.short_name, params))
-    deal.node = _Node(deal.table, decided, actions)
+    deal.node = _Node.replay(deal.table, decided, actions)
     if deal.node.dealing and actions:  # the seats see the hand as it stood before the last action
-        deal.node.settled = _Node(deal.table, decided, actions[:-1]).hand
+        deal.node.settled = _Node.replay(deal.table, decided, actions[:-1]).hand
     deal.picks, deal.picking = picks, picking
     return deal
 
@@ -671,25 +757,23 @@ class HomegameState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to decide, chance while dealing, or terminal."""
-        deal = self._deal
-        if deal.dealing:
-            return int(pyspiel.PlayerId.CHANCE)
-        if deal.hand.over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return deal.seat()
+        return self._deal.node.player
 
     def is_terminal(self) -> bool:
         """Whether the hand is over (all its cards dealt)."""
-        return self._deal.hand.over and not self._deal.dealing
+        return self._deal.node.player == _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         """The legal ids of the seat to decide, ascending."""
-        return list(self._deal.moves())
+        return self._deal.legal()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card the next one dealt may be (its place among the deck's distinct cards), with its probability."""
-        outcome = self._table.outcome
-        return [(outcome[card], float(chance)) for card, chance in self._deal.node.odds()]
+        node = self._deal.node
+        if node.outcomes is None:
+            outcome = self._table.outcome
+            node.outcomes = [(outcome[card], float(chance)) for card, chance in node.odds()]
+        return list(node.outcomes)
 
     def _apply_action(self, action: int) -> None:
         deal = self._deal
@@ -927,6 +1011,8 @@ class HomegameObserver:
             deal.node.texts[key] = text
         return text
 
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 _SEAT_NUMBERS = ("stack", "bet", "committed", "folded", "all_in", "down_count", "has_declared")
 

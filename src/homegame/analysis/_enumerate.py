@@ -318,6 +318,50 @@ def count_hole_boards(  # noqa: PLR0917
     the card keys and masks summed over each choice ``p`` of the seat's own cards, ``known`` the
     board so far, ``more`` the cards to come; ``tables`` the kernel's tables of five cards. Each
     board's ``C(5, shared)`` choices are summed once and tried with every choice of every seat."""
+    seats = holes.shape[0]
+    values = np.empty(seats, dtype=np.int64)
+    boards = np.empty((0, 0), dtype=np.int64)
+    return _hole_boards(pool, more, known, holes, hole_masks, shared, tables, qualified, split, values, boards)
+
+
+@njit(cache=True)
+def hole_scores(  # noqa: PLR0917
+    pool: Array,
+    more: int,
+    known: Array,
+    holes: Array,
+    hole_masks: Array,
+    shared: int,
+    tables: Any,
+    qualified: Array,
+    scores: Array,
+) -> int:
+    """As :func:`count_hole_boards`, writing each seat's best ordinal on each board into
+    ``scores[board, seat]`` (-1: its hand does not qualify) instead of counting: for a game with
+    several contests (Omaha hi-lo's high and low), each scored so and then judged together."""
+    seats = holes.shape[0]
+    values = np.empty(seats, dtype=np.int64)
+    split = np.zeros((seats, seats + 2), dtype=np.int64)
+    return _hole_boards(pool, more, known, holes, hole_masks, shared, tables, qualified, split, values, scores)
+
+
+@njit(cache=True)
+def _hole_boards(  # noqa: PLR0917
+    pool: Array,
+    more: int,
+    known: Array,
+    holes: Array,
+    hole_masks: Array,
+    shared: int,
+    tables: Any,
+    qualified: Array,
+    split: Array,
+    values: Array,
+    scores: Array,
+) -> int:
+    """Every board of ``more`` cards of ``pool`` after ``known``: each seat's best hand of its
+    ``holes`` choices and ``shared`` board cards, counted into ``split`` or, when ``scores`` has
+    rows, written into them."""
     card_keys, card_masks, _, five, ranks, flush, mode = tables
     seats, choices = holes.shape
     size = known.shape[0] + more
@@ -326,8 +370,8 @@ def count_hole_boards(  # noqa: PLR0917
     picks = _choose(size, shared)
     pick_totals = np.empty(picks, dtype=np.int64)
     pick_masks = np.empty(picks, dtype=np.int64)
-    values = np.empty(seats, dtype=np.int64)
     check = qualified.shape[0] > 0
+    writing = scores.shape[0] > 0
     index = np.arange(more, dtype=np.int64)
     chosen = np.arange(shared, dtype=np.int64)
     n = pool.shape[0]
@@ -368,7 +412,10 @@ def count_hole_boards(  # noqa: PLR0917
                     value = max(value, found)
             values[seat] = value
             best = max(best, value)
-        if best < 0:
+        if writing:
+            for seat in range(seats):
+                scores[boards, seat] = values[seat]
+        elif best < 0:
             for seat in range(seats):
                 split[seat, seats + 1] += 1
         else:
@@ -381,3 +428,112 @@ def count_hole_boards(  # noqa: PLR0917
         if more == 0 or not _next(index, n):
             break
     return boards
+
+
+@njit(cache=True)
+def count_deals(  # noqa: PLR0917
+    pool: Array,
+    owners: Array,
+    seat_totals: Array,
+    seat_masks: Array,
+    tables: Any,
+    qualified: Array,
+    split: Array,
+    weight: int,
+) -> int:
+    """As :func:`count_boards`, when players too have cards to come (stud on fifth street, a draw):
+    ``owners`` names, for each card still to come, the seat it goes to (``-1``: the board), a
+    seat's cards next to each other. Each seat's cards to come are one combination of the pool (as
+    are the board's), the groups dealt in turn from what the earlier ones left: a deal costs one
+    addition and, once every card is out, one look-up per player. Every deal counts ``weight``
+    times (the orders a seat's down and up cards to come could fall in); returns the deals counted
+    so (``weight`` each)."""
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
+    n = pool.shape[0]
+    slots = owners.shape[0]
+    totals = seat_totals.copy()
+    masks = seat_masks.copy()
+    values = np.empty(totals.shape[0], dtype=np.int64)
+    used = np.zeros(n, dtype=np.bool_)
+    index = np.zeros(slots + 1, dtype=np.int64)
+    keys = card_keys[pool]
+    bits = card_masks[pool]
+    board_total = 0
+    board_mask = 0
+    deals = 0
+    if slots == 0:
+        _judge(0, 0, totals, masks, card_keys, rows, ranks, flush, mode, qualified, values, split, weight)
+        return weight
+    depth = 0
+    while depth >= 0:
+        at = index[depth]
+        while at < n and used[at]:
+            at += 1
+        if at >= n:  # this slot has no card left: back to the one before, and on to its next card
+            depth -= 1
+            if depth >= 0:
+                at = index[depth]
+                owner = owners[depth]
+                used[at] = False
+                if owner < 0:
+                    board_total -= keys[at]
+                    board_mask -= bits[at]
+                else:
+                    totals[owner] -= keys[at]
+                    masks[owner] -= bits[at]
+                index[depth] = at + 1
+            continue
+        index[depth] = at
+        owner = owners[depth]
+        if depth == slots - 1:  # the last card: judge the deal without taking the card
+            if owner < 0:
+                _judge(board_total + keys[at], board_mask + bits[at], totals, masks, card_keys, rows, ranks, flush,
+                       mode, qualified, values, split, weight)  # fmt: skip
+            else:
+                totals[owner] += keys[at]
+                masks[owner] += bits[at]
+                _judge(board_total, board_mask, totals, masks, card_keys, rows, ranks, flush, mode, qualified,
+                       values, split, weight)  # fmt: skip
+                totals[owner] -= keys[at]
+                masks[owner] -= bits[at]
+            deals += weight
+            index[depth] = at + 1
+            continue
+        used[at] = True
+        if owner < 0:
+            board_total += keys[at]
+            board_mask += bits[at]
+        else:
+            totals[owner] += keys[at]
+            masks[owner] += bits[at]
+        depth += 1
+        index[depth] = at + 1 if owners[depth] == owner else 0
+    return deals
+
+
+@njit(cache=True)
+def best_of(cards: Array, columns: Array, tables: Any, out: Array) -> None:
+    """Write into ``out[r]`` the best ordinal among the hands that the column sets ``columns`` (each
+    of the same 5 to 7 columns) pick from row ``r`` of ``cards``, judged by the kernel's ``tables``
+    for that hand size (any mode for five cards; high and ace-to-five for more): the sum of card
+    keys and a look-up a hand, no array of hands made (Omaha's sixty a player a board)."""
+    card_keys, card_masks, rows, _, ranks, flush, mode = tables
+    size = columns.shape[1]
+    for row in range(cards.shape[0]):
+        best = -1
+        for choice in range(columns.shape[0]):
+            total = 0
+            mask = 0
+            for j in range(size):
+                code = cards[row, columns[choice, j]]
+                total += card_keys[code]
+                mask += card_masks[code]
+            suited = ((total >> SUIT_SHIFT) + FLUSH_ADD) & FLUSH_BITS
+            if suited and mode != _NO_SUITS:
+                suit = ((suited >> 7) & 1) + 2 * ((suited >> 11) & 1) + 3 * ((suited >> 15) & 1)
+                value = flush[(mask >> (13 * suit)) & 0x1FFF]
+            else:
+                rank_sum = total & SUM_MASK
+                value = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)]
+            best = max(best, value)
+        out[row] = best

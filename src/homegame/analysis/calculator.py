@@ -60,7 +60,7 @@ import numpy.typing as npt
 
 from homegame.analysis.equity import OUT, _contest, _declared_share, _Plan, _plan, _Scorer
 from homegame.analysis.pool import seed_sequence
-from homegame.cards import Card, Rank, parse
+from homegame.cards import Card, DeckSpec, Rank, parse
 from homegame.engine.game import Game
 from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.declare import DeclareStep
@@ -472,7 +472,7 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
         *(card.code for card in dead),
         *(card.code for hand in hands for card in hand.discards),
     ]
-    deck = Counter(card.code for card in game.deck.cards())
+    deck = Counter(_deck_codes(game.deck))
     for code, copies in Counter(seen).items():
         if not deck[code]:
             raise ParseError(f"{Card.from_code(code)} is not in the deck of {game.name}: {game.deck}")
@@ -485,6 +485,12 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
     if sum(spot.groups) + ranged * sum(1 for seat in seats if seat.combos) > len(pool):
         raise ParseError(f"the deck has {len(pool)} cards left, not enough for the rest of the deal")
     return spot
+
+
+@cache
+def _deck_codes(deck: DeckSpec) -> Counter[int]:
+    """How many copies of each card code a deck holds (callers change a copy of it, never it)."""
+    return Counter(card.code for card in deck.cards())
 
 
 def _in_order(cards: tuple[Card, ...], order: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
@@ -808,6 +814,8 @@ def _every_deal(pool: Sequence[int], groups: Sequence[int], rows: int = _BLOCK) 
 
 
 def _remove(pool: Sequence[int], taken: Sequence[int]) -> npt.NDArray[np.uint8]:
+    if not taken:  # the pool is sorted already
+        return np.array(pool, dtype=np.uint8)
     left = Counter(pool)
     left.subtract(taken)
     return np.array(sorted(left.elements()), dtype=np.uint8)
@@ -922,7 +930,7 @@ def odds(
             raise ParseError("the ranges leave no way to deal every hand at once")
         total = per_pick * len(assignments)
     fast = _Fast.of(judge, spot)
-    limit = FAST_LIMIT if fast is not None and fast.hole is None else EXACT_LIMIT
+    limit = FAST_LIMIT if fast is not None and fast.hole is None and not fast.coming else EXACT_LIMIT
     if exact is None:
         exact = total <= limit
     if exact and total > limit:
@@ -934,8 +942,9 @@ def odds(
         done = 0
         for pick in assignments:
             pool = _remove(spot.pool, [code for combo in pick for code in combo]).tolist()
-            if fast is not None:
-                tally.merge(fast.tally(spot, pick, pool))
+            counted = fast.tally(spot, pick, pool) if fast is not None else _hole_tally(judge, spot, pick, pool)
+            if counted is not None:
+                tally.merge(counted)
                 done += per_pick
                 report(done / total)
                 continue
@@ -976,6 +985,8 @@ class _Fast:
     row: str
     hole: int | None = None
     """Exactly so many of a player's own cards play (Omaha: two); ``None``: any of them."""
+    coming: bool = False
+    """Players too have cards to come (stud before the river, a draw): :func:`count_deals` counts."""
 
     @classmethod
     def of(cls, judge: _Judge, spot: _Spot) -> _Fast | None:
@@ -994,18 +1005,18 @@ class _Fast:
             return None
         if form.hole is None and evaluator._tables.mode is Mode.SUBSETS:
             return None  # (five-card hands, as Omaha's, never need the subsets of a flush: every mode serves)
-        if any(seat.more_down or seat.more_up for seat in spot.seats) or len({s.width for s in spot.seats}) != 1:
+        coming = any(seat.more_down or seat.more_up for seat in spot.seats)
+        if len({s.width for s in spot.seats}) != 1 or (coming and form.hole is not None):
             return None
-        if any(more for name, _, more in spot.rows if name != scorer.row) or scorer.row not in {
-            name for name, _, _ in spot.rows
-        }:
+        if any(more for name, _, more in spot.rows if name != scorer.row):
             return None
-        board = next(len(known) + more for name, known, more in spot.rows if name == scorer.row)
+        board = next((len(known) + more for name, known, more in spot.rows if name == scorer.row), 0)
         if form.hole is not None:  # exactly so many own cards and the rest from the board (Omaha)
             fits = form.hole <= spot.seats[0].width and 5 - form.hole <= board
             return cls(evaluator, 5, judge.unit, _qualified(evaluator), scorer.row, form.hole) if fits else None
         size = spot.seats[0].width + board
-        return cls(evaluator, size, judge.unit, _qualified(evaluator), scorer.row) if 5 <= size <= 7 else None
+        fast = cls(evaluator, size, judge.unit, _qualified(evaluator), scorer.row, coming=coming)
+        return fast if 5 <= size <= 7 else None
 
     def _hole_boards(
         self,
@@ -1046,14 +1057,16 @@ class _Fast:
         from homegame.analysis._enumerate import count_boards
         from homegame.ranking.lookup import CARD_KEYS, CARD_MASKS
 
-        _, known, more = next(row for row in spot.rows if row[0] == self.row)
+        _, known, more = next((row for row in spot.rows if row[0] == self.row), ("", (), 0))
         seats = len(spot.seats)
         hands = [(*combo, *seat.down, *seat.up, *known) for seat, combo in zip(spot.seats, pick, strict=True)]
         totals = np.array([sum(CARD_KEYS[code] for code in hand) for hand in hands], dtype=np.int64)
         masks = np.array([sum(CARD_MASKS[code] for code in hand) for hand in hands], dtype=np.int64)
         split = np.zeros((seats, seats + 2), dtype=np.int64)
         tables = self.evaluator._compiled_tables(self.size)
-        if self.hole is not None:
+        if self.coming:
+            boards = _count_deals(spot, pool, more, (totals, masks, tables, self.qualified, split))
+        elif self.hole is not None:
             boards = self._hole_boards(spot, pick=pick, pool=pool, known=known, more=more, tables=tables, split=split)
         else:
             boards = count_boards(np.array(pool, dtype=np.int64), more, totals, masks, tables, self.qualified, split)
@@ -1075,6 +1088,70 @@ class _Fast:
             tally.ties[0][seat] = sum(counts[2 : seats + 1])
             tally.side_units[0][seat] = sum(per_seat // k * counts[k] for k in range(1, seats + 1))
         return tally
+
+
+def _count_deals(spot: _Spot, pool: Sequence[int], more: int, counting: tuple[Any, ...]) -> int:
+    """Every deal of the cards to come, the players' and the board's (:func:`count_deals`): a seat's
+    down and up cards to come as one combination, counted once for each order they could fall in."""
+    from homegame.analysis._enumerate import count_deals
+
+    owners = [seat for seat, held in enumerate(spot.seats) for _ in range(held.more_down + held.more_up)]
+    weight = math.prod(math.comb(held.more_down + held.more_up, held.more_down) for held in spot.seats)
+    totals, masks, tables, qualified, split = counting
+    slots = np.array([*owners, *[-1] * more], dtype=np.int64)
+    return int(count_deals(np.array(pool, dtype=np.int64), slots, totals, masks, tables, qualified, split, weight))
+
+
+HOLE_SCORES_LIMIT = 2_000_000
+"""Most boards :func:`_hole_tally` scores at once (an array of them a contest)."""
+
+
+def _hole_tally(judge: _Judge, spot: _Spot, pick: Sequence[tuple[int, ...]], pool: Sequence[int]) -> _Tally | None:
+    """Every board of a game whose every contest takes exactly so many of a player's own cards
+    (Omaha hi-lo's high and low), each contest's scores of each board worked out in compiled loops
+    (:func:`hole_scores`), then judged together as the general path judges them; ``None`` where
+    it does not serve."""
+    from homegame.analysis._enumerate import hole_scores
+    from homegame.ranking.kernel import Evaluator
+    from homegame.ranking.lookup import CARD_KEYS, CARD_MASKS
+
+    scorers = judge.scorers
+    if judge.carry or judge.declare or any(judge.dynamic) or len({scorer.row for scorer in scorers}) != 1:
+        return None
+    if any(seat.more_down or seat.more_up for seat in spot.seats) or len({seat.width for seat in spot.seats}) != 1:
+        return None
+    row = next((entry for entry in spot.rows if entry[0] == scorers[0].row), None)
+    if row is None or any(more for name, _, more in spot.rows if name != row[0]):
+        return None
+    _, known, more = row
+    board = len(known) + more
+    for scorer in scorers:
+        form, evaluator = scorer.form, scorer.evaluator
+        if not isinstance(evaluator, Evaluator) or scorer.down_only or form.size != 5 or form.hole is None:
+            return None
+        if form.hole > spot.seats[0].width or 5 - form.hole > board:
+            return None
+    boards = math.comb(len(pool), more)
+    if boards > HOLE_SCORES_LIMIT:
+        return None
+    own = [(*combo, *seat.down, *seat.up) for seat, combo in zip(spot.seats, pick, strict=True)]
+    scores: list[Codes] = []
+    for scorer in scorers:
+        hole = scorer.form.hole
+        assert hole is not None and isinstance(scorer.evaluator, Evaluator)
+        choices = [list(combinations(cards, hole)) for cards in own]
+        holes = np.array([[sum(CARD_KEYS[c] for c in choice) for choice in seat] for seat in choices], dtype=np.int64)
+        masks = np.array([[sum(CARD_MASKS[c] for c in choice) for choice in seat] for seat in choices], dtype=np.int64)
+        score = np.empty((boards, len(spot.seats)), dtype=np.int64)
+        hole_scores(
+            np.array(pool, dtype=np.int64), more, np.array(known, dtype=np.int64), holes, masks, 5 - hole,
+            scorer.evaluator._compiled_tables(5), _qualified(scorer.evaluator), score,
+        )  # fmt: skip
+        scores.append(np.where(score < 0, OUT, score))
+    tally = _Tally(len(spot.seats), len(judge.judged))
+    tally.deals = boards
+    judge._add(tally, scores)
+    return tally
 
 
 _Spec = tuple[str, tuple[str, ...], tuple[Card, ...], tuple[Card, ...], int, int]
@@ -1102,8 +1179,9 @@ def _work_of(spec: _Spec) -> _Work:
     return _Work(spot=spot, judge=judge, widths=widths, downs=downs, seed=seed, trials=trials)
 
 
+@cache
 def _qualified(evaluator: Any) -> npt.NDArray[np.bool_]:
-    """The ordinals that qualify, or an empty array when all do (nothing to check)."""
+    """The ordinals that qualify, or an empty array when all do (nothing to check); once an evaluator."""
     return evaluator.qualified if not evaluator.qualified.all() else np.zeros(0, dtype=np.bool_)
 
 

@@ -358,6 +358,13 @@ class _Scorer:
         (the first ``down`` cards of a row are down cards)."""
         assert self.evaluator is not None
         rows, width = len(cards), len(columns[0])
+        tables = _compiled_tables(self.evaluator, width) if not self.needs_down and self.wild_rank is None else None
+        if tables is not None:
+            from homegame.analysis._enumerate import best_of
+
+            ordinals = np.empty(rows, dtype=np.int64)
+            best_of(np.ascontiguousarray(cards, dtype=np.int64), _column_array(tuple(columns)), tables, ordinals)
+            return np.where(self.evaluator.qualified[ordinals], ordinals, OUT)
         hands = cards[:, np.array(columns)].reshape(rows * len(columns), width)
         options: dict[str, object] = {"down": list(range(down))} if self.needs_down else {}
         if self.wild_rank is not None:
@@ -392,6 +399,23 @@ class _Scorer:
         except ParseError:
             return OUT
         return value.key if value.qualified else OUT
+
+
+def _compiled_tables(evaluator: _Batch, size: int) -> Any:
+    """The natural kernel's tables for hands of ``size`` cards, where :func:`best_of` can judge
+    with them (five cards, or a mode without the subsets of a flush); else ``None``."""
+    from homegame.ranking.kernel import Evaluator
+    from homegame.ranking.lookup import Mode
+
+    if not isinstance(evaluator, Evaluator) or (size > 5 and evaluator._tables.mode is Mode.SUBSETS):
+        return None
+    return evaluator._compiled_tables(size)
+
+
+@cache
+def _column_array(columns: tuple[tuple[int, ...], ...]) -> npt.NDArray[np.int64]:
+    """The column sets as one array (made once for each)."""
+    return np.array(columns, dtype=np.int64)
 
 
 @cache

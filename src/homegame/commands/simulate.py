@@ -44,8 +44,9 @@ def register(subparsers: Any) -> None:
         "--workers",
         type=int,
         metavar="K",
-        help=f"play on K processes, in independent sessions of {SESSION} hands each seeded from --seed "
-        "(the same report for a seed whatever K; without --workers, one session of all the hands)",
+        default=1,
+        help=f"play on K processes (default 1). The hands are played as independent sessions of {SESSION} "
+        "hands, each seeded from --seed, so a seed gives the same report whatever K, and on a Dask cluster",
     )
     parser.add_argument(
         "--dask", metavar="ADDRESS", help="play the sessions on the Dask cluster at ADDRESS (the dask extra)"
@@ -224,22 +225,13 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.hands <= MAX_HANDS:
         raise ParseError(f"--hands must be 1..{MAX_HANDS:,}, not {args.hands:,}")
     bar = _ProgressBar(args.hands) if sys.stderr.isatty() else None
-    if args.workers is not None and args.workers < 1:
+    if args.workers < 1:
         raise ParseError(f"--workers must be at least 1, not {args.workers}")
-    try:
-        if args.workers is None and args.dask is None:
-            report = simulate(game, hands=args.hands, seats=seats, seed=args.seed, progress=bar)
-        else:
-            seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
-            report = simulate_sessions(
-                args.game,
-                hands=args.hands,
-                seats=seats,
-                seed=seed,
-                workers=args.workers or 1,
-                dask=args.dask,
-                progress=bar,
-            )
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
+    try:  # always in sessions, on one process too: the same report for a seed however the work is split
+        report = simulate_sessions(
+            args.game, hands=args.hands, seats=seats, seed=seed, workers=args.workers, dask=args.dask, progress=bar
+        )
     except ValueError as error:
         print(f"homegame simulate: {error}", file=sys.stderr)
         return 2

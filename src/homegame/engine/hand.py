@@ -32,11 +32,13 @@ seat 1 wins 4 from the main pot (high: pair of aces)
 
 from __future__ import annotations
 
+import copy
 import random
+import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
@@ -345,6 +347,40 @@ class Hand:
         """The hand's history so far: replay it to rebuild this state."""
         return History(self.setup, tuple(self.chance.log), tuple(self.actions))
 
+    def clone(self, rng: random.Random | None = None) -> Hand:
+        """An independent copy of the hand as it stands, made without replaying its history (a
+        solver's or a bot's look-ahead): acting on one leaves the other as it was. Later shuffles
+        (a reshuffle of the muck) come from ``rng``, else from a copy of this hand's source in its
+        present state (the operating system's secure source is shared: it has no state to copy).
+
+        >>> from homegame.games import load
+        >>> from homegame.engine.actions import Call
+        >>> hand = Hand(load("holdem"), [100, 100], seed=3)
+        >>> twin = hand.clone()
+        >>> _ = twin.act(0, Call())
+        >>> len(hand.actions), len(twin.actions), twin.view(1) == twin.history().replay().view(1)
+        (0, 1, True)
+        """
+        twin = Hand.__new__(Hand)
+        memo: dict[int, object] = {id(self): twin}
+        for shared in (self.game, self.setup.game, *self.game.steps, *self.setup.game.steps):
+            memo[id(shared)] = shared  # immutable: a step a decision holds stays the same object
+        for shuffled in self.chance.log:
+            for card in shuffled:
+                memo[id(card)] = card
+        state = twin.__dict__
+        for name, value in vars(self).items():
+            state[name] = _twin(value, memo)
+        twin.deck = Deck(list(self.deck.cards), list(self.deck.burned))
+        chance = self.chance
+        twin.chance = Chance(rng if rng is not None else _copied(chance.rng), chance.record)
+        twin.chance.log = list(chance.log)
+        for part in _parts(self.decision):
+            if type(part) is types.FunctionType:  # a step's callback, bound to this hand: to the twin
+                memo[id(part)] = _rebound(part, memo)
+        twin.decision = copy.deepcopy(self.decision, memo)
+        return twin
+
     # -- the loop --------------------------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -645,3 +681,57 @@ def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:
             rest[card] -= 1
             tail.append(card)
     return (*top, *tail)
+
+
+def _twin(value: Any, memo: dict[int, object]) -> Any:
+    """``value`` with its lists, dicts and sets copied all the way down (each once: two names for
+    one list stay one list), its other parts shared (cards, events, actions and the game are
+    immutable); ``memo`` maps what is copied to its copy, for the decision's deep copy to follow."""
+    kind = type(value)
+    if kind not in _CONTAINERS:
+        return value
+    known = memo.get(id(value))
+    if known is not None:
+        return known
+    if kind is set:
+        twin: Any = set(value)
+    elif kind is dict:
+        twin = {key: _twin(item, memo) for key, item in value.items()}
+    elif value and type(value[0]) in _CONTAINERS:
+        twin = [_twin(item, memo) for item in value]
+    else:
+        twin = list(value)  # a list of immutable things (the first says which) or empty
+    memo[id(value)] = twin
+    return twin
+
+
+_CONTAINERS = frozenset({list, dict, set})
+
+
+def _parts(decision: Decision | None) -> list[object]:
+    """The attributes of a step's decision (in its ``__dict__`` or its slots)."""
+    parts = list(getattr(decision, "__dict__", {}).values())
+    for kind in type(decision).__mro__:
+        parts.extend(getattr(decision, name) for name in getattr(kind, "__slots__", ()) if hasattr(decision, name))
+    return parts
+
+
+def _rebound(function: types.FunctionType, memo: dict[int, object]) -> types.FunctionType:
+    """``function`` with the variables it closes over that ``memo`` copies (the hand) replaced by
+    their copies."""
+    cells = function.__closure__ or ()
+    values = [cell.cell_contents for cell in cells]
+    if not any(id(value) in memo for value in values):
+        return function
+    closure = tuple(types.CellType(memo.get(id(value), value)) for value in values)
+    code, defaults = function.__code__, function.__defaults__
+    return types.FunctionType(code, function.__globals__, function.__name__, defaults, closure)
+
+
+def _copied(rng: random.Random) -> random.Random:
+    """A source of randomness in the same state as ``rng`` (the secure source: itself)."""
+    if isinstance(rng, random.SystemRandom):
+        return rng
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
