@@ -335,6 +335,7 @@ BAD_ARGUMENTS: dict[str, list[list[str]]] = {
     "serve": [["--port", "x"], ["--nope"]],
     "host": [[], ["http://127.0.0.1:9", "--seats", "x"]],
     "join": [["--bot", "nope"], ["--hands", "x"]],
+    "backup": [[], ["/no/such.sqlite", "/tmp/out.sqlite"], ["--check", "/no/such.sqlite"], ["--check", "a", "b"]],
 }
 
 

@@ -44,6 +44,7 @@ COMMANDS = (
     "serve",
     "host",
     "join",
+    "backup",
 )
 """Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
 Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""

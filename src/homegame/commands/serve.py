@@ -7,6 +7,8 @@ import socket
 import sys
 from typing import Any
 
+from homegame.commands.backup import add_schedule, schedule
+
 HELP = "run the home-game server: tables for you and your friends, in the browser or at the terminal"
 
 
@@ -26,6 +28,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--between-hands", type=float, default=3.0, metavar="SECONDS", help="pause between hands (default 3)"
     )
+    add_schedule(parser)
     parser.set_defaults(handler=run)
 
 
@@ -55,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
     if args.between_hands < 0:
         raise ParseError("--between-hands must be 0 or more seconds")
+    backups = schedule(args)
     listener = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -79,6 +83,12 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,  # snapshots are small; compressing each costs more than it saves on a LAN
         timeout_graceful_shutdown=2,
     )
-    uvicorn.Server(config).run(sockets=[listener])
+    if backups is not None:
+        backups.start()
+    try:
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        if backups is not None:
+            backups.stop()
     store.close()
     return 0
