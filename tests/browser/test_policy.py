@@ -1,0 +1,20 @@
+"""The pages under their Content-Security-Policy: the host page and a table render whole, seats in
+their places, with nothing blocked (a blocked script or style is a console error, which fails)."""
+
+from __future__ import annotations
+
+from conftest import Pages, Server
+
+
+def test_the_pages_work_under_their_content_security_policy(server: Server, pages: Pages) -> None:
+    host = pages.open(f"{server.url}/host#{server.token}", policy=True)
+    host.wait_for_selector("#game option[value=holdem]", state="attached")
+    created = server.api("POST", "/api/tables", {"game": "holdem", "seats": 3, "stack": 100, "bots": 2})
+    server.opened.append(created["table"])
+    table = pages.open(created["invites"][0], policy=True)
+    seats = table.locator("section[data-seat]")
+    seats.nth(2).wait_for()
+    placed = table.eval_on_selector_all(
+        "section[data-seat]", "nodes => nodes.map(node => node.style.getPropertyValue('--x'))"
+    )
+    assert sum(bool(x) for x in placed) >= 2, placed  # the others' places, set through the CSSOM
