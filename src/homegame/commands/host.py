@@ -7,7 +7,7 @@
 
 ``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
 fragment is the secret. The secret comes from ``--token``, ``--token-file`` (out of ``ps``'s sight),
-the environment's ``HOMEGAME_HOST_TOKEN``, or the link, in that order.
+the link, or the environment's ``HOMEGAME_HOST_TOKEN``, in that order.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("url", help="the server, http://HOST:PORT (or the host's link, with its #SECRET)")
     secret = parser.add_mutually_exclusive_group()
-    secret.add_argument("--token", help="the host's secret (default: --token-file, $HOMEGAME_HOST_TOKEN, the link's)")
+    secret.add_argument("--token", help="the host's secret (default: --token-file, the link's, $HOMEGAME_HOST_TOKEN)")
     secret.add_argument("--token-file", metavar="FILE", help="a file holding the host's secret (its first line)")
     actions = parser.add_subparsers(
         title="actions", metavar="ACTION", dest="action", required=True, prog="homegame host URL"
@@ -140,9 +140,10 @@ ENVIRONMENT = "HOMEGAME_HOST_TOKEN"
 """The environment variable that may hold the host's secret (``serve`` and ``host``)."""
 
 
-def given_secret(token: str | None, path: str | None) -> str | None:
-    """The host's secret given on the command line (``token``), in a file (``path``: its first line)
-    or in the environment (:data:`ENVIRONMENT`), in that order; ``None`` when none is.
+def given_secret(token: str | None, path: str | None, link: str = "") -> str | None:
+    """The host's secret given on the command line (``token``), in a file (``path``: its first line),
+    in a link (``link``: the fragment of the host's link) or in the environment (:data:`ENVIRONMENT`),
+    in that order; ``None`` when none is.
 
     >>> given_secret("on-the-command-line", None)
     'on-the-command-line'
@@ -159,7 +160,7 @@ def given_secret(token: str | None, path: str | None) -> str | None:
         if not text:
             raise ParseError(f"{path}: no secret in it", token=path)
         return text.splitlines()[0].strip()
-    return os.environ.get(ENVIRONMENT) or None
+    return link or os.environ.get(ENVIRONMENT) or None
 
 
 def _check_names(args: argparse.Namespace) -> None:
@@ -192,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ParseError(f"{args.url}: the server's address looks like http://HOST:PORT", token=args.url)
     base = f"{parts.scheme}://{parts.netloc}"
-    token = given_secret(args.token, args.token_file) or parts.fragment
+    token = given_secret(args.token, args.token_file, parts.fragment)
     if not token:
         raise ParseError(
             "the host's secret is needed: --token SECRET, --token-file FILE, $HOMEGAME_HOST_TOKEN, "
