@@ -567,7 +567,7 @@ class Backoff:
         return full * (1 - self.jitter * rng.random())
 
 
-AGAIN = ("too slow", "gone")
+AGAIN = ("too slow", "gone", "storage")
 """The ``closed`` reasons after which a seat connects again (any other ends it: the seat taken over
 by another connection, a secret the server does not know, a message the server will not take)."""
 POLL = 0.25
@@ -598,6 +598,8 @@ def play_seat(
                 reached = True
                 socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
                 client.resend = True  # an action sent before the drop is sent again: it counts once
+                if client.leaving:  # so is a leave (the table takes it once)
+                    socket.send(json.dumps({"type": "leave"}))
                 while not client.done:
                     try:  # while the table waits for players, look now and then whether the input ended
                         text = socket.recv(timeout=POLL if client.waiting else None)
