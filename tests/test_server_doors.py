@@ -379,6 +379,17 @@ def test_fuzzed_socket_messages_are_answered_and_a_refusal_changes_nothing() -> 
         one()
         other.close()
         seat.close()
+        address = invites[0].replace("http://", "ws://").split("/t/")[0] + "/ws"
+
+        @settings(FUZZ, max_examples=40)
+        @given(first=MESSAGES | VALUES | TEXTS)
+        def hello(first: object) -> None:  # anything but a hello with a secret: closed, bad token
+            with connect(address, open_timeout=WAIT) as socket:
+                socket.send(first if isinstance(first, str) else json.dumps(first))
+                answer = json.loads(socket.recv(timeout=WAIT))
+                assert answer == {"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": "bad token"}
+
+        hello()
 
 
 HOST_BODIES = st.fixed_dictionaries(
