@@ -34,12 +34,12 @@ import json
 import re
 import secrets
 from collections.abc import Iterable
-from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from homegame.errors import ParseError
+from homegame.server.hosting import public_base
 from homegame.server.store import Store, digest
 
 __all__ = ["MAX_DEPTH", "MIN_HOST_SECRET", "HostSecret", "Origins", "SecurityHeaders", "read_json"]
@@ -99,17 +99,9 @@ def _origin(url: str) -> str | None:
     ('https://example.org', 'http://10.0.0.2:8000', None)
     """
     try:
-        parts = urlsplit(url.strip())
-        port = parts.port
-    except ValueError:
+        return public_base(url)[:-1]  # the public address's reading, its "/" dropped
+    except ParseError:
         return None
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
-        return None
-    if parts.query or parts.fragment or parts.username or parts.password:
-        return None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-    default = {"http": 80, "https": 443}[parts.scheme]
-    return f"{parts.scheme}://{host}" + ("" if port in (None, default) else f":{port}")
 
 
 class Origins:
