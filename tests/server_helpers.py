@@ -7,7 +7,11 @@ import asyncio
 import json
 import random
 import re
+import select
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -240,3 +244,47 @@ def finish_hand(table: ServerTable) -> None:
         table.act(seat, table.number, table.seq, passive(table, seat))
         run(table)
     raise AssertionError("the hand never ended")
+
+
+# -- a real ``homegame serve`` process -------------------------------------------------------------
+
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+
+
+@dataclass
+class Process:
+    """A running ``homegame serve``: the process, its base URL, the host's link's secret (``None``
+    when it printed none) and what it said on stderr before serving."""
+
+    process: subprocess.Popen[str]
+    base: str
+    token: str | None
+    said: str
+
+    def kill(self) -> None:
+        """``kill -9``."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(WAIT)
+
+
+def serve(db: Path, *args: str, port: int = 0) -> Process:
+    """``homegame serve --db DB ARGS`` on 127.0.0.1 (an OS-chosen port by default), once it listens."""
+    process = subprocess.Popen(
+        [*SERVE, "--db", str(db), "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    ready, _, _ = select.select([process.stdout], [], [], 30)
+    assert ready, "the server printed nothing"
+    line = process.stdout.readline()
+    assert line.startswith("homegame serve: http://127.0.0.1:"), line
+    said = []
+    for _ in range(3):  # what it says up to the line of tables (bounded)
+        said.append(process.stderr.readline())
+        if "tables:" in said[-1]:
+            break
+    link = line.split()[2]
+    base, _, token = link.partition("/host")
+    return Process(process, base, token[1:] or None, "".join(said))

@@ -799,7 +799,10 @@ def test_the_hosts_doors_need_the_hosts_secret(live: Live) -> None:
     ]:
         for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": HOST_TOKEN}):
             answer = live.http.request(method, path, headers=headers)
-            assert answer.status_code == 401 and answer.json() == {"error": "the host's secret is missing or wrong"}
+            assert answer.status_code == 401 and answer.json() == {
+                "error": "the host's secret is missing or wrong",
+                "code": "host",
+            }
     assert live.http.get("/api/seed").status_code == 404
     assert live.http.get("/api/games").json()[0].keys() >= {"name", "title", "players", "summary", "mix"}
     assert live.host("POST", "/api/tables", json={"game": "holdem", "seats": 2}).json()["error"].startswith("stack")

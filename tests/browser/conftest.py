@@ -194,8 +194,11 @@ class Pages:
         self.errors: list[str] = []
         self.allowed: tuple[str, ...] = ()
 
-    def open(self, url: str, *, width: int = 1280, height: int = 800) -> Any:
-        context = self.browser.new_context(viewport={"width": width, "height": height})
+    def open(self, url: str, *, width: int = 1280, height: int = 800, policy: bool = False) -> Any:
+        """A page of ``url`` in a context of its own. Playwright's ``wait_for_function`` evaluates
+        text, which the pages' Content-Security-Policy forbids: the policy is bypassed but where a
+        test asks for it (``policy``), and then any script or style it blocks is a console error."""
+        context = self.browser.new_context(viewport={"width": width, "height": height}, bypass_csp=not policy)
         context.set_default_timeout(15_000)
         self.contexts.append(context)
         page = context.new_page()

@@ -33,7 +33,9 @@ def main() -> None:
         try:
             for name, game, seats, viewport, moment in SHOTS:
                 table = server.table(game=game, seats=seats, stack=200, bots=seats - 1, names=["ann"])
-                context = browser.new_context(viewport=viewport, device_scale_factor=1)
+                context = browser.new_context(
+                    viewport=viewport, device_scale_factor=1, bypass_csp=True
+                )  # see Pages.open
                 page = context.new_page()
                 page.goto(table["invites"][0])
                 connected(page)

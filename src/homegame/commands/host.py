@@ -6,13 +6,15 @@
   ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``.
 
 ``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
-fragment is the secret (then ``--token`` may be left out).
+fragment is the secret. The secret comes from ``--token``, ``--token-file`` (out of ``ps``'s sight),
+the link, or the environment's ``HOMEGAME_HOST_TOKEN``, in that order.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import urllib.error
 import urllib.request
@@ -34,7 +36,9 @@ def register(subparsers: Any) -> None:
         "--stack 200 --bots 3 --json",
     )
     parser.add_argument("url", help="the server, http://HOST:PORT (or the host's link, with its #SECRET)")
-    parser.add_argument("--token", help="the host's secret (default: the link's fragment)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument("--token", help="the host's secret (default: --token-file, the link's, $HOMEGAME_HOST_TOKEN)")
+    secret.add_argument("--token-file", metavar="FILE", help="a file holding the host's secret (its first line)")
     actions = parser.add_subparsers(
         title="actions", metavar="ACTION", dest="action", required=True, prog="homegame host URL"
     )
@@ -132,6 +136,42 @@ def _request(base: str, token: str, method: str, path: str, body: Any = None) ->
         raise ParseError(f"cannot reach {base}: {getattr(error, 'reason', error)}") from None
 
 
+ENVIRONMENT = "HOMEGAME_HOST_TOKEN"
+"""The environment variable that may hold the host's secret (``serve`` and ``host``)."""
+
+
+def given_secret(token: str | None, path: str | None, link: str = "") -> str | None:
+    """The host's secret given on the command line (``token``), in a file (``path``: its first line),
+    in a link (``link``: the fragment of the host's link) or in the environment (:data:`ENVIRONMENT`),
+    in that order; ``None`` when none is.
+
+    >>> given_secret("on-the-command-line", None)
+    'on-the-command-line'
+    """
+    from pathlib import Path
+
+    from homegame.cli import read_text
+    from homegame.errors import ParseError
+
+    if token is not None:
+        return token
+    if path is not None:
+        text = read_text(Path(path), 4096).strip()
+        if not text:
+            raise ParseError(f"{path}: no secret in it", token=path)
+        return text.splitlines()[0].strip()
+    return link or os.environ.get(ENVIRONMENT) or None
+
+
+def _check_names(args: argparse.Namespace) -> None:
+    """The title and the names are text fit for a table (refused here, before the server is asked)."""
+    from homegame.server.config import check_text
+
+    check_text("title", args.title)
+    for name in args.names:
+        check_text("names", name)
+
+
 def _options(items: list[str]) -> dict[str, str]:
     from homegame.errors import ParseError
 
@@ -153,9 +193,14 @@ def run(args: argparse.Namespace) -> int:
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise ParseError(f"{args.url}: the server's address looks like http://HOST:PORT", token=args.url)
     base = f"{parts.scheme}://{parts.netloc}"
-    token = args.token or parts.fragment
+    token = given_secret(args.token, args.token_file, parts.fragment)
     if not token:
-        raise ParseError("the host's secret is needed: --token SECRET, or the host's link with its #SECRET")
+        raise ParseError(
+            "the host's secret is needed: --token SECRET, --token-file FILE, $HOMEGAME_HOST_TOKEN, "
+            "or the host's link with its #SECRET"
+        )
+    if args.action == "new":
+        _check_names(args)
     action = args.action
     if action == "new":
         body: dict[str, Any] = {

@@ -4,16 +4,9 @@ the terminal (the screen of ``homegame play``) or as a bot."""
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
-import time
 from typing import Any
-
-RECONNECTS = 5
-"""How many times a dropped connection is made again (waiting 1, 2, 4, 8, 8 seconds)."""
-POLL = 0.25
-"""Seconds between looks at whether the input ended (Ctrl-D) while the table waits for players."""
 
 HELP = "take your seat at a table from its invite link: at the terminal, or as a bot"
 
@@ -38,13 +31,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play until leaving (or until the table closes)."""
-    from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
-    from websockets.sync.client import connect
-
+    """Play until leaving (or until the table closes), connecting again after every drop."""
     from homegame.cli import writable
     from homegame.errors import ParseError
-    from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider
+    from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider, play_seat
 
     invite = Invite.parse(args.invite)
     if args.hands is not None and args.hands < 1:
@@ -55,29 +45,8 @@ def run(args: argparse.Namespace) -> int:
     log = writable(args.log).open("w", encoding="utf-8") if args.log else None  # closed below
     written = None if log is None else lambda line: print(line, file=log, flush=True)  # kept if killed
     client = Client(decider, hands=args.hands, log=written)
-    client.token = invite.token
     try:
-        for attempt in range(RECONNECTS + 1):
-            try:
-                with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
-                    socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
-                    client.resend = True  # an action sent before the drop is sent again: it counts once
-                    while not client.done:
-                        try:  # while the table waits for players, look now and then whether the input ended
-                            text = socket.recv(timeout=POLL if client.waiting else None)
-                        except TimeoutError:
-                            for answer in client.poll():
-                                socket.send(json.dumps(answer))
-                            continue
-                        for answer in client.receive(json.loads(text), str(text)):
-                            socket.send(json.dumps(answer))
-                break
-            except (OSError, InvalidURI, WebSocketException) as error:
-                if isinstance(error, ConnectionClosed) and client.done:
-                    break
-                if client.seat is None or attempt == RECONNECTS or isinstance(error, InvalidURI):
-                    raise ParseError(f"cannot reach {invite.socket}: {error}") from None
-                time.sleep(min(8, 2**attempt))  # the same seat, the same cards, after a dropped connection
+        play_seat(invite, client, say=lambda line: print(f"homegame join: {line}", file=sys.stderr, flush=True))
     finally:
         if log is not None:
             log.close()

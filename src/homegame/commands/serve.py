@@ -5,9 +5,13 @@ from __future__ import annotations
 import argparse
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from homegame.commands.backup import add_schedule, schedule
+
+if TYPE_CHECKING:
+    from homegame.server.backup import Schedule
+    from homegame.server.doors import Origins
 
 HELP = "run the home-game server: tables for you and your friends, in the browser or at the terminal"
 
@@ -17,14 +21,32 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "serve",
         help=HELP,
-        description=HELP + ". It prints the host's link (with the host's secret) and serves until Ctrl-C. "
+        description=HELP + ". It prints the host's link (with the host's secret) when it makes the secret or "
+        "is given one, and serves until Ctrl-C. The database keeps only the secret's digest: a lost host's link "
+        "is replaced with --new-host-token. One server per database. "
         "The machine that runs it sees every card: play with a host you trust.",
         epilog="examples:  homegame serve    homegame serve --host 0.0.0.0 --port 8000 --db poker-night.sqlite",
     )
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (0.0.0.0: the home network)")
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
     parser.add_argument("--db", default="homegame.sqlite", help="the database file (default homegame.sqlite)")
-    parser.add_argument("--host-token", help="the host's secret (default: the one kept in the database, or a new one)")
+    secret = parser.add_mutually_exclusive_group()
+    secret.add_argument(
+        "--host-token",
+        help="the host's secret, 16 characters or more (default: --host-token-file, $HOMEGAME_HOST_TOKEN, "
+        "else the one kept in the database, or a new one)",
+    )
+    secret.add_argument("--host-token-file", metavar="FILE", help="a file holding the host's secret (its first line)")
+    secret.add_argument(
+        "--new-host-token", action="store_true", help="replace the host's secret with a new one (the old stops working)"
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="let pages from this other site (https://HOST[:PORT]) open the table's sockets; repeatable",
+    )
     parser.add_argument(
         "--between-hands", type=float, default=3.0, metavar="SECONDS", help="pause between hands (default 3)"
     )
@@ -48,47 +70,98 @@ def _address(host: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
-    import uvicorn
-
+    from homegame.commands.host import given_secret
     from homegame.errors import ParseError
-    from homegame.server.app import Server
-    from homegame.server.store import Store
+    from homegame.server.doors import HostSecret, Origins
+    from homegame.server.lock import DatabaseLock
 
     if not 0 <= args.port <= 65535:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
     if args.between_hands < 0:
         raise ParseError("--between-hands must be 0 or more seconds")
     backups = schedule(args)
-    listener = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
+    origins = Origins(args.allow_origin)
+    given = given_secret(args.host_token, args.host_token_file)
+    if given is not None:
+        HostSecret.refuse_short(given)
+    lock = DatabaseLock.acquire(args.db)  # one server per database
+    try:
+        listener = _listen(args.host, args.port)
+        try:
+            _serve(args, listener, given, origins, backups)
+        finally:
+            listener.close()
+    finally:
+        lock.release()
+    return 0
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``: from now on a connection waits for the server instead of
+    being refused."""
+    from homegame.errors import ParseError
+
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
-        listener.bind((args.host, args.port))
-        listener.listen(2048)  # from now on a connection waits for the server instead of being refused
+        listener.bind((host, port))
+        listener.listen(2048)
     except OSError as error:
-        raise ParseError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+        listener.close()
+        raise ParseError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    return listener
+
+
+def _serve(
+    args: argparse.Namespace, listener: socket.socket, given: str | None, origins: Origins, backups: Schedule | None
+) -> None:
+    """Open the database, say where the host's page is, and serve on ``listener`` until interrupted
+    (``backups``: copies of the database made meanwhile)."""
+    import uvicorn
+
+    from homegame.errors import ParseError
+    from homegame.server.app import Server
+    from homegame.server.store import Store
+
     try:
         store = Store(args.db)
     except Exception as error:  # sqlite3 errors name the file's trouble
         raise ParseError(f"cannot open the database {args.db}: {error}") from None
-    server = Server(store, host_token=args.host_token, between_hands=round(args.between_hands * 1000))
-    port = listener.getsockname()[1]
-    print(f"homegame serve: http://{_address(args.host)}:{port}/host#{server.host_token}", flush=True)
-    print(f"  tables: {len(server.rooms)}, database: {args.db} (Ctrl-C stops)", file=sys.stderr, flush=True)
-    config = uvicorn.Config(
-        server.app(),
-        log_level="warning",
-        ws_max_size=server.limits.message_bytes * 2,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        ws_per_message_deflate=False,  # snapshots are small; compressing each costs more than it saves on a LAN
-        timeout_graceful_shutdown=2,
-    )
-    if backups is not None:
-        backups.start()
     try:
-        uvicorn.Server(config).run(sockets=[listener])
-    finally:
+        server = Server(
+            store,
+            host_token=given,
+            new_host_token=args.new_host_token,
+            origins=origins,
+            between_hands=round(args.between_hands * 1000),
+        )
+        link = f"http://{_address(args.host)}:{listener.getsockname()[1]}/host"
+        if server.host_token is not None:
+            print(f"homegame serve: {link}#{server.host_token}", flush=True)
+        else:  # only the secret's digest is kept: the link cannot be printed again
+            print(f"homegame serve: {link}", flush=True)
+            print(
+                "  the host's link (this address, #, the host's secret) was printed when the secret was made; "
+                "lost? --new-host-token makes a new one (the old one stops working)",
+                file=sys.stderr,
+                flush=True,
+            )
+        print(f"  tables: {len(server.rooms)}, database: {args.db} (Ctrl-C stops)", file=sys.stderr, flush=True)
+        config = uvicorn.Config(
+            server.app(),
+            log_level="warning",
+            ws_max_size=server.limits.message_bytes * 2,
+            ws_ping_interval=20.0,
+            ws_ping_timeout=20.0,
+            ws_per_message_deflate=False,  # snapshots are small; compressing each costs more than it saves on a LAN
+            timeout_graceful_shutdown=2,
+        )
         if backups is not None:
-            backups.stop()
-    store.close()
-    return 0
+            backups.start()
+        try:
+            uvicorn.Server(config).run(sockets=[listener])
+        finally:
+            if backups is not None:
+                backups.stop()
+    finally:
+        store.close()

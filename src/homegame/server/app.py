@@ -8,8 +8,8 @@ queue fills, the snapshots it has not read yet are dropped (each snapshot is who
 matters), and past that it is disconnected. Messages in are limited in size and rate.
 
 >>> from starlette.testclient import TestClient
->>> from homegame.server.store import StorageError, Store
->>> server = Server(Store(":memory:"), host_token="h0st")
+>>> from homegame.server.store import Store
+>>> server = Server(Store(":memory:"), host_token="a-host-secret-of-some-length")
 >>> with TestClient(server.app()) as client:
 ...     client.get("/api/tables").status_code, client.get("/api/tables", headers=server.auth()).json()
 (401, [])
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import secrets
 import sys
@@ -37,11 +36,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
+from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
     PROTOCOL,
@@ -86,8 +87,12 @@ class Connection:
     """One WebSocket: the viewer it speaks for (a table seat, ``None`` for a spectator), its queue
     of messages out and its rate budget in."""
 
-    def __init__(self, websocket: WebSocket, seat: int | None, limits: Limits) -> None:
+    def __init__(
+        self, websocket: WebSocket, seat: int | None, limits: Limits, farewell: Callable[[str], str] | None = None
+    ) -> None:
         self.websocket = websocket
+        self.farewell = farewell or _closed
+        """The text of the ``closed`` message for a reason."""
         self.seat = seat
         self.limits = limits
         self.queue: deque[tuple[str, str]] = deque()
@@ -116,9 +121,10 @@ class Connection:
         self.ready.set()
 
     def close(self, reason: str, message: str = "") -> None:
-        """Send ``closed`` (after what is queued) and end the connection."""
+        """Send ``closed`` (``message``, else :attr:`farewell`'s for ``reason``) after what is queued,
+        and end the connection."""
         if self.closing is None:
-            self.queue.append(("closed", message))
+            self.queue.append(("closed", message or self.farewell(reason)))
             self.closing = reason
             self.ready.set()
 
@@ -345,21 +351,131 @@ class Room:
                 await asyncio.wait_for(self.wake.wait(), timeout)
 
 
-class Server:
-    """Every table, the database and the host's secret; :meth:`app` is the Starlette application."""
+class _Sockets:
+    """The socket door of :class:`Server`: the handshake (the page's origin, ``hello``, the seat's
+    secret rotated) and the loop that reads a client's messages."""
+
+    store: Store
+    rooms: dict[str, Room]
+    limits: Limits
+    origins: Origins
+
+    async def socket(self, websocket: WebSocket) -> None:
+        """One player's (or spectator's) connection: a page from another site is refused before the
+        handshake completes (HTTP 403)."""
+        if not self.origins.allows(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        try:
+            text = await asyncio.wait_for(_receive(websocket), self.limits.hello_seconds)
+            hello = read_json(text) if isinstance(text, str) and len(text) <= self.limits.message_bytes else None
+        except (TimeoutError, ValueError):
+            hello = None
+        token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+        unspoken = check_protocol(hello.get("protocol")) if isinstance(hello, dict) else None
+        if unspoken is not None:
+            await _refuse(websocket, "protocol", unspoken)
+            return
+        found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
+        room = self.rooms.get(found[0]) if found is not None else None
+        watching = found is not None and found[1] < 0
+        if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
+            await _refuse(websocket, "bad token")
+            return
+        assert found is not None
+        seat = None if watching else found[1]
+        connection = Connection(websocket, seat, self.limits, partial(_farewell, room))
+        if seat is not None:
+            # The secret rotates: the one just used and the new one both open the seat until the
+            # client shows it has the new one (its first message), so a welcome lost to a dropped
+            # connection does not lose the seat. Written before the new secret is sent.
+            fresh = secrets.token_urlsafe(24)
+            self.store.keep_secret(found[0], seat, token)
+            self.store.add_secret(fresh, found[0], seat)
+            token = connection.unconfirmed = fresh
+        writer = asyncio.get_running_loop().create_task(connection.write())
+        await room.attach(connection, token)
+        try:
+            await self._read(room, connection)
+        finally:
+            await room.detach(connection)
+            connection.close("gone")
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+
+    async def _confirm(self, room: Room, connection: Connection) -> None:
+        """The client has the seat's new secret: the one before it is refused from now on, at once
+        and, before anything else from this socket is answered, on disk (a storage failure leaves
+        both working, and the next message tries again)."""
+        fresh, seat = connection.unconfirmed, connection.seat
+        assert fresh is not None and seat is not None
+        self.store.keep_secret(room.table.id, seat, fresh)
+        connection.unconfirmed = None
+        try:
+            await self.store.durable()
+        except StorageError:
+            connection.unconfirmed = fresh
+
+    async def _read(self, room: Room, connection: Connection) -> None:
+        websocket, limits = connection.websocket, self.limits
+        while connection.closing is None:
+            text = await _receive(websocket)
+            if text is None or connection.closing is not None:  # taken over meanwhile: its secret is not kept
+                return
+            if isinstance(text, bytes):
+                connection.close("binary frame")
+                return
+            if len(text) > limits.message_bytes:
+                connection.send("error", _message(room.table, "error", code="bad_request", message="message too large"))
+                connection.close("message too large")
+                return
+            if not connection.allow():
+                connection.send("error", _message(room.table, "error", code="rate", message="too many messages"))
+                continue
+            try:
+                message = read_json(text)
+            except ValueError as error:
+                message = str(error)
+            if not isinstance(message, dict):
+                why = message if isinstance(message, str) else "not a JSON object"
+                connection.send("error", _message(room.table, "error", code="bad_request", message=why))
+                continue
+            if connection.unconfirmed is not None and connection.seat is not None:  # it has the new secret
+                await self._confirm(room, connection)
+            if message.get("type") == "ready":
+                continue
+            try:
+                await room.handle(connection, message)
+            except PokerError as error:  # a bug's safety net: refuse, never echo the state
+                connection.send(
+                    "error", _message(room.table, "error", code="bad_request", message=type(error).__name__)
+                )
+
+
+class Server(_Sockets):
+    """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
+
+    ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
+    :class:`~homegame.server.doors.HostSecret`), ``new_host_token``: replace the one kept with a new
+    one; ``origins``: the other sites whose pages may open sockets."""
 
     def __init__(
         self,
         store: Store,
         *,
         host_token: str | None = None,
+        new_host_token: bool = False,
+        origins: Origins | None = None,
         limits: Limits | None = None,
         between_hands: int = 0,
     ) -> None:
         self.store = store
-        token = host_token or store.meta("host_token") or secrets.token_urlsafe(24)
-        store.set_meta("host_token", token)
-        self.host_token = token
+        self.host = HostSecret.open(store, host_token, renew=new_host_token)
+        self.host_token = self.host.token
+        """The host's secret when this process knows it (it prints the host's link), else ``None``."""
+        self.origins = origins or Origins()
         self.limits = limits or Limits()
         self.between_hands = between_hands
         self.rooms: dict[str, Room] = {}
@@ -377,7 +493,8 @@ class Server:
         store.group_commit()
 
     def auth(self) -> dict[str, str]:
-        """The header the host's requests carry."""
+        """The header the host's requests carry (this process knows the secret)."""
+        assert self.host_token is not None, "the host's secret is kept as a digest only"
         return {"Authorization": f"Bearer {self.host_token}"}
 
     async def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
@@ -404,15 +521,15 @@ class Server:
 
     # -- the application -------------------------------------------------------------------------
 
-    def app(self) -> Starlette:
-        """The Starlette application."""
+    def app(self) -> ASGIApp:
+        """The ASGI application: Starlette's, every response with the security headers."""
         static = Path(str(resources.files("homegame.server") / "static"))
         routes = [
-            Route("/", self._page("index.html")),
-            Route("/host", self._page("host.html")),
-            Route("/t/{table}", self._page("table.html")),
-            Route("/api/games", self.games),
-            Route("/api/games/{name}", self.game),
+            Route("/", _page("index.html")),
+            Route("/host", _page("host.html")),
+            Route("/t/{table}", _page("table.html")),
+            Route("/api/games", _games),
+            Route("/api/games/{name}", _game),
             Route("/api/tables", self.tables, methods=["GET", "POST"]),
             Route("/api/tables/{table}/ledger", self.ledger),
             Route("/api/tables/{table}/history", self.history),
@@ -422,7 +539,7 @@ class Server:
             WebSocketRoute("/ws", self.socket),
             Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
         ]
-        return Starlette(routes=routes, lifespan=self._lifespan)
+        return SecurityHeaders(Starlette(routes=routes, lifespan=self._lifespan))
 
     @contextlib.asynccontextmanager
     async def _lifespan(self, app: Starlette) -> AsyncIterator[None]:
@@ -438,44 +555,20 @@ class Server:
                     with contextlib.suppress(asyncio.CancelledError):
                         await room.task
 
-    @staticmethod
-    def _page(name: str) -> Any:
-        path = Path(str(resources.files("homegame.server") / "static" / name))
-
-        async def page(request: Request) -> Response:
-            if path.is_file():
-                return FileResponse(path, media_type="text/html")
-            return HTMLResponse("<!doctype html><title>homegame</title><p>homegame serve is running.</p>")
-
-        return page
-
     def _host(self, request: Request) -> bool:
-        given = request.headers.get("authorization", "")
-        return hmac.compare_digest(given.encode(), f"Bearer {self.host_token}".encode())
+        scheme, _, given = request.headers.get("authorization", "").partition(" ")
+        return scheme == "Bearer" and self.host.check(given)
 
     def _room(self, request: Request) -> Room | Response:
         if not self._host(request):
-            return JSONResponse({"error": _NOT_HOST}, status_code=401)
+            return _refusal(401, "host", _NOT_HOST)
         room = self.rooms.get(request.path_params["table"])
-        return room if room is not None else JSONResponse({"error": "no such table"}, status_code=404)
-
-    async def games(self, request: Request) -> Response:
-        """The catalogue."""
-        from homegame.server.catalogue import catalogue
-
-        return JSONResponse(catalogue())
-
-    async def game(self, request: Request) -> Response:
-        """One game or mix, with its rules and house rules."""
-        from homegame.server.catalogue import describe
-
-        found = describe(request.path_params["name"])
-        return JSONResponse(found) if found is not None else JSONResponse({"error": "no such game"}, status_code=404)
+        return room if room is not None else _refusal(404, "not_found", "no such table")
 
     async def tables(self, request: Request) -> Response:
         """The tables (GET), or a new one (POST)."""
         if not self._host(request):
-            return JSONResponse({"error": _NOT_HOST}, status_code=401)
+            return _refusal(401, "host", _NOT_HOST)
         if request.method == "GET":
             return JSONResponse(
                 [
@@ -496,11 +589,11 @@ class Server:
             )
         body = await request.body()
         if len(body) > self.limits.body_bytes:
-            return JSONResponse({"error": "the body is too large"}, status_code=400)
+            return _refusal(400, "bad_request", "the body is too large")
         try:
-            config = TableConfig.from_json(json.loads(body))
+            config = TableConfig.from_json(read_json(body))
         except (ValueError, ParseError) as error:
-            return JSONResponse({"error": str(error)}, status_code=400)
+            return _refusal(400, "bad_request", str(error))
         try:
             return JSONResponse(await self.create(config, str(request.base_url)))
         except StorageError as error:
@@ -527,19 +620,20 @@ class Server:
         query = request.query_params
         form = query.get("format", "phh")
         if form not in ("phh", "pokerstars"):
-            return JSONResponse({"error": "format: phh or pokerstars"}, status_code=400)
+            return _refusal(400, "bad_request", "format: phh or pokerstars")
         seat_text = query.get("seat")
         if seat_text is not None and not (seat_text.isdigit() and int(seat_text) < room.table.config.seats):
-            return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
+            return _refusal(400, "bad_request", "seat: a seat of the table")
         seat = None if seat_text is None else int(seat_text)
         full = query.get("full") in ("1", "true")
         async with room.lock:  # the table is its log: every change of it committed
             if form == "pokerstars":
                 text, skipped = pokerstars(room.table, seat=seat)
                 if skipped and not text:
-                    return JSONResponse(
-                        {"error": "PokerStars text cannot hold these games (wild cards, declare, home games): use phh"},
-                        status_code=400,
+                    return _refusal(
+                        400,
+                        "bad_request",
+                        "PokerStars text cannot hold these games (wild cards, declare, home games): use phh",
                     )
                 return PlainTextResponse(text, headers={"X-Homegame-Skipped": ",".join(map(str, skipped))})
             return PlainTextResponse(phh(room.table, seat=seat, full=full))
@@ -551,11 +645,11 @@ class Server:
             return room
         command = request.path_params["command"]
         if command not in ("pause", "resume", "close"):
-            return JSONResponse({"error": "no such command"}, status_code=404)
+            return _refusal(404, "not_found", "no such command")
         try:
             await room.change(_doing(room, lambda table: table.host(command)))
         except RefusedError as refused:
-            return JSONResponse({"error": str(refused)}, status_code=409)
+            return _refusal(409, refused.code, str(refused))
         except StorageError as error:
             return _storage(error)
         return JSONResponse({"table": room.table.id, "status": room.table.status})
@@ -566,17 +660,17 @@ class Server:
         if not isinstance(room, Room):
             return room
         try:
-            body = json.loads(await request.body() or b"{}")
+            body = read_json(await request.body() or b"{}")
         except ValueError:
             body = None
         if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
-            return JSONResponse({"error": "approve: true or false"}, status_code=400)
+            return _refusal(400, "bad_request", "approve: true or false")
         try:
             await room.change(
                 _doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], body["approve"]))
             )
         except RefusedError as refused:
-            return JSONResponse({"error": str(refused)}, status_code=400)
+            return _refusal(400, refused.code, str(refused))
         except StorageError as error:
             return _storage(error)
         return JSONResponse({"table": room.table.id, "seat": request.path_params["seat"]})
@@ -588,89 +682,12 @@ class Server:
             return room
         seat = request.path_params["seat"]
         if not 0 <= seat < room.table.config.seats:
-            return JSONResponse({"error": "seat: a seat of the table"}, status_code=400)
+            return _refusal(400, "bad_request", "seat: a seat of the table")
         try:
             await room.change(_doing(room, lambda table: table.sit_out(seat)))
         except StorageError as error:
             return _storage(error)
         return JSONResponse({"table": room.table.id, "seat": seat})
-
-    # -- the socket ------------------------------------------------------------------------------
-
-    async def socket(self, websocket: WebSocket) -> None:
-        """One player's (or spectator's) connection."""
-        await websocket.accept()
-        limits = self.limits
-        try:
-            text = await asyncio.wait_for(websocket.receive_text(), limits.hello_seconds)
-            hello = json.loads(text) if len(text) <= limits.message_bytes else None
-        except (TimeoutError, WebSocketDisconnect, ValueError, KeyError):
-            hello = None
-        token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
-        unspoken = check_protocol(hello.get("protocol")) if isinstance(hello, dict) else None
-        if unspoken is not None:
-            await _refuse(websocket, "protocol", unspoken)
-            return
-        found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
-        room = self.rooms.get(found[0]) if found is not None else None
-        watching = found is not None and found[1] < 0
-        if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
-            await _refuse(websocket, "bad token")
-            return
-        assert found is not None
-        seat = None if watching else found[1]
-        connection = Connection(websocket, seat, limits)
-        if seat is not None:
-            # The secret rotates: the one just used and the new one both open the seat until the
-            # client shows it has the new one (its first message), so a welcome lost to a dropped
-            # connection does not lose the seat. Written before the new secret is sent.
-            fresh = secrets.token_urlsafe(24)
-            self.store.keep_secret(found[0], seat, token)
-            self.store.add_secret(fresh, found[0], seat)
-            token = connection.unconfirmed = fresh
-        writer = asyncio.get_running_loop().create_task(connection.write())
-        await room.attach(connection, token)
-        try:
-            await self._read(room, connection)
-        finally:
-            await room.detach(connection)
-            connection.close("gone")
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 1.0)
-            writer.cancel()
-
-    async def _read(self, room: Room, connection: Connection) -> None:
-        websocket, limits = connection.websocket, self.limits
-        while connection.closing is None:
-            try:
-                text = await websocket.receive_text()
-            except (WebSocketDisconnect, RuntimeError, KeyError):
-                return
-            if len(text) > limits.message_bytes:
-                connection.send("error", _message(room.table, "error", code="bad_request", message="message too large"))
-                connection.close("too large", _message(room.table, "closed", reason="message too large"))
-                return
-            if not connection.allow():
-                connection.send("error", _message(room.table, "error", code="rate", message="too many messages"))
-                continue
-            try:
-                message = json.loads(text)
-            except ValueError:
-                message = None
-            if not isinstance(message, dict):
-                connection.send("error", _message(room.table, "error", code="bad_request", message="not a JSON object"))
-                continue
-            if connection.unconfirmed is not None and connection.seat is not None:  # it has the new secret
-                self.store.keep_secret(room.table.id, connection.seat, connection.unconfirmed)
-                connection.unconfirmed = None
-            if message.get("type") == "ready":
-                continue
-            try:
-                await room.handle(connection, message)
-            except PokerError as error:  # a bug's safety net: refuse, never echo the state
-                connection.send(
-                    "error", _message(room.table, "error", code="bad_request", message=type(error).__name__)
-                )
 
 
 def _doing(room: Room, request: Callable[[ServerTable], object]) -> Callable[[], bool]:
@@ -691,14 +708,67 @@ def _restore(table_id: str, data: str, store: Store, between_hands: int) -> Serv
 
 def _storage(error: StorageError) -> Response:
     """The answer to a host's request whose change the disk refused: nothing changed, ask again."""
-    return JSONResponse({"error": f"the server's storage failed: {error}", "code": "storage"}, status_code=503)
+    return _refusal(503, "storage", f"the server's storage failed: {error}")
 
 
-async def _refuse(websocket: WebSocket, reason: str, message: str | None = None) -> None:
+def _page(name: str) -> Any:
+    path = Path(str(resources.files("homegame.server") / "static" / name))
+
+    async def page(request: Request) -> Response:
+        if path.is_file():
+            return FileResponse(path, media_type="text/html")
+        return HTMLResponse("<!doctype html><title>homegame</title><p>homegame serve is running.</p>")
+
+    return page
+
+
+async def _games(request: Request) -> Response:
+    """The catalogue."""
+    from homegame.server.catalogue import catalogue
+
+    return JSONResponse(catalogue())
+
+
+async def _game(request: Request) -> Response:
+    """One game or mix, with its rules and house rules."""
+    from homegame.server.catalogue import describe
+
+    found = describe(request.path_params["name"])
+    return JSONResponse(found) if found is not None else _refusal(404, "not_found", "no such game")
+
+
+def _refusal(status: int, code: str, message: str) -> JSONResponse:
+    """An HTTP refusal: ``{"error": message, "code": code}``."""
+    return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+def _closed(reason: str, message: str | None = None) -> str:
+    """The ``closed`` message of a socket that has no table (yet); ``message`` says more."""
     closed: dict[str, JSON] = {"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": reason}
     if message is not None:
         closed["message"] = message
+    return json.dumps(closed)
+
+
+def _farewell(room: Room, reason: str) -> str:
+    """The ``closed`` message of a socket at ``room``'s table."""
+    return _message(room.table, "closed", reason=reason)
+
+
+async def _receive(websocket: WebSocket) -> str | bytes | None:
+    """The next frame's text (a binary frame's bytes), ``None`` once the socket is gone."""
+    try:
+        message = await websocket.receive()
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return None
+    if message["type"] != "websocket.receive":
+        return None
+    text = message.get("text")
+    return text if isinstance(text, str) else bytes(message.get("bytes") or b"")
+
+
+async def _refuse(websocket: WebSocket, reason: str, message: str | None = None) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(closed))
+        await websocket.send_text(_closed(reason, message))
         if websocket.application_state != WebSocketState.DISCONNECTED:
             await websocket.close(code=4001)

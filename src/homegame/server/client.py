@@ -19,9 +19,11 @@ True
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ from homegame.errors import ParseError
 from homegame.play.session import BOTS
 from homegame.server.messages import PROTOCOL
 
-__all__ = ["BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play"]
+__all__ = ["Backoff", "BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play", "play_seat"]
 
 Message = dict[str, Any]
 
@@ -542,3 +544,83 @@ async def play(url: str, client: Client, *, timeout: float = 30.0) -> Client:
             for answer in client.receive(json.loads(text), str(text)):
                 await socket.send(json.dumps(answer))
     return client
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """How long to wait before connecting again after the ``attempt``-th drop in a row (0 first):
+    ``first`` seconds, doubling up to ``cap``, less a random part of up to ``jitter`` of it, so the
+    seats of a table dropped together do not all knock at once.
+
+    >>> backoff = Backoff(first=1, cap=8, jitter=0.5)
+    >>> [backoff.wait(attempt, random.Random(1)) for attempt in (0, 3, 40)]
+    [0.93..., 7.46..., 7.46...]
+    """
+
+    first: float = 0.5
+    cap: float = 15.0
+    jitter: float = 0.5
+
+    def wait(self, attempt: int, rng: random.Random) -> float:
+        """Seconds to wait before the next connection."""
+        full = min(self.cap, self.first * 2.0 ** min(attempt, 32))
+        return full * (1 - self.jitter * rng.random())
+
+
+AGAIN = ("too slow", "gone", "storage")
+"""The ``closed`` reasons after which a seat connects again (any other ends it: the seat taken over
+by another connection, a secret the server does not know, a message the server will not take)."""
+POLL = 0.25
+"""Seconds between looks at whether the input ended (Ctrl-D) while the table waits for players."""
+
+
+def play_seat(
+    invite: Invite,
+    client: Client,
+    *,
+    backoff: Backoff | None = None,
+    say: Callable[[str], None] | None = None,
+    rng: random.Random | None = None,
+) -> None:
+    """Play the seat of ``invite`` with ``client`` over a socket until it is done, connecting again
+    after every drop (waits by ``backoff``; ``say`` hears why) for as long as the table lives: the
+    seat leaves, the table closes, or a ``closed`` ends it (:data:`AGAIN`). Only a server never
+    reached at all is a :class:`ParseError`."""
+    from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+    from websockets.sync.client import connect
+
+    backoff, rng = backoff or Backoff(), rng or random.Random()
+    client.token = client.token or invite.token
+    reached, attempt = False, 0
+    while True:
+        try:
+            with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
+                reached = True
+                socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
+                client.resend = True  # an action sent before the drop is sent again: it counts once
+                if client.leaving:  # so is a leave (the table takes it once)
+                    socket.send(json.dumps({"type": "leave"}))
+                while not client.done:
+                    try:  # while the table waits for players, look now and then whether the input ended
+                        text = socket.recv(timeout=POLL if client.waiting else None)
+                    except TimeoutError:
+                        answers = client.poll()
+                    else:
+                        attempt = 0  # the server answers: the next drop waits the shortest again
+                        answers = client.receive(json.loads(text), str(text))
+                    for answer in answers:  # refused once the server closed: its last words are read next
+                        with contextlib.suppress(ConnectionClosed):
+                            socket.send(json.dumps(answer))
+            why = f"the server closed the connection ({client.reason})"
+        except (OSError, InvalidURI, WebSocketException) as error:
+            if not reached or isinstance(error, InvalidURI):
+                raise ParseError(f"cannot reach {invite.socket}: {error}") from None
+            why = f"the connection dropped ({error})"
+        if client.done and (client.reason not in AGAIN or client.leaving):
+            return
+        client.done, client.reason = False, ""
+        delay = backoff.wait(attempt, rng)
+        attempt += 1
+        if say is not None:
+            say(f"{why}: connecting again in {delay:.1f} s (Ctrl-C stops)")
+        time.sleep(delay)

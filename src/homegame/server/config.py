@@ -22,6 +22,7 @@ homegame.errors.ParseError: game, choice, rotation: name exactly one
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -32,7 +33,7 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig"]
+__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -125,11 +126,14 @@ class TableConfig:
             or not all(isinstance(name, str) and 0 < len(name.strip()) <= 24 for name in names)
         ):
             raise ParseError(f"names: up to {seats} names of 1 to 24 characters")
+        for name in names:
+            check_text("names", name)
         if len({name.strip() for name in names}) != len(names):
             raise ParseError("names: each name once")
         title = data.get("title") or ""
         if not isinstance(title, str) or len(title) > 80:
             raise ParseError("title: text of up to 80 characters")
+        check_text("title", title)
         spectators = data.get("spectators", "public")
         if spectators not in SPECTATORS:
             raise ParseError(f"spectators: one of {', '.join(SPECTATORS)}, not {spectators!r}", token=str(spectators))
@@ -219,6 +223,33 @@ class TableConfig:
         """The stakes a hand of ``game`` is played for: the game's (or its mix's), with the host's
         amounts set outright; ``None`` when the host set none."""
         return replace(game.stakes, **dict(self.stakes)) if self.stakes else None
+
+
+_UNFIT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+"""What a name or a title may not hold: a control character (C0, DEL, C1) or half of a surrogate
+pair (text no page, file or history can write)."""
+
+
+def check_text(field: str, text: str) -> None:
+    r"""Refuse ``text`` for ``field`` if it holds a control character or an unpaired surrogate.
+
+    >>> check_text("names", "Ann 🂡")
+    >>> check_text("names", "Ann\x7f")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: names: 'Ann\x7f' holds a control character (U+007F)
+    >>> check_text("title", "\ud800")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: title: '\ud800' holds half a surrogate pair (U+D800), not a character
+    """
+    found = _UNFIT.search(text)
+    if found is None:
+        return
+    char = found.group()
+    what = "half a surrogate pair" if "\ud800" <= char <= "\udfff" else "a control character"
+    tail = ", not a character" if what.startswith("half") else ""
+    raise ParseError(f"{field}: {text[:30]!r} holds {what} (U+{ord(char):04X}){tail}", token=field)
 
 
 def _whole(data: Mapping[str, object], name: str, low: int, high: int, default: int | None) -> int:

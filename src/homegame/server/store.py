@@ -98,6 +98,7 @@ def _migrate(db: sqlite3.Connection) -> None:
 def _connect(path: str) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA secure_delete=ON")  # a row deleted (a plain secret migrated) leaves no trace in the file
     db.execute("PRAGMA foreign_keys=ON")
     return db
 
@@ -158,6 +159,8 @@ class Store:
         self._flushing: asyncio.Future[dict[str | None, str]] | None = None
         self._lost: dict[str | None, str] = {}
         """The owners whose writes a failed commit lost, and why, until one of their waits hears of it."""
+        self._opens: dict[str, tuple[str, int]] | None = None
+        """What each secret opens (:meth:`_secrets`), ``None`` until read."""
 
     def close(self) -> None:
         """Close the database."""
@@ -204,6 +207,7 @@ class Store:
             self._done = max(self._done, upto)
         if failed:
             self._lost.update(failed)
+            self._opens = None  # the secrets as the disk holds them: a lost write opens or closes no seat
             self._pending = [write for write in self._pending if write.owner not in failed]
         return failed
 
@@ -264,6 +268,10 @@ class Store:
         """Store a setting."""
         self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
+    def delete_meta(self, key: str) -> None:
+        """Forget a setting."""
+        self._write("DELETE FROM meta WHERE key = ?", (key,))
+
     # -- tables and their logs -------------------------------------------------------------------
 
     def create_table(self, table_id: str, config: dict[str, Any], created: int = 0) -> None:
@@ -312,24 +320,35 @@ class Store:
 
     # -- seat secrets ----------------------------------------------------------------------------
 
+    def _secrets(self) -> dict[str, tuple[str, int]]:
+        """Every secret's digest and what it opens, read once and then kept in step with every write:
+        a secret refused is refused at once, before its removal reaches the disk (:meth:`durable`)."""
+        if self._opens is None:
+            found = self.db.execute("SELECT digest, table_id, seat FROM secrets").fetchall()
+            self._opens = {str(kept): (str(table_id), int(seat)) for kept, table_id, seat in found}
+        return self._opens
+
     def add_secret(self, secret: str, table_id: str, seat: int) -> None:
         """A secret that opens ``seat`` of the table (-1: the spectators' link)."""
         self._write(
             "INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat), table_id
         )
+        self._secrets()[digest(secret)] = (table_id, seat)
 
     def find_secret(self, secret: str) -> tuple[str, int] | None:
         """The table and seat a secret opens, if any."""
-        found = self.db.execute("SELECT table_id, seat FROM secrets WHERE digest = ?", (digest(secret),)).fetchall()
-        return (str(found[0][0]), int(found[0][1])) if found else None
+        return self._secrets().get(digest(secret))
 
     def keep_secret(self, table_id: str, seat: int, secret: str) -> None:
-        """Let only ``secret`` open the seat: every other secret of it stops working."""
+        """Let only ``secret`` open the seat: every other secret of it stops working, at once in this
+        process and, once :meth:`durable`, for good."""
+        kept = digest(secret)
         self._write(
-            "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?",
-            (table_id, seat, digest(secret)),
-            table_id,
+            "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?", (table_id, seat, kept), table_id
         )
+        opens = self._secrets()
+        for other in [other for other, where in opens.items() if where == (table_id, seat) and other != kept]:
+            del opens[other]
 
     def integrity(self) -> str:
         """``PRAGMA integrity_check``: ``ok`` when the file is sound."""

@@ -7,7 +7,7 @@ export function el(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key === "class") node.className = value;
     else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key === "style") node.setAttribute("style", value);
+    else if (key === "style") node.style.cssText = value; // CSSOM: allowed by a policy without inline styles
     else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
     else if (key === "html") node.innerHTML = value;
     else if (value === true) node.setAttribute(key, "");
