@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from homegame.engine.events import Acted, Event, Names, Posted, says
+from homegame.engine.events import Acted, Event, Judged, Names, Posted, says
 
-__all__ = ["Wording", "describe", "names_for", "wording"]
+__all__ = ["Wording", "describe", "judged_text", "names_for", "wording"]
 
 Wording = Callable[[Any, Names], str]
 """How one type of event is said: the event (of the type it is registered for) and the players'
@@ -64,6 +64,30 @@ def describe(event: Event, names: Names) -> str:
         if said is not None:
             return said(event, names)
     return event.describe(names)
+
+
+def judged_text(judged: Judged) -> str:
+    """A judged hand as a screen says it: the contest (a column by its number), the hand's name,
+    what each wild card stands for, and a low or a spade that does not qualify.
+
+    >>> from homegame.engine.events import Made
+    >>> from homegame.cards import parse
+    >>> from homegame.ranking.core import Category
+    >>> joker, ace = parse("Jk Ah")
+    >>> made = Made(name="pair of aces", category=Category.ONE_PAIR, cards=parse("As Jk"), wild=((joker, ace),))
+    >>> judged_text(Judged(side="high", held=(), given=made))
+    'high: pair of aces (Jk as Ah)'
+    >>> judged_text(Judged(side="3", held=(), given=made))
+    'column 3: pair of aces (Jk as Ah)'
+    """
+    made = judged.made
+    text = made.name
+    if made.wild:
+        text += " (" + ", ".join(f"{wild} as {card}" for wild, card in made.wild) + ")"
+    if not made.qualified and " or better" not in made.name:
+        text += " (does not qualify)"
+    side = f"column {judged.side}" if judged.side.isdigit() else judged.side
+    return f"{side}: {text}" if side else text
 
 
 def names_for(seats: dict[int, str] | list[str], viewer: int | None) -> dict[int, str]:

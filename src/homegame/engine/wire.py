@@ -54,7 +54,7 @@ from homegame.engine.actions import (
     PlaceLegal,
     PlainLegal,
 )
-from homegame.engine.describe import describe, names_for
+from homegame.engine.describe import describe, judged_text, names_for
 from homegame.engine.events import Event, HandResult, Judged, Made, Missed, Names
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
@@ -116,7 +116,7 @@ def to_json(value: object) -> JSON:
     if isinstance(value, Event):
         return _event(value, {})
     if isinstance(value, Judged):
-        return {**_fields(value), "made": to_json(value.made)}
+        return {**_fields(value), "made": to_json(value.made), "text": judged_text(value)}
     if isinstance(value, Made | Missed | WildCards):
         return _fields(value)
     if isinstance(value, View):
@@ -407,7 +407,7 @@ def _judged(data: object, where: str) -> Judged:
     """A hand as a showdown judged it: the cards it was made from, and ``made``, what they make."""
     obj = _object(data, where)
     made: Made = _build(Made, _object(obj.get("made"), f"{where}: made"), f"{where}: made", skip=())
-    judged: Judged = _build(Judged, obj, where, skip=("made",))
+    judged: Judged = _build(Judged, obj, where, skip=("made", "text"))
     return dataclasses.replace(judged, given=made)
 
 

@@ -270,7 +270,7 @@ def wire_schema() -> Schema:
         **events,
         "action": _actions(),
         "legal": _legal(),
-        "judged": _object({**_fields(Judged), "made": _ref("made")}),
+        "judged": _object({**_fields(Judged), "made": _ref("made"), "text": _STR}),
         "made": _object(_fields(Made)),
         "missed": _object(_fields(Missed)),
         "card": {"type": "string", "pattern": "^([2-9TJQKA][shdc]|Jk|\\?\\?)$"},
