@@ -237,7 +237,7 @@ def _messages() -> Schema:
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {
-            "code": {"enum": ["illegal", "stale", "bad_request", "not_your_turn", "forbidden", "rate"]},
+            "code": {"enum": ["illegal", "stale", "bad_request", "not_your_turn", "forbidden", "rate", "storage"]},
             "message": _STR,
         },
         "closed": {"reason": _STR, "message": _STR},  # a refused hello's may say why
