@@ -26,7 +26,7 @@ def test_the_schema_file_is_the_generated_schema() -> None:
 
 @pytest.mark.parametrize("game", names())
 def test_every_frame_of_a_hand_validates(game: str) -> None:
-    sent = frames(game)
+    sent = frames(game).sent
     events = 0
     for viewer, text in sent:
         message = json.loads(text)
@@ -57,7 +57,7 @@ def test_the_other_messages_validate() -> None:
 
 
 def test_a_frame_that_breaks_the_contract_is_caught() -> None:
-    message = json.loads(frames("holdem")[-1][1])
+    message = json.loads(frames("holdem").sent[-1][1])
     message["state"]["last"]["events"][0]["pot"] = "4"
     assert any("/events/0" in line for line in errors(SCHEMA, message))
     del message["state"]["seats"][0]["stack"]

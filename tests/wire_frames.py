@@ -4,6 +4,7 @@ for the schema test (test_wire_schema.py) and the page's fixtures (test_page_js.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 from unittest import mock
 
 from homegame.games import load
@@ -24,10 +25,17 @@ def seats_for(game: str) -> int:
     return min(max(low, 3), high)
 
 
-def frames(game: str, seed: int = 1, hands: int = 1) -> list[tuple[int | None, str]]:
-    """``(viewer, message)``: each frame the table sends to each seat (``None``: a spectator) after
-    each of its moves, bots in every seat, its cards and its bots' choices from ``seed``, until
-    ``hands`` hands are done (a welcome first, one a viewer)."""
+class Played(NamedTuple):
+    """What a table sent, ``(viewer, message)`` in order, and the table (its hands, to check against)."""
+
+    sent: list[tuple[int | None, str]]
+    table: ServerTable
+
+
+def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, ...] | None = None) -> Played:
+    """Each frame the table sends to each of ``viewers`` (a seat, ``None``: a spectator; by default
+    every seat and a spectator) after each of its moves, bots in every seat, its cards and its bots'
+    choices from ``seed``, until ``hands`` hands are done (a welcome first, one a viewer)."""
     out: list[tuple[int | None, str]] = []
     rng = random.Random(f"{game}-{seed}")
     seats = seats_for(game)
@@ -38,7 +46,8 @@ def frames(game: str, seed: int = 1, hands: int = 1) -> list[tuple[int | None, s
         mock.patch.object(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards)),
     ):
         table = ServerTable.create("t", TableConfig.from_json(body), Store(":memory:"), now=clock, between_hands=0)
-        viewers = (*range(seats), None)
+        if viewers is None:
+            viewers = (*range(seats), None)
         for viewer in viewers:
             out.append(
                 (
@@ -61,4 +70,4 @@ def frames(game: str, seed: int = 1, hands: int = 1) -> list[tuple[int | None, s
                 out.append((viewer, _message(table, "state", state=table.snapshot_text(viewer))))
             if table.number > hands or (table.number == hands and table.hand is None):
                 break
-    return out
+    return Played(out, table)
