@@ -67,6 +67,8 @@ __all__ = [
     "JSON",
     "action_from_json",
     "event_from_json",
+    "event_json",
+    "event_pots",
     "events_json",
     "legal_from_json",
     "result_from_json",
@@ -114,7 +116,7 @@ def to_json(value: object) -> JSON:
     if isinstance(value, Legal):
         return _legal(value)
     if isinstance(value, Event):
-        return _event(value, {})
+        return _event(value, describe(value, {}))
     if isinstance(value, Judged):
         return {**_fields(value), "made": to_json(value.made), "text": judged_text(value)}
     if isinstance(value, Made | Missed | WildCards):
@@ -164,9 +166,9 @@ def _legal(legal: Legal) -> dict[str, JSON]:
     return out
 
 
-def _event(event: Event, names: Names) -> dict[str, JSON]:
+def _event(event: Event, text: str) -> dict[str, JSON]:
     """An event's fields (a won pot's number as ``pot_index``), the chips it moves when it moves
-    some, and ``text``, the event in words with the seats called by ``names``."""
+    some, and its ``text``, the event in words."""
     out: dict[str, JSON] = {"type": _snake(type(event).__name__)}
     for name, value in _fields(event).items():
         out[_WIRE_NAMES.get(name, name)] = value
@@ -175,7 +177,7 @@ def _event(event: Event, names: Names) -> dict[str, JSON]:
         out["hand"] = hand
     if event.chips:
         out["chips"] = event.chips
-    out["text"] = describe(event, names)
+    out["text"] = text
     return out
 
 
@@ -193,11 +195,28 @@ def events_json(events: tuple[Event, ...], pot: int, names: Names, start: int = 
     >>> [(e["pot"], e["text"]) for e in events_json((Posted(0, "ante", 1), Posted(1, "ante", 1)), 9, {1: "you"})]
     [(8, 'seat 0 posts an ante 1'), (9, 'you post an ante 1')]
     """
+    pots = event_pots(events, pot, start)
+    return [event_json(event, pot, describe(event, names)) for event, pot in zip(events[start:], pots, strict=True)]
+
+
+def event_pots(events: tuple[Event, ...], pot: int, start: int = 0) -> list[int]:
+    """The pot once each event from ``start`` on has happened, ``pot`` the pot after the last: the
+    chips each event moves (:attr:`~homegame.engine.events.Event.chips`) are all that change it.
+
+    >>> from homegame.engine.events import Posted, Won
+    >>> event_pots((Posted(0, "ante", 1), Posted(1, "ante", 1), Won(seat=0, amount=2)), 0)
+    [1, 2, 0]
+    """
     after = [pot]
     for event in reversed(events[start + 1 :]):
         after.append(after[-1] - event.chips)
     after.reverse()
-    return [{**_event(event, names), "pot": after[index]} for index, event in enumerate(events[start:])]
+    return after[: len(events) - start]
+
+
+def event_json(event: Event, pot: int, text: str) -> dict[str, JSON]:
+    """One event of a view as JSON: its fields, ``pot`` after it and its ``text`` (see :func:`events_json`)."""
+    return {**_event(event, text), "pot": pot}
 
 
 def result_json(result: HandResult, names: Names) -> dict[str, JSON]:
@@ -209,7 +228,7 @@ def _result(result: HandResult, names: Names) -> dict[str, JSON]:
     return {
         "stacks": list(result.stacks),
         "net": list(result.net),
-        "awards": [_event(won, names) for won in result.awards],
+        "awards": [_event(won, describe(won, names)) for won in result.awards],
         "carried": result.carried,
         "continues": result.continues,
     }

@@ -46,7 +46,7 @@ from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
 from homegame.engine.betting import Betting, Stakes
-from homegame.engine.describe import names_for
+from homegame.engine.describe import describe, names_for
 from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
@@ -54,7 +54,7 @@ from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.view import View, build_view
-from homegame.engine.wire import JSON, action_from_json, events_json, result_json, to_json
+from homegame.engine.wire import JSON, action_from_json, event_json, event_pots, result_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
@@ -899,7 +899,10 @@ class ServerTable:
             written.seen[seat] = view.events
         names = self.names(dealt, seat)
         events = written.events.setdefault(seat, [])
-        events.extend(_dumps(event) for event in events_json(view.events, view.pot, names, len(events)))
+        new = view.events[len(events) :]
+        for event, pot in zip(new, event_pots(view.events, view.pot, len(events)), strict=True):
+            said = describe(event, names)  # the same words for several viewers: written once
+            events.append(written.field((event, pot, said), event, partial(event_json, event, pot, said)))
         events_text = f"[{','.join(events)}]"
         seats = written.seats
         if seat is not None:
