@@ -3,7 +3,7 @@
 // seatHands, winnings), the drawing uses them.
 
 import { cardElement, wildKind } from "./cards.js";
-import { nameOfTable, rowLabel, seatViewOf, tableSeatOf, wildOf } from "./snapshot.js";
+import { rowLabel, seatViewOf, tableSeatOf, wildOf } from "./snapshot.js";
 import { chips, el } from "./util.js";
 
 /**
@@ -175,7 +175,7 @@ export function drawMe(mine, state, view, { you, pickable, selection, toggle }) 
   mine.replaceChildren();
   const shown = new Set();
   if (you === null) return shown;
-  const entry = state.seats[you] ?? { seat: you, name: nameOfTable(state, you), status: "playing", owes: [], connected: true };
+  const entry = state.seats[you];
   const sv = seatViewOf(state, view, you);
   const acting = (view?.to_act ?? []).map((seat) => tableSeatOf(state, seat)).includes(you);
   const wild = wildOf(view);
