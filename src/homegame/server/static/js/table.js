@@ -148,7 +148,7 @@ function render(state) {
   drawControls(state, view);
   drawFinished(state, view);
   drawPanel();
-  tickClock(state.clock);
+  tickClock(state.clocks);
 }
 
 function drawMine() {
@@ -301,6 +301,6 @@ function setupMenu() {
 
 update({ history: loadHistory(historyKey) });
 setupMenu();
-setInterval(() => tickClock(current().state?.clock ?? null), 500);
+setInterval(() => tickClock(current().state?.clocks ?? []), 500);
 setConnection("connecting");
 connect(onMessage, setConnection);
