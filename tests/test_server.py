@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from homegame.bots.choices import simplest
 from homegame.cards import format_cards
 from homegame.cli import main
-from homegame.engine.wire import to_json
+from homegame.engine.wire import to_json, view_json
 from homegame.errors import ParseError
 from homegame.history import loads_all
 from homegame.server import table as table_module
@@ -114,7 +114,7 @@ def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
         hand = table.hand
         for viewer in (0, 1, 2, None):
             seat = table.dealt.index(viewer) if viewer in table.dealt else None
-            assert snap(table, viewer)["view"] == to_json(hand.view(seat))
+            assert snap(table, viewer)["view"] == view_json(hand.view(seat), table.names(table.dealt, seat))
         _step(table)  # the bots have played up to the person's turn: the person plays the simplest action
 
 
@@ -143,12 +143,14 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
             hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
             if hand is not None:
                 seat = dealt.index(viewer) if viewer in dealt else None
-                assert f'"view":{_dumps(to_json(hand.view(seat)))},"clock":' in text
+                written = view_json(hand.view(seat), table.names(dealt, seat))
+                assert f'"view":{_dumps(written)},"clock":' in text
                 shown += 1
             if table.hand is None and table.previous is not None and not behind:
                 seen = table.previous_dealt
-                last = table.previous.view(seen.index(viewer) if viewer in seen else None)
-                assert f'"view":{_dumps(to_json(last))}}},"game":' in text
+                index = seen.index(viewer) if viewer in seen else None
+                last = view_json(table.previous.view(index), table.names(seen, index))
+                assert f'"view":{_dumps(last)}}},"game":' in text
                 lasts += 1
     assert shown > 250 and lasts > 0
 
@@ -184,7 +186,8 @@ def test_the_last_hand_and_the_seats_are_each_viewers_own() -> None:
     for viewer in (0, 1, 2, None):
         last = snap(table, viewer)["last"]
         index = table.previous_dealt.index(viewer) if viewer in table.previous_dealt else None
-        assert last["view"] == to_json(previous.view(index)) and last["events"] == last["view"]["events"]
+        written = view_json(previous.view(index), table.names(table.previous_dealt, index))
+        assert last["view"] == written and last["events"] == last["view"]["events"]
         assert last["result"] == last["view"]["result"] is not None
     assert not snap(table, 1)["seats"][0]["connected"]
     table.connected.add(0)  # no change in the log, yet a change every viewer sees
@@ -622,7 +625,10 @@ def test_spectators_one_hand_behind_see_the_last_hand_not_this_one() -> None:
     finish_hand(table)
     assert table.number == 2 and table.previous is not None
     behind = snap(table, None)
-    assert behind["view"] == to_json(table.previous.view(None)) and behind["view"]["over"]
+    assert (
+        behind["view"] == view_json(table.previous.view(None), table.names(table.previous_dealt, None))
+        and behind["view"]["over"]
+    )
     assert behind["dealt"] == list(table.previous_dealt)
 
 

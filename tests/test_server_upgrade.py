@@ -36,10 +36,30 @@ def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> 
         assert (table.number, table.seq) == (was["hand"], was["seq"])
         for viewer, snapshot in was["snapshots"].items():
             state = table.snapshot(None if viewer == "None" else int(viewer))
-            assert {key: value for key, value in state.items() if key not in ("clock", "clocks")} == snapshot
+            now = {key: value for key, value in state.items() if key not in ("clock", "clocks")}
+            assert _released(now) == _released(snapshot)
     assert store.find_secret("draw-seat-0-secret") == ("draw", 0)
     store.close()
     assert Store(str(path)).integrity() == "ok"  # opened again: already at the current layout
+
+
+def _released(value: object) -> object:
+    """A snapshot in the release before's shape of the events (issue 28 added to each event the pot
+    after it, the chips it moves and its words for the viewer, to each judged hand its words, and
+    named a won pot's number ``pot_index``): the same game, whichever release wrote it."""
+    if isinstance(value, list):
+        return [_released(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {key: _released(item) for key, item in value.items()}
+    if "type" in out or "made" in out:  # an event, a judged hand
+        out.pop("text", None)
+        out.pop("chips", None)
+        if "pot_index" in out:
+            out["pot"] = out.pop("pot_index")
+        elif out.get("type") not in (None, "won"):
+            out.pop("pot", None)
+    return out
 
 
 def test_a_database_of_a_newer_homegame_is_refused(tmp_path: Path) -> None:

@@ -34,10 +34,13 @@ def test_every_value_of_a_hand_round_trips(name: str) -> None:
     seats = min(max(game.players[0], 3), game.players[1])
     hand = Hand(game, [60] * seats, seed=11)
     bots = [RandomBot(random.Random(seat)) for seat in range(seats)]
+    pots = {0: 0}  # the pot once the hand's first N events have happened, as the hand said then
     for _ in range(400):
         for viewer in (*range(seats), None):
             view = hand.view(viewer)
-            assert view_from_json(_round_trip(view)) == view
+            data = _round_trip(view)
+            assert view_from_json(data) == view
+            _check_events(data, viewer, pots)
         if hand.over:
             break
         seat = hand.pending()[0]
@@ -48,7 +51,26 @@ def test_every_value_of_a_hand_round_trips(name: str) -> None:
         assert action_from_json(_round_trip(action)) == action
         for event in hand.act(seat, action):
             assert event_from_json(_round_trip(event)) == event
+        pots[len(hand.events)] = hand.pot
     assert hand.over
+
+
+def _check_events(data: object, viewer: int | None, pots: dict[int, int]) -> None:
+    """Every event of a view's JSON carries the pot after it (the hand's pot at each action's end),
+    the chips it moved, and its text for the viewer ("you" for the viewer's own)."""
+    assert isinstance(data, dict)
+    events = data["events"]
+    before = 0
+    for index, event in enumerate(events):
+        assert event["pot"] - before == event.get("chips", 0) and event.get("chips") != 0
+        assert event["pot"] == pots.get(index + 1, event["pot"])
+        before = event["pot"]
+        assert isinstance(event["text"], str) and event["text"]
+        if viewer is not None and event.get("seat") == viewer and event["type"] in ("posted", "acted", "won"):
+            assert event["text"].startswith("you "), event
+        if event["type"] == "won":
+            assert "pot_index" in event
+    assert not events or events[-1]["pot"] == data["pot"]
 
 
 def test_a_seat_sees_its_own_cards_only() -> None:

@@ -282,6 +282,13 @@ OUTSIDE_THE_FELT = """() => {
 }"""
 
 
+REPLAY_POT = """() => {
+  const key = Object.keys(sessionStorage).find((k) => k.startsWith('homegame.hands.'));
+  const hands = JSON.parse(sessionStorage.getItem(key));
+  return [Number(document.querySelector('#replay [data-pot]').dataset.pot), hands.at(-1).events.at(-1).pot];
+}"""
+
+
 def test_the_controls_people_use(server: Server, pages: Pages) -> None:
     """Keys, the menu, leaving and all in asking first, the previous hands and their replay, the clock."""
     table = server.table(
@@ -311,6 +318,9 @@ def test_the_controls_people_use(server: Server, pages: Pages) -> None:
     page.wait_for_selector("#replay[open]")
     page.click("#replay-next")
     page.wait_for_selector("#replay-body li")
+    page.click("#replay-all")
+    shown, kept = page.evaluate(REPLAY_POT)
+    assert shown == kept, "the replay's pot is the last event's"
     page.click("#replay-close")
 
     for _ in range(MAX_STEPS):

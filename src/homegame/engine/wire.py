@@ -54,7 +54,8 @@ from homegame.engine.actions import (
     PlaceLegal,
     PlainLegal,
 )
-from homegame.engine.events import Event, HandResult, Judged, Made, Missed
+from homegame.engine.describe import describe, judged_text, names_for
+from homegame.engine.events import Event, HandResult, Judged, Made, Missed, Names
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
 from homegame.engine.view import SeatView, View, WildCards
@@ -66,10 +67,15 @@ __all__ = [
     "JSON",
     "action_from_json",
     "event_from_json",
+    "event_json",
+    "event_pots",
+    "events_json",
     "legal_from_json",
     "result_from_json",
+    "result_json",
     "to_json",
     "view_from_json",
+    "view_json",
 ]
 
 JSON: TypeAlias = bool | int | str | list["JSON"] | dict[str, "JSON"] | None
@@ -110,23 +116,17 @@ def to_json(value: object) -> JSON:
     if isinstance(value, Legal):
         return _legal(value)
     if isinstance(value, Event):
-        return _event(value)
+        return _event(value, describe(value, {}))
     if isinstance(value, Judged):
-        return {**_fields(value), "made": to_json(value.made)}
+        return {**_fields(value), "made": to_json(value.made), "text": judged_text(value)}
     if isinstance(value, Made | Missed | WildCards):
         return _fields(value)
     if isinstance(value, View):
-        return _view(value)
+        return view_json(value, names_for({}, value.viewer))
     if isinstance(value, SeatView):
         return _seat(value)
     if isinstance(value, HandResult):
-        return {
-            "stacks": list(value.stacks),
-            "net": list(value.net),
-            "awards": [_event(won) for won in value.awards],
-            "carried": value.carried,
-            "continues": value.continues,
-        }
+        return _result(value, {})
     if isinstance(value, Pot):
         return {"amount": value.amount, "eligible": list(value.eligible)}
     if isinstance(value, HandValue):
@@ -166,16 +166,77 @@ def _legal(legal: Legal) -> dict[str, JSON]:
     return out
 
 
-def _event(event: Event) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"type": _snake(type(event).__name__), **_fields(event)}
+def _event(event: Event, text: str) -> dict[str, JSON]:
+    """An event's fields (a won pot's number as ``pot_index``), the chips it moves when it moves
+    some, and its ``text``, the event in words."""
+    out: dict[str, JSON] = {"type": _snake(type(event).__name__)}
+    for name, value in _fields(event).items():
+        out[_WIRE_NAMES.get(name, name)] = value
     hand = getattr(event, "hand", None)
     if isinstance(hand, str):
         out["hand"] = hand
-    out["text"] = str(event)
+    if event.chips:
+        out["chips"] = event.chips
+    out["text"] = text
     return out
 
 
-def _view(view: View) -> dict[str, JSON]:
+_WIRE_NAMES = {"pot": "pot_index"}
+"""An event's fields written under another name (a won pot's number: ``pot`` on the wire is the
+pot after each event)."""
+
+
+def events_json(events: tuple[Event, ...], pot: int, names: Names, start: int = 0) -> list[JSON]:
+    """The events of a view from ``start`` on as JSON, each with ``pot``, the chips in the middle
+    once it has happened (``pot``: after the last of them), and its ``text`` for the viewer whose
+    ``names`` they are.
+
+    >>> from homegame.engine.events import Posted
+    >>> [(e["pot"], e["text"]) for e in events_json((Posted(0, "ante", 1), Posted(1, "ante", 1)), 9, {1: "you"})]
+    [(8, 'seat 0 posts an ante 1'), (9, 'you post an ante 1')]
+    """
+    pots = event_pots(events, pot, start)
+    return [event_json(event, pot, describe(event, names)) for event, pot in zip(events[start:], pots, strict=True)]
+
+
+def event_pots(events: tuple[Event, ...], pot: int, start: int = 0) -> list[int]:
+    """The pot once each event from ``start`` on has happened, ``pot`` the pot after the last: the
+    chips each event moves (:attr:`~homegame.engine.events.Event.chips`) are all that change it.
+
+    >>> from homegame.engine.events import Posted, Won
+    >>> event_pots((Posted(0, "ante", 1), Posted(1, "ante", 1), Won(seat=0, amount=2)), 0)
+    [1, 2, 0]
+    """
+    after = [pot]
+    for event in reversed(events[start + 1 :]):
+        after.append(after[-1] - event.chips)
+    after.reverse()
+    return after[: len(events) - start]
+
+
+def event_json(event: Event, pot: int, text: str) -> dict[str, JSON]:
+    """One event of a view as JSON: its fields, ``pot`` after it and its ``text`` (see :func:`events_json`)."""
+    return {**_event(event, text), "pot": pot}
+
+
+def result_json(result: HandResult, names: Names) -> dict[str, JSON]:
+    """A hand's result as JSON, its awards told with the seats called by ``names``."""
+    return _result(result, names)
+
+
+def _result(result: HandResult, names: Names) -> dict[str, JSON]:
+    return {
+        "stacks": list(result.stacks),
+        "net": list(result.net),
+        "awards": [_event(won, describe(won, names)) for won in result.awards],
+        "carried": result.carried,
+        "continues": result.continues,
+    }
+
+
+def view_json(view: View, names: Names) -> dict[str, JSON]:
+    """``view`` as JSON, its events and awards told with the seats called by ``names`` (the
+    viewer's seat ``you``: see :func:`~homegame.engine.describe.names_for`)."""
     return {
         "game": view.game,
         "viewer": view.viewer,
@@ -189,8 +250,8 @@ def _view(view: View) -> dict[str, JSON]:
         "legal": to_json(view.legal),
         "wild_rank": to_json(view.wild_rank),
         "over": view.over,
-        "result": to_json(view.result),
-        "events": to_json(view.events),
+        "result": None if view.result is None else _result(view.result, names),
+        "events": events_json(view.events, view.pot, names),
         "wild": to_json(view.wild),
         "hands": to_json(view.hands),
         "pot_after_call": view.pot_after_call,
@@ -299,7 +360,8 @@ def event_from_json(data: object) -> Event:
     cls = _events().get(name) if isinstance(name, str) else None
     if cls is None:
         raise ParseError(f"{_short(name)} is not an event type", token=_short(name))
-    event: Event = _build(cls, obj, str(name), skip=("type", "text", "hand"))
+    fields = {_READ_NAMES.get(key, key): value for key, value in obj.items() if key != "pot"}
+    event: Event = _build(cls, fields, str(name), skip=("type", "text", "hand", "chips"))
     return event
 
 
@@ -364,7 +426,7 @@ def _judged(data: object, where: str) -> Judged:
     """A hand as a showdown judged it: the cards it was made from, and ``made``, what they make."""
     obj = _object(data, where)
     made: Made = _build(Made, _object(obj.get("made"), f"{where}: made"), f"{where}: made", skip=())
-    judged: Judged = _build(Judged, obj, where, skip=("made",))
+    judged: Judged = _build(Judged, obj, where, skip=("made", "text"))
     return dataclasses.replace(judged, given=made)
 
 
@@ -387,6 +449,8 @@ def _events() -> dict[str, type[Event]]:
             todo.append(sub)
     return found
 
+
+_READ_NAMES = {wire: name for name, wire in _WIRE_NAMES.items()}
 
 _NAMES = {"Card": Card, "Rank": Rank, "Action": Action, "Judge": Judge, "HandValue": HandValue}
 

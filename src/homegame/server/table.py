@@ -46,6 +46,7 @@ from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards, parse
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
 from homegame.engine.betting import Betting, Stakes
+from homegame.engine.describe import describe, names_for
 from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
@@ -53,7 +54,7 @@ from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.view import View, build_view
-from homegame.engine.wire import JSON, action_from_json, to_json
+from homegame.engine.wire import JSON, action_from_json, event_json, event_pots, result_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
@@ -743,11 +744,11 @@ class ServerTable:
         hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
         view = "null"
         if hand is not None:
-            view = self._view_text(hand, dealt.index(viewer) if viewer in dealt else None)[0]
+            view = self._view_text(hand, dealt, dealt.index(viewer) if viewer in dealt else None)[0]
         last = "null"
         if self.hand is None and self.previous is not None and not behind:
             previous, seen = self.previous, self.previous_dealt
-            text, events, result = self._view_text(previous, seen.index(viewer) if viewer in seen else None)
+            text, events, result = self._view_text(previous, seen, seen.index(viewer) if viewer in seen else None)
             head = _dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else self._clocks()
@@ -864,14 +865,20 @@ class ServerTable:
         waiting = [(seat, info) for seat, info in enumerate(self.seats) if info.rebuy]
         return [{"seat": seat, "name": info.name, "amount": info.rebuy} for seat, info in waiting]
 
-    def _view_text(self, hand: Hand, seat: int | None) -> tuple[str, str, str]:
-        """The view of ``hand`` for one of its seats as JSON text, with the text of its events and
-        of its result. What every viewer sees alike is built and written once a change (the
-        spectator's view: see :func:`~homegame.engine.view.build_view`), and only the seat's own
-        parts for each seat. What never changes is written once: the events for each viewer (an
-        event as a seat sees it stays the same: a later event reveals more), each seat as a viewer
-        sees it and each event, shared by every viewer who sees it the same, the hand a seat's
-        cards make (the same cards, the same hand), the result."""
+    def names(self, dealt: Sequence[int], seat: int | None) -> dict[int, str]:
+        """The players' names by the seat of a hand dealt to the table seats ``dealt``, the viewer's
+        (``seat`` of the hand) ``you``: the names the events' ``text`` calls them by."""
+        return names_for([self.seats[table_seat].name for table_seat in dealt], seat)
+
+    def _view_text(self, hand: Hand, dealt: Sequence[int], seat: int | None) -> tuple[str, str, str]:
+        """The view of ``hand`` (dealt to the table seats ``dealt``) for one of its seats as JSON
+        text, with the text of its events and of its result (told with the players' names). What
+        every viewer sees alike is built and written once a change (the spectator's view: see
+        :func:`~homegame.engine.view.build_view`), and only the seat's own parts for each seat.
+        What never changes is written once: the events for each viewer (an event as a seat sees it
+        stays the same: a later event reveals more), each seat as a viewer sees it, shared by every
+        viewer who sees it the same, the hand a seat's cards make (the same cards, the same hand),
+        each viewer's result."""
         written = self._written.get(id(hand))
         if written is None or written.hand is not hand:
             keep = {
@@ -890,18 +897,27 @@ class ServerTable:
         if seat is not None:
             view = build_view(hand, seat, view, written.seen.get(seat, ()))
             written.seen[seat] = view.events
+        names = self.names(dealt, seat)
         events = written.events.setdefault(seat, [])
-        events.extend(written.text(event) for event in view.events[len(events) :])
+        new = view.events[len(events) :]
+        for event, pot in zip(new, event_pots(view.events, view.pot, len(events)), strict=True):
+            said = describe(event, names)  # the same words for several viewers: written once
+            events.append(written.field((event, pot, said), event, partial(event_json, event, pot, said)))
         events_text = f"[{','.join(events)}]"
         seats = written.seats
         if seat is not None:
             seats = [*seats[:seat], written.text(view.seats[seat]), *seats[seat + 1 :]]
-        own = {"seats": f"[{','.join(seats)}]", "events": events_text}
+        result = "null"
+        if view.result is not None:
+            if seat not in written.result:
+                written.result[seat] = _dumps(result_json(view.result, names))
+            result = written.result[seat]
+        own = {"seats": f"[{','.join(seats)}]", "events": events_text, "result": result}
         parts = [
             part or f'"{name}":{own.get(name) or written.value(view, name)}'
             for name, part in zip(_VIEW_FIELDS, written.parts, strict=True)
         ]
-        return f"{{{','.join(parts)}}}", events_text, written.value(view, "result")
+        return f"{{{','.join(parts)}}}", events_text, result
 
     def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
         info = self.seats[seat]
@@ -1026,7 +1042,7 @@ class _Written:
         self.events: dict[int | None, list[str]] = {}
         self.seen: dict[int, tuple[Event, ...]] = {}
         self.texts: dict[object, str] = {}
-        self.result: str | None = None
+        self.result: dict[int | None, str] = {}
 
     def value(self, view: View, name: str) -> str:
         """The JSON text of the view's field ``name`` as :func:`~homegame.engine.wire.to_json` writes
@@ -1034,10 +1050,6 @@ class _Written:
         value = getattr(view, name)
         if (plain := _plain(value)) is not None:
             return plain
-        if name == "result":
-            if self.result is None:
-                self.result = _dumps(to_json(value))
-            return self.result
         if name == "hands":
             return f"[{','.join(self.text(made) for made in value)}]"
         if name == "rows":
@@ -1062,7 +1074,7 @@ class _Written:
 _VIEW_FIELDS = tuple(field.name for field in fields(View))
 """A view's fields, in the order they are written."""
 
-_OWN = frozenset({"viewer", "seats", "legal", "events", "wild", "hands", "pot_after_call"})
+_OWN = frozenset({"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call"})
 """A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

@@ -8,26 +8,16 @@ const RANK_NAMES = {
 const RANK_PLURALS = { six: "sixes" };
 const SUITS = { s: ["♠", "spades"], h: ["♥", "hearts"], d: ["♦", "diamonds"], c: ["♣", "clubs"] };
 
-/** The notation of a card as the wire gives it: "As", "??" face down (null, undefined too). */
-export function notation(card) {
-  if (card === null || card === undefined) return "??";
-  if (typeof card === "object") return card.card ?? card.notation ?? "??";
-  return String(card);
-}
-
 /** What a screen reader says: "ace of spades", "joker", "face-down card". */
-export function cardName(card) {
-  const text = notation(card);
+export function cardName(text) {
   if (text === "??") return "face-down card";
-  if (text.toLowerCase() === "jk" || text.startsWith("Jk")) return "joker";
-  const rank = RANK_NAMES[text[0]] ?? text[0];
-  const suit = SUITS[text[1]]?.[1] ?? text[1];
-  return `${rank} of ${suit}`;
+  if (text === "Jk") return "joker";
+  return `${RANK_NAMES[text[0]]} of ${SUITS[text[1]][1]}`;
 }
 
 /** "Q" -> "queens" (for "queens wild"). */
 export function rankPlural(rank) {
-  const name = RANK_NAMES[String(rank)[0]] ?? String(rank);
+  const name = RANK_NAMES[rank];
   return RANK_PLURALS[name] ?? `${name}s`;
 }
 
@@ -39,8 +29,7 @@ function svgNode(tag, attrs, text) {
 }
 
 /** The SVG picture of one card (a face, a joker or a back). */
-export function cardSvg(card) {
-  const text = notation(card);
+export function cardSvg(text) {
   const svg = svgNode("svg", { viewBox: "0 0 60 84", "aria-hidden": "true", focusable: "false" });
   if (text === "??") {
     svg.append(svgNode("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "back" }));
@@ -49,14 +38,14 @@ export function cardSvg(card) {
     return svg;
   }
   svg.append(svgNode("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, class: "face" }));
-  if (text.toLowerCase() === "jk" || text.startsWith("Jk")) {
+  if (text === "Jk") {
     svg.append(svgNode("text", { x: 6, y: 20, class: "rank joker" }, "JK"));
     svg.append(svgNode("text", { x: 30, y: 64, "text-anchor": "middle", class: "pip joker" }, "★"));
     return svg;
   }
   const rank = text[0] === "T" ? "10" : text[0];
   const suit = text[1];
-  const [symbol] = SUITS[suit] ?? ["?"];
+  const [symbol] = SUITS[suit];
   svg.append(svgNode("text", { x: rank === "10" ? 3 : 6, y: 24, class: `rank suit-${suit}` }, rank));
   svg.append(svgNode("text", { x: 54, y: 24, "text-anchor": "end", class: `corner suit-${suit}` }, symbol));
   svg.append(svgNode("text", { x: 30, y: 70, "text-anchor": "middle", class: `pip suit-${suit}` }, symbol));
@@ -67,8 +56,7 @@ export function cardSvg(card) {
  * One card element carrying data-card (notation, "??" face down). Options: `wild` marks a wild
  * card; `onclick` makes it a toggle button (aria-pressed), `selected` its state; `size` a class.
  */
-export function cardElement(card, { wild = "", onclick = null, selected = false, size = "", label = "" } = {}) {
-  const text = notation(card);
+export function cardElement(text, { wild = "", onclick = null, selected = false, size = "", label = "" } = {}) {
   const node = document.createElement(onclick ? "button" : "span");
   node.className = `card ${size}`.trim();
   node.dataset.card = text;
@@ -100,17 +88,7 @@ export function cardElement(card, { wild = "", onclick = null, selected = false,
 
 /** How this card is wild, given the view's `wild` ({ranks, cards, jokers, bug}): "wild", "bug" or "". */
 export function wildKind(card, wild) {
-  const text = notation(card);
-  if (text === "??" || !wild) return "";
-  const joker = text.toLowerCase() === "jk" || text.startsWith("Jk");
-  if (wild.cards && wild.cards.includes(text)) return "wild";
-  if (wild.ranks && !joker && wild.ranks.includes(text[0])) return "wild";
-  if (joker && wild.jokers) return "wild";
-  if (joker && wild.bug) return "bug";
-  return "";
-}
-
-/** Is this card wild (or the bug)? */
-export function isWild(card, wild) {
-  return wildKind(card, wild);
+  if (card === "??" || !wild) return "";
+  if (card === "Jk") return wild.jokers ? "wild" : wild.bug ? "bug" : "";
+  return wild.cards.includes(card) || wild.ranks.includes(card[0]) ? "wild" : "";
 }

@@ -9,54 +9,13 @@
 //   place   one of `cards` into one of `rows`         {kind, card, row}
 // Hooks: data-action (kind), data-choice (option), data-amount (the amount input), data-card.
 
-import { cardElement, isWild, notation } from "./cards.js";
+import { cardElement, wildKind } from "./cards.js";
+import { cardsControls, divideControls } from "./divide.js";
+import { isAllIn, sendChecked } from "./sending.js";
 import { chips, el, words } from "./util.js";
 
-const FORMS = {
-  bet_to: "amount", raise_to: "amount",
-  draw: "cards", discard: "cards", roll: "cards", pass: "cards",
-  declare: "choice", buy: "choice",
-  split: "divide", place: "place",
-};
 const CHOICE_FIELDS = { declare: "side", buy: "item" };
 const PLAIN_LABELS = { bring_in: "Bring in", complete: "Complete", decline: "Decline", keep: "Keep", push: "Push" };
-
-/** The descriptor's form, from its `form` field or (until every server sends one) its kind. */
-export function formOf(legal) {
-  return legal.form ?? FORMS[legal.kind] ?? "plain";
-}
-
-/** The named options of a choice or place descriptor as [{name, price}]. */
-export function optionsOf(legal) {
-  const raw = legal.options ?? legal.choices ?? legal.rows ?? [];
-  const prices = legal.prices ?? legal.amounts ?? [];
-  return raw.map((option, index) => {
-    if (option && typeof option === "object") {
-      return { name: String(option.name ?? option.value ?? option.choice), price: option.price ?? prices[index] };
-    }
-    return { name: String(option), price: prices.length === raw.length ? prices[index] : undefined };
-  });
-}
-
-function cardsOf(legal) {
-  return (legal.cards ?? []).map(notation);
-}
-
-function pricePerCard(legal) {
-  if (legal.price !== undefined) return legal.price;
-  const prices = legal.prices ?? legal.amounts ?? [];
-  return prices.length ? prices[0] : 0;
-}
-
-function allowedSplits(legal) {
-  const splits = legal.splits ?? (formOf(legal) === "divide" ? legal.choices : null) ?? [];
-  return splits.map((split) =>
-    typeof split === "string"
-      ? split.split("/").map((part) => part.trim().split(/\s+/).filter(Boolean))
-      : split.map((hand) => hand.map(notation)),
-  );
-}
-
 const CHOICE_LABELS = { high: "High", low: "Low", both: "Both ways", in: "In", out: "Out" };
 
 /**
@@ -69,8 +28,7 @@ export function buildControls(ctx) {
   const { legal } = ctx;
   const box = el("div", { class: "controls-inner" });
   if (!legal || legal.length === 0) return box;
-  const byForm = { plain: [], amount: [], cards: [], choice: [], divide: [], place: [] };
-  for (const descriptor of legal) (byForm[formOf(descriptor)] ?? byForm.plain).push(descriptor);
+  const byForm = groupByForm(legal);
 
   if (byForm.cards.length) box.append(cardsControls(ctx, byForm.cards));
   if (byForm.divide.length) for (const d of byForm.divide) box.append(divideControls(ctx, d));
@@ -85,21 +43,24 @@ export function buildControls(ctx) {
   return box;
 }
 
-function isAllIn(ctx, putIn) {
-  const stack = ctx.me?.stack ?? Infinity;
-  return stack > 0 && putIn >= stack;
+/** The descriptors by `form`, in the order the controls show them. */
+export function groupByForm(legal) {
+  const byForm = { plain: [], amount: [], cards: [], choice: [], divide: [], place: [] };
+  for (const descriptor of legal) byForm[descriptor.form].push(descriptor);
+  return byForm;
 }
 
-async function sendChecked(ctx, action, allIn, what) {
-  if (allIn && !(await ctx.confirm(`${what}: that puts all your chips in. All in?`))) return;
-  ctx.send(action);
+/** A plain descriptor's button label: "Call 2", "Push (3)", "Fold". */
+export function plainLabel(d) {
+  // `amount`, when given, is what the action takes from the stack (a call, a bring-in, a push's price).
+  const label = PLAIN_LABELS[d.kind] ?? words(d.kind);
+  if (!d.amount) return label;
+  return ["call", "bring_in", "complete"].includes(d.kind) ? `${label} ${chips(d.amount)}` : `${label} (${chips(d.amount)})`;
 }
 
 function plainButton(ctx, d) {
-  // `amount`, when given, is what the action takes from the stack (a call, a bring-in, a push's price).
   const amount = d.amount ?? 0;
-  let label = PLAIN_LABELS[d.kind] ?? words(d.kind);
-  if (amount) label += ["call", "bring_in", "complete"].includes(d.kind) ? ` ${chips(amount)}` : ` (${chips(amount)})`;
+  const label = plainLabel(d);
   const classes = `act act-${d.kind}${d.kind === "fold" ? " danger" : ""}`;
   return el(
     "button",
@@ -114,20 +75,20 @@ function plainButton(ctx, d) {
   );
 }
 
-function presets(ctx, d) {
+/**
+ * The preset amounts of an amount descriptor as [label, amount]: the least, half the pot and the
+ * pot (the server's `pot_after_call` and the round's bet), the most ("All in" when it is the stack).
+ */
+export function presets(ctx, d) {
   const view = ctx.view;
-  const bets = (view?.seats ?? []).map((seat) => seat.bet ?? 0);
-  const maxBet = Math.max(0, ...bets);
-  const myBet = ctx.me?.bet ?? 0;
-  const toCall = Math.max(0, maxBet - myBet);
-  const pot = view?.pot ?? 0;
-  const potAfterCall = view?.pot_after_call ?? pot + toCall;
+  const maxBet = Math.max(0, ...view.seats.map((seat) => seat.bet));
+  const potAfterCall = view.pot_after_call ?? view.pot;
   const step = d.step || 1;
   const clamp = (value) => Math.max(d.min, Math.min(d.max, d.min + Math.round((value - d.min) / step) * step));
   const pots = [["½ pot", clamp(maxBet + potAfterCall / 2)], ["Pot", clamp(maxBet + potAfterCall)]];
   // The most is "All in" only when it takes the whole stack; at a pot limit it is the pot, at a
   // fixed limit the cap. A pot preset that lands on the least or the most says nothing more.
-  const top = isAllIn(ctx, d.max - myBet) ? "All in" : pots[1][1] === d.max ? "Pot" : "Max";
+  const top = isAllIn(ctx, d.max - (ctx.me?.bet ?? 0)) ? "All in" : pots[1][1] === d.max ? "Pot" : "Max";
   return [["Min", d.min], ...pots.filter(([, value]) => value !== d.min && value !== d.max), [top, d.max]];
 }
 
@@ -189,7 +150,7 @@ function amountControls(ctx, d) {
   button.addEventListener("click", () => {
     const amount = Number(number.value);
     if (!allowed(amount)) return;
-    sendChecked(ctx, { kind: d.kind, amount }, isAllIn(ctx, amount - myBet) || amount === d.max && d.all_in, `${verb} ${amount}`);
+    sendChecked(ctx, { kind: d.kind, amount }, isAllIn(ctx, amount - myBet), `${verb} ${amount}`);
   });
   const presetRow = el("div", { class: "presets" });
   for (const [label, value] of presets(ctx, d)) {
@@ -207,68 +168,18 @@ function amountControls(ctx, d) {
   );
 }
 
-function cardsControls(ctx, descriptors) {
-  // One selection for every card action of this turn; each button checks its own bounds.
-  const group = el("div", { class: "action-group cards", dataset: { form: "cards" } });
-  const selectable = new Set(descriptors.flatMap(cardsOf));
-  ctx.pickable(selectable);
-  const selected = [...ctx.selection].filter((card) => selectable.has(card));
-  const hint = descriptors
-    .map((d) => {
-      const count = d.min === d.max ? `${d.min}` : `${d.min} to ${d.max}`;
-      const price = pricePerCard(d);
-      return `${words(d.kind)}: tap ${count} card${d.max === 1 ? "" : "s"}${price ? ` (${price} a card)` : ""}`;
-    })
-    .join(" · ");
-  group.append(el("p", { class: "hint" }, hint));
-  // Cards the hand does not show (rare) are offered here.
-  const extra = [...selectable].filter((card) => !ctx.shown.has(card));
-  if (extra.length) {
-    const row = el("div", { class: "pick-row" });
-    for (const card of extra) {
-      row.append(cardElement(card, { wild: isWild(card, ctx.wild), selected: ctx.selection.has(card), onclick: () => ctx.toggle(card) }));
-    }
-    group.append(row);
-  }
-  const row = el("div", { class: "action-row" });
-  for (const d of descriptors) {
-    const own = new Set(cardsOf(d));
-    const chosen = selected.filter((card) => own.has(card));
-    const ok = chosen.length === selected.length && chosen.length >= d.min && chosen.length <= d.max;
-    const price = pricePerCard(d) * chosen.length;
-    let label = `${words(d.kind)} ${chosen.length}`;
-    if (d.kind === "draw" && chosen.length === 0) label = "Stand pat";
-    else if (chosen.length < d.min) label = `${words(d.kind)}: tap ${d.min - chosen.length} more`; // not "Pass 0", disabled
-    if (price) label += ` (${chips(price)})`;
-    row.append(
-      el(
-        "button",
-        {
-          type: "button",
-          class: `act act-${d.kind}`,
-          dataset: { action: d.kind, min: d.min, max: d.max },
-          disabled: !ok,
-          "aria-label": label,
-          onclick: () => {
-            ctx.selection.clear();
-            sendChecked(ctx, { kind: d.kind, cards: chosen }, price > 0 && isAllIn(ctx, price), label);
-          },
-        },
-        label,
-      ),
-    );
-  }
-  group.append(row);
-  return group;
+/** A choice's button label: "Both ways", "Buy option (3)". */
+export function choiceLabel(d, option) {
+  const label = d.kind === "buy" ? `Buy ${option.name}` : CHOICE_LABELS[option.name] ?? words(option.name);
+  return option.price ? `${label} (${chips(option.price)})` : label;
 }
 
 function choiceControls(ctx, d) {
-  const field = d.field ?? CHOICE_FIELDS[d.kind] ?? "choice";
+  const field = CHOICE_FIELDS[d.kind];
   const row = el("div", { class: "action-row choice" });
   const secret = d.kind === "declare";
-  for (const option of optionsOf(d)) {
-    let label = d.kind === "buy" ? `Buy ${option.name}` : CHOICE_LABELS[option.name] ?? words(option.name);
-    if (option.price) label += ` (${chips(option.price)})`;
+  for (const option of d.choices) {
+    const label = choiceLabel(d, option);
     row.append(
       el(
         "button",
@@ -287,164 +198,37 @@ function choiceControls(ctx, d) {
   return el("div", { class: "action-group choice", dataset: { form: "choice" } }, el("p", { class: "hint" }, title), row);
 }
 
-function divideControls(ctx, d) {
-  const cards = cardsOf(d);
-  const sizes = d.sizes ?? [];
-  const splits = allowedSplits(d);
-  const state = ctx.divide;
-  if (!state.hands || state.hands.length !== sizes.length) {
-    state.hands = sizes.map(() => []);
-    state.active = 0;
-  }
-  const placed = new Set(state.hands.flat());
-  const complete = state.hands.every((hand, i) => hand.length === sizes[i]);
-  const key = (hands) => hands.map((hand) => [...hand].sort().join(" ")).join("/");
-  // A complete arrangement is judged by the server (the page never ranks a hand): what each part
-  // makes and whether it is a mis-set. One question per arrangement; the answer names its cards,
-  // so an answer to an arrangement since changed is never shown.
-  const arranged = complete ? key(state.hands) : "";
-  if (arranged && state.asked !== arranged && ctx.ask) {
-    state.asked = arranged;
-    ctx.ask({ type: "preview", hands: state.hands.map((hand) => [...hand]) });
-  }
-  const parts = state.preview?.parts ?? [];
-  const answered = parts.length === sizes.length && key(parts.map((part) => part.cards.map(notation))) === arranged;
-  const judged = arranged && answered ? state.preview : null;
-  const group = el("div", { class: "action-group divide", dataset: { form: "divide" } });
-  const names = d.names?.length === sizes.length ? d.names : null; // as the rules name them (Pi Gow's five and two)
-  const title = (index) => (names ? words(names[index]) : `Hand ${index + 1}`);
-  const into = names ? sizes.map((size, i) => `the ${names[i]} (${size})`).join(", ") : `hands of ${sizes.join(" + ")}`;
-  group.append(el("p", { class: "hint" }, `Split your cards into ${into}, strongest first: pick a hand, then tap cards.`));
-  const handsRow = el("div", { class: "hands" });
-  sizes.forEach((size, index) => {
-    const hand = state.hands[index];
-    const slot = el(
-      "div",
-      { class: `hand-slot${state.active === index ? " active" : ""}`, dataset: { hand: index } },
-      el(
-        "button",
-        {
-          type: "button",
-          class: "slot-title",
-          "aria-pressed": state.active === index ? "true" : "false",
-          "aria-label": `${title(index)}: ${size} cards`,
-          onclick: () => {
-            state.active = index;
-            ctx.rerender();
-          },
-        },
-        `${title(index)}: ${hand.length}/${size}`,
-      ),
-      el("div", { class: "slot-cards" }, hand.map((card) =>
-        cardElement(card, {
-          wild: isWild(card, ctx.wild),
-          size: "small",
-          selected: true,
-          label: `take back ${card}`,
-          onclick: () => {
-            state.hands[index] = hand.filter((c) => c !== card);
-            ctx.rerender();
-          },
-        }),
-      )),
-      judged ? el("p", { class: "made" }, judged.parts[index].made) : null,
-    );
-    handsRow.append(slot);
-  });
-  group.append(handsRow);
-  const free = el("div", { class: "pick-row" });
-  for (const card of cards) {
-    if (placed.has(card)) continue;
-    free.append(
-      cardElement(card, {
-        wild: isWild(card, ctx.wild),
-        onclick: () => {
-          let target = state.active;
-          if (state.hands[target].length >= sizes[target]) target = sizes.findIndex((s, i) => state.hands[i].length < s);
-          if (target < 0) return;
-          state.hands[target].push(card);
-          if (state.hands[target].length >= sizes[target]) {
-            const next = sizes.findIndex((s, i) => state.hands[i].length < s);
-            if (next >= 0) state.active = next;
-          }
-          ctx.rerender();
-        },
-      }),
-    );
-  }
-  group.append(free);
-  const allowed = !splits.length || splits.some((split) => key(split) === key(state.hands));
-  let problem = "";
-  if (judged?.refused) problem = `Not allowed: ${judged.refused}.`;
-  else if (judged?.dead) problem = `Mis-set: ${judged.dead} — this hand would be dead.`; // the Split still goes
-  else if (complete && !allowed) problem = "That split is not allowed here.";
-  group.append(el("p", { class: "problem", role: "alert" }, problem));
-  const row = el("div", { class: "action-row" });
-  if (splits.length && splits.length <= 24) {
-    const select = el("select", { "aria-label": "Allowed splits", class: "splits" }, el("option", { value: "" }, "Allowed splits…"));
-    splits.forEach((split, index) => select.append(el("option", { value: index }, split.map((h) => h.join(" ")).join(" / "))));
-    select.addEventListener("change", () => {
-      if (select.value === "") return;
-      state.hands = splits[Number(select.value)].map((hand) => [...hand]);
-      ctx.rerender();
-    });
-    row.append(select);
-  }
-  row.append(
-    el("button", { type: "button", class: "act", "aria-label": "Clear the split", onclick: () => { state.hands = null; ctx.rerender(); } }, "Clear"),
-    el(
-      "button",
-      {
-        type: "button",
-        class: `act act-${d.kind}`,
-        dataset: { action: d.kind },
-        disabled: !(complete && allowed),
-        "aria-label": "Split",
-        onclick: () => {
-          const hands = state.hands.map((hand) => [...hand]);
-          state.hands = null;
-          ctx.send({ kind: d.kind, hands });
-        },
-      },
-      "Split",
-    ),
-  );
-  group.append(row);
-  return group;
-}
-
 function placeControls(ctx, d) {
-  const cards = cardsOf(d);
-  const rows = optionsOf({ ...d, choices: d.rows ?? d.choices });
+  const cards = d.cards;
   const state = ctx.place;
   if (!cards.includes(state.card)) state.card = cards[0];
   const group = el("div", { class: "action-group place", dataset: { form: "place" } });
   if (cards.length > 1) {
     const pick = el("div", { class: "pick-row" });
     for (const card of cards) {
-      pick.append(cardElement(card, { wild: isWild(card, ctx.wild), selected: card === state.card, onclick: () => { state.card = card; ctx.rerender(); } }));
+      pick.append(cardElement(card, { wild: wildKind(card, ctx.wild), selected: card === state.card, onclick: () => { state.card = card; ctx.rerender(); } }));
     }
     group.append(el("p", { class: "hint" }, "Pick a card, then where it goes"), pick);
   } else {
-    group.append(el("p", { class: "hint" }, "Place ", cardElement(cards[0], { size: "small", wild: isWild(cards[0], ctx.wild) }), " in:"));
+    group.append(el("p", { class: "hint" }, "Place ", cardElement(cards[0], { size: "small", wild: wildKind(cards[0], ctx.wild) }), " in:"));
   }
-  const row = el("div", { class: "action-row choice" });
-  for (const option of rows) {
-    const label = /^\d+$/.test(option.name) ? `Column ${option.name}` : words(option.name);
-    row.append(
+  const buttons = el("div", { class: "action-row choice" });
+  for (const row of d.rows) {
+    const label = String(Number(row)) === row ? `Column ${row}` : words(row);
+    buttons.append(
       el(
         "button",
         {
           type: "button",
           class: `act act-${d.kind}`,
-          dataset: { action: d.kind, choice: option.name },
+          dataset: { action: d.kind, choice: row },
           "aria-label": `Place ${state.card} in ${label}`,
-          onclick: () => ctx.send({ kind: d.kind, card: state.card, row: option.name }),
+          onclick: () => ctx.send({ kind: d.kind, card: state.card, row }),
         },
         label,
       ),
     );
   }
-  group.append(row);
+  group.append(buttons);
   return group;
 }

@@ -38,14 +38,5 @@ export function words(kind) {
 
 /** Chips as people read them: 1,200. */
 export function chips(amount) {
-  return Number(amount ?? 0).toLocaleString("en-US");
-}
-
-/** A list of pairs [[name, value], ...] or an object {name: value}, as pairs. */
-export function pairs(value) {
-  if (!value) return [];
-  if (Array.isArray(value)) {
-    return value.map((item) => (Array.isArray(item) ? item : [item.name ?? item.row, item.cards ?? item.value]));
-  }
-  return Object.entries(value);
+  return amount.toLocaleString("en-US");
 }

@@ -1,0 +1,14 @@
+// Sending an action: one that puts every chip of the stack in asks first.
+
+/** True when putting `putIn` chips in takes the seat's whole stack (`ctx.me`, the seat's view). */
+export function isAllIn(ctx, putIn) {
+  const stack = ctx.me?.stack ?? Infinity;
+  return stack > 0 && putIn >= stack;
+}
+
+/** Send `action`, after the player confirms when it is `allIn`. */
+export async function sendChecked(ctx, action, allIn, what) {
+  if (allIn && !(await ctx.confirm(`${what}: that puts all your chips in. All in?`))) return;
+  ctx.send(action);
+}
+

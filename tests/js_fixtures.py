@@ -1,0 +1,50 @@
+"""The page's unit tests' fixtures (tests/js/*.test.mjs): what the server sends seat 0 in a seeded
+hand of every catalogue game, and what the engine says of it, one JSON file a game in
+tests/js/fixtures/ (made here, not kept in git: a wire change remakes them all, and the JavaScript
+tests always read what the server sends now). ``python tests/js_fixtures.py`` writes them;
+test_page_js.py writes them and runs ``node --test tests/js/``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from itertools import accumulate
+from pathlib import Path
+
+from homegame.games import names
+from wire_frames import frames
+
+FIXTURES = Path(__file__).parent / "js" / "fixtures"
+
+MOST_STATES = 12
+"""The most decision states kept of a hand (spread over it)."""
+
+
+def fixture(game: str) -> dict[str, object]:
+    """Seat 0's snapshots of one hand of ``game``: the decisions (``states``, its legal descriptors
+    in each), the snapshot once the hand is over (``end``, with ``last``), and the engine's own
+    account (``truth``): the pot once each event of the hand has happened."""
+    played = frames(game, viewers=(0,))
+    states = [json.loads(text)["state"] for _, text in played.sent]
+    deciding = [state for state in states if state["view"] and state["view"]["legal"]]
+    step = max(1, len(deciding) // MOST_STATES)
+    end = next(state for state in reversed(states) if state["last"] is not None)
+    hand = played.table.previous
+    assert hand is not None, f"{game}: no hand finished"
+    pots = list(accumulate((event.chips for event in hand.events), initial=hand.setup.carried))[1:]
+    return {"game": game, "states": deciding[::step][:MOST_STATES], "end": end, "truth": {"pots": pots}}
+
+
+def write(folder: Path = FIXTURES) -> list[Path]:
+    """Write every game's fixture into ``folder``; the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game in names():
+        path = folder / f"{game}.json"
+        path.write_text(json.dumps(fixture(game), separators=(",", ":")))
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    print(f"{len(write())} fixtures in {FIXTURES}", file=sys.stderr)
