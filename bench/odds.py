@@ -3,7 +3,7 @@ process (hold'em heads-up and three-way before the flop, hold'em on the flop, sh
 before the flop, Omaha hi-lo on the flop, stud and razz on fifth street); then homegame alone on
 AA against KK as ranges and Monte Carlo deals per second in stud.
 
-Each figure is the best of ``--repeats`` timed runs after a warm-up run (which compiles or loads
+Each figure is the best of ``--repeats`` timed runs (more for a quick spot) after a warm-up run (which compiles or loads
 the kernels), the two sides taking turns, so it measures the counting, not the process start-up;
 the ratio to read is homegame's time over poker-equity's (at most 1: no spot slower). Both
 answers are compared too (the same equity to 1e-9, or the spot is flagged).
@@ -93,16 +93,23 @@ ALONE: list[tuple[str, Callable[[], Odds]]] = [
 ]
 
 
-def best_times(runs: list[Callable[[], object]], repeats: int) -> list[float]:
-    """The best of ``repeats`` timed runs of each, after one warm-up run, the runs taking turns."""
+def best_times(runs: list[Callable[[], object]], repeats: int, budget: float = 0.3) -> list[float]:
+    """The best of at least ``repeats`` timed runs of each, after one warm-up run, the runs taking
+    turns; a quick spot runs again until each side has had about ``budget`` seconds (at most 200
+    runs), so a busy machine's pauses do not decide it."""
     for run in runs:
         run()
     best = [math.inf] * len(runs)
-    for _ in range(repeats):
+    spent = 0.0
+    for turn in range(200):
+        if turn >= repeats and spent >= budget * len(runs):
+            break
         for index, run in enumerate(runs):
             start = time.perf_counter()
             run()
-            best[index] = min(best[index], time.perf_counter() - start)
+            took = time.perf_counter() - start
+            best[index] = min(best[index], took)
+            spent += took
     return best
 
 

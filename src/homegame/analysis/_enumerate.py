@@ -537,3 +537,62 @@ def best_of(cards: Array, columns: Array, tables: Any, out: Array) -> None:
                 value = ranks[rows[rank_sum >> ROW_BITS] + (rank_sum & _COLUMN)]
             best = max(best, value)
         out[row] = best
+
+
+_OUT = np.iinfo(np.int64).min
+
+
+@njit(cache=True)
+def add_scores(  # noqa: PLR0917
+    scores: Array,
+    weights: Array,
+    per_seat: int,
+    per_weight: int,
+    carry: bool,
+    units: Array,
+    won: Array,
+    scoops: Array,
+) -> None:
+    """Share each deal's pot by the scores of its contests (``scores[contest, deal, seat]``, greater
+    better, the least int64 out of the contest): each contest's share (``weights``) of the
+    contests someone qualifies for goes to its best hands, split evenly; with nobody in any, the
+    pot is split evenly among all (or, ``carry``, goes to nobody). Writes each deal's units a seat
+    into ``units`` (a pot is ``per_weight * per_seat`` units); adds up, a contest and a seat, the
+    deals won alone, the deals tied and the shares won (``per_seat`` units a whole contest) into
+    ``won[0]``, ``won[1]`` and ``won[2]``, and the deals a seat won every contest it could be won
+    alone into ``scoops``."""
+    contests, deals, seats = scores.shape
+    tops = np.empty(contests, dtype=np.int64)
+    counts = np.empty(contests, dtype=np.int64)
+    scoop = np.empty(seats, dtype=np.bool_)
+    for deal in range(deals):
+        active = 0
+        for contest in range(contests):
+            top = _OUT
+            for seat in range(seats):
+                top = max(top, scores[contest, deal, seat])
+            count = 0
+            if top > _OUT:
+                active += weights[contest]
+                for seat in range(seats):
+                    count += scores[contest, deal, seat] == top
+            tops[contest] = top
+            counts[contest] = count
+        for seat in range(seats):
+            units[deal, seat] = 0
+            scoop[seat] = True
+        scale = per_weight // active if active > 0 else 0
+        for contest in range(contests):
+            count = counts[contest]
+            per = per_seat // count if count > 0 else 0
+            for seat in range(seats):
+                winner = count > 0 and scores[contest, deal, seat] == tops[contest]
+                if winner:
+                    units[deal, seat] += weights[contest] * per * scale
+                    won[2, contest, seat] += per
+                    won[0 if count == 1 else 1, contest, seat] += 1
+                scoop[seat] = scoop[seat] and ((winner and count == 1) or count == 0)
+        for seat in range(seats):
+            if active == 0:
+                units[deal, seat] = 0 if carry else per_weight * per_seat // seats
+            scoops[seat] += scoop[seat]

@@ -676,32 +676,19 @@ class _Judge:
         return wild
 
     def _add(self, tally: _Tally, scores: list[Codes]) -> None:
+        """Share each deal's pot by its scores (:func:`~homegame.analysis._enumerate.add_scores`)."""
+        from homegame.analysis._enumerate import add_scores
+
         deals = len(scores[0])
-        units = np.zeros((deals, self.seats), dtype=np.int64)
-        active_weight = np.zeros(deals, dtype=np.int64)
-        winners_of, counts_of = [], []
-        for score, weight in zip(scores, self.weights, strict=True):
-            top = score.max(axis=1)
-            active = top > OUT
-            winners = (score == top[:, None]) & active[:, None]
-            count = winners.sum(axis=1)
-            winners_of.append(winners)
-            counts_of.append(count)
-            active_weight += weight * active
-        scoop = np.ones((deals, self.seats), dtype=np.bool_)
-        for c, (winners, count, weight) in enumerate(zip(winners_of, counts_of, self.weights, strict=True)):
-            per = np.where(count > 0, self.per_seat // np.maximum(count, 1), 0)
-            scale = np.where(active_weight > 0, self.per_weight // np.maximum(active_weight, 1), 0)
-            units += winners * (weight * per * scale)[:, None]
-            alone = winners & (count == 1)[:, None]
-            scoop &= alone | (count == 0)[:, None]
-            tally.wins[c] = alone.sum(axis=0).tolist()
-            tally.ties[c] = (winners & (count > 1)[:, None]).sum(axis=0).tolist()
-            tally.side_units[c] = (winners * per[:, None]).sum(axis=0).tolist()
-        units[active_weight == 0] = 0 if self.carry else self.unit // self.seats
+        units = np.empty((deals, self.seats), dtype=np.int64)
+        won = np.zeros((3, len(scores), self.seats), dtype=np.int64)
+        scoops = np.zeros(self.seats, dtype=np.int64)
+        weights = np.array(self.weights, dtype=np.int64)
+        add_scores(np.stack(scores), weights, self.per_seat, self.per_weight, self.carry, units, won, scoops)
+        tally.wins, tally.ties, tally.side_units = (part.tolist() for part in won)
         tally.units = units.sum(axis=0).tolist()
         tally.squares = (units * units).sum(axis=0).tolist()  # a pot is at most a few thousand units
-        tally.scoops = scoop.sum(axis=0).tolist()
+        tally.scoops = scoops.tolist()
         for seat in range(self.seats):
             values, counts = np.unique(units[:, seat], return_counts=True)
             tally.splits[seat] = Counter(dict(zip(values.tolist(), counts.tolist(), strict=True)))
