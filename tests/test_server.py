@@ -31,7 +31,8 @@ from homegame.server.config import TableConfig
 from homegame.server.histories import phh
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
-from homegame.server.table import RefusedError, ServerTable, _dumps
+from homegame.server.table import RefusedError, ServerTable
+from homegame.server.texts import dumps
 from server_helpers import (
     HOST_TOKEN,
     START,
@@ -143,12 +144,12 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
             hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
             if hand is not None:
                 seat = dealt.index(viewer) if viewer in dealt else None
-                assert f'"view":{_dumps(to_json(hand.view(seat)))},"clock":' in text
+                assert f'"view":{dumps(to_json(hand.view(seat)))},"clock":' in text
                 shown += 1
             if table.hand is None and table.previous is not None and not behind:
                 seen = table.previous_dealt
                 last = table.previous.view(seen.index(viewer) if viewer in seen else None)
-                assert f'"view":{_dumps(to_json(last))}}},"game":' in text
+                assert f'"view":{dumps(to_json(last))}}},"game":' in text
                 lasts += 1
     assert shown > 250 and lasts > 0
 

@@ -35,32 +35,32 @@ import json
 import random
 import secrets
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from functools import partial
 from typing import Any
 
 from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
-from homegame.cards import Card, format_cards, parse
+from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
 from homegame.engine.betting import Betting, Stakes
-from homegame.engine.events import Event
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
-from homegame.engine.view import View, build_view
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
+from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
+from homegame.server.log import ReadOnly, Shuffler, changes
 from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
+from homegame.server.texts import ViewTexts, dumps, plain
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
 
@@ -80,37 +80,6 @@ class RefusedError(PokerError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-class Shuffler(random.SystemRandom):
-    """The operating system's secure shuffle (``random`` itself is never touched), every fresh
-    order handed to ``report`` before a card of it is dealt; orders queued in ``replay`` (from the
-    log) are played back first.
-
-    >>> orders = []
-    >>> shuffler = Shuffler(orders.append)
-    >>> cards = list(parse("As Kd Qh"))
-    >>> shuffler.shuffle(cards); set(orders[0]) == set(parse("As Kd Qh"))
-    True
-    >>> shuffler.replay.append(parse("Qh Kd As")); shuffler.shuffle(cards); print(*cards)
-    Qh Kd As
-    """
-
-    def __init__(self, report: Callable[[tuple[Card, ...]], None]) -> None:
-        super().__init__()
-        self.report = report
-        self.replay: list[tuple[Card, ...]] = []
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Shuffle ``x`` in place: the next logged order, else a fresh secure one (reported)."""
-        if self.replay:
-            order = self.replay.pop(0)
-            if Counter(order) != Counter(x):
-                raise ValueError("a logged deck order does not hold the cards being shuffled")
-            x[:] = order
-            return
-        super().shuffle(x)
-        self.report(tuple(x))
 
 
 @dataclass(slots=True)
@@ -198,12 +167,8 @@ class ServerTable:
         self.acted: dict[tuple[int, int, int], JSON] = {}
         """The actions of this hand and the last by (hand, table seat, the sequence number their player
         saw), to know an action sent again."""
-        self.since: dict[int, int] = {}
-        """When each seat on the clock began to decide (ms)."""
-        self.turn: dict[int, int] = {}
-        """The sequence number at which each seat now deciding began to: an action for any state
-        since then is for the decision in hand (others acting in a simultaneous decision, a
-        declaration, do not make it stale)."""
+        self.clocks = Clocks()
+        """When each seat now deciding began to, and at which change (for the clocks and ``stale``)."""
         self.settled_at = 0
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
@@ -215,7 +180,7 @@ class ServerTable:
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
-        self._written: dict[int, _Written] = {}
+        self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
     # -- making and restoring --------------------------------------------------------------------
@@ -236,13 +201,13 @@ class ServerTable:
         decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
         last = 0
-        for row, orders in _changes(store.rows(table_id)):
+        for row, orders in changes(store.rows(table_id)):
             table._replay(row, orders)
             last = row.at
         # The time the server was down is nobody's: each decision's clock runs on from now with the
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
-        table.since = {seat: now - max(0, last - since) for seat, since in table.since.items()}
+        table.clocks.resume(now, last)
         table.publish()
         return table
 
@@ -260,8 +225,8 @@ class ServerTable:
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
         self.shuffler.replay = orders
         self._applying = row.seq
-        for seat, used in row.data.get("used", ()) if isinstance(row.data, dict) else ():
-            self.since[seat] = row.at - used  # as the clock stood when the change was made, down time not counted
+        if isinstance(row.data, dict):  # the clocks as they stood when the change was made, no down time
+            self.clocks.replayed(row.at, row.data.get("used", ()))
         try:
             self._apply(row.kind, row.data, row.at)
         except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
@@ -281,8 +246,8 @@ class ServerTable:
         seq = self.seq + 1
         at = self.now()
         logged = data
-        if self.since:  # the time each seat deciding has used: a restart's clock runs on from it
-            logged = {**data, "used": [[seat, at - since] for seat, since in sorted(self.since.items())]}
+        if self.clocks.since:  # the time each seat deciding has used: a restart's clock runs on from it
+            logged = {**data, "used": self.clocks.used(at)}
         row_id = self.store.append(self.id, seq, kind, logged, at)
         self._applying = seq
         try:
@@ -308,7 +273,7 @@ class ServerTable:
             action = action_from_json(data["action"])
             self.hand.act(self.dealt.index(seat), action)
             self.acted[(self.number, seat, data.get("seen", self.seq))] = data["action"]
-            self.turn.pop(seat, None)  # its next decision, even in the same step (a card placed at a time), is new
+            self.clocks.acted(seat)  # its next decision, even in the same step (a card placed at a time), is new
             if "bank" in data:
                 info.bank_ms = data["bank"]
             if data.get("timeout"):
@@ -475,8 +440,7 @@ class ServerTable:
     def _clock(self, at: int) -> None:
         """Keep when each seat now deciding began to (for the clock)."""
         deciding = set(self._deciding())
-        self.since = {seat: self.since.get(seat, at) for seat in deciding}
-        self.turn = {seat: self.turn.get(seat, self._applying) for seat in deciding}
+        self.clocks.track(deciding, at, self._applying)
 
     def _deciding(self) -> tuple[int, ...]:
         """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""
@@ -499,7 +463,7 @@ class ServerTable:
         if (hand, seat, seen) in self.acted and self.acted[(hand, seat, seen)] == data:
             return False
         current = self.hand
-        if current is None or hand != self.number or not self.turn.get(seat, self.seq) <= seen <= self.seq:
+        if current is None or hand != self.number or not self.clocks.turn.get(seat, self.seq) <= seen <= self.seq:
             raise RefusedError("stale", f"the table is at hand {self.number}, seq {self.seq}")
         if seat not in self.dealt:
             raise RefusedError("not_your_turn", "you are not in this hand")
@@ -664,14 +628,11 @@ class ServerTable:
         if seconds is None:
             return 2**62
         bank = self.seats[seat].bank_ms if self.config.clock is not None else 0
-        return self.since.get(seat, self.now()) + seconds * 1000 + bank
+        return self.clocks.deadline(seat, self.now(), seconds, bank)
 
     def _bank_left(self, seat: int, now: int) -> int:
         clock, bank = self.config.clock, self.seats[seat].bank_ms
-        if clock is None:
-            return bank
-        over = now - self.since.get(seat, now) - clock.seconds * 1000
-        return max(0, bank - max(0, over))
+        return bank if clock is None else self.clocks.bank_left(seat, now, clock.seconds, bank)
 
     def _active(self) -> list[int]:
         return [
@@ -741,22 +702,25 @@ class ServerTable:
         viewers share a piece only when what each may see of it is equal."""
         behind = viewer is None and self.config.spectators == "behind"
         hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
+        kept = (self.hand, self.previous)
         view = "null"
         if hand is not None:
-            view = self._view_text(hand, dealt.index(viewer) if viewer in dealt else None)[0]
+            view = self._texts.text(hand, dealt.index(viewer) if viewer in dealt else None, self.seq, kept)[0]
         last = "null"
         if self.hand is None and self.previous is not None and not behind:
             previous, seen = self.previous, self.previous_dealt
-            text, events, result = self._view_text(previous, seen.index(viewer) if viewer in seen else None)
-            head = _dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
+            text, events, result = self._texts.text(
+                previous, seen.index(viewer) if viewer in seen else None, self.seq, kept
+            )
+            head = dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else self._clocks()
         clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
         common, game = self._common(behind)
-        turn = self.turn.get(viewer) if viewer is not None and not behind else None
+        turn = self.clocks.turn.get(viewer) if viewer is not None and not behind else None
         return (
-            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{_dumps(clock)},'
-            f'"clocks":{_dumps(clocks)},"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
     def _clocks(self) -> list[dict[str, int]]:
@@ -765,11 +729,9 @@ class ServerTable:
         clocks = []
         for seat in self._deciding():
             seconds = self._seconds(seat)
-            if seconds is None or seat in self.bots:
-                continue
-            elapsed = now - self.since.get(seat, now)
-            left = max(0, seconds * 1000 - elapsed)
-            clocks.append({"seat": seat, "deadline_ms": left, "bank_ms": self._bank_left(seat, now)})
+            if seconds is not None and seat not in self.bots:
+                left = self.clocks.left(seat, now, seconds)
+                clocks.append({"seat": seat, "deadline_ms": left, "bank_ms": self._bank_left(seat, now)})
         return clocks
 
     def _common(self, behind: bool = False) -> tuple[str, str]:
@@ -793,7 +755,7 @@ class ServerTable:
         if behind and self.previous is not None and self.previous.result is not None:
             for index, seat in enumerate(self.previous_dealt):
                 seats[seat]["stack"] = self.previous.result.stacks[index]
-        common = _dumps(
+        common = dumps(
             {
                 "title": self.config.display_title(),
                 "status": self.status,
@@ -805,7 +767,7 @@ class ServerTable:
                 "kill": self._kill(game),
             }
         )
-        game_text = _dumps(None if game is None else self._game_json(game))
+        game_text = dumps(None if game is None else self._game_json(game))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
 
@@ -863,45 +825,6 @@ class ServerTable:
         """The rebuys waiting for the host's answer: ``[{seat, name, amount}]``."""
         waiting = [(seat, info) for seat, info in enumerate(self.seats) if info.rebuy]
         return [{"seat": seat, "name": info.name, "amount": info.rebuy} for seat, info in waiting]
-
-    def _view_text(self, hand: Hand, seat: int | None) -> tuple[str, str, str]:
-        """The view of ``hand`` for one of its seats as JSON text, with the text of its events and
-        of its result. What every viewer sees alike is built and written once a change (the
-        spectator's view: see :func:`~homegame.engine.view.build_view`), and only the seat's own
-        parts for each seat. What never changes is written once: the events for each viewer (an
-        event as a seat sees it stays the same: a later event reveals more), each seat as a viewer
-        sees it and each event, shared by every viewer who sees it the same, the hand a seat's
-        cards make (the same cards, the same hand), the result."""
-        written = self._written.get(id(hand))
-        if written is None or written.hand is not hand:
-            keep = {
-                id(kept): self._written[id(kept)] for kept in (self.hand, self.previous) if id(kept) in self._written
-            }
-            written = keep[id(hand)] = _Written(hand)
-            self._written = keep
-        if written.seq != self.seq or written.public is None:
-            public = build_view(hand, None, None, () if written.public is None else written.public.events)
-            written.seq, written.public = self.seq, public
-            written.seats = [written.text(seat_view) for seat_view in public.seats]
-            written.parts = [
-                None if name in _OWN else f'"{name}":{written.value(public, name)}' for name in _VIEW_FIELDS
-            ]
-        view = written.public
-        if seat is not None:
-            view = build_view(hand, seat, view, written.seen.get(seat, ()))
-            written.seen[seat] = view.events
-        events = written.events.setdefault(seat, [])
-        events.extend(written.text(event) for event in view.events[len(events) :])
-        events_text = f"[{','.join(events)}]"
-        seats = written.seats
-        if seat is not None:
-            seats = [*seats[:seat], written.text(view.seats[seat]), *seats[seat + 1 :]]
-        own = {"seats": f"[{','.join(seats)}]", "events": events_text}
-        parts = [
-            part or f'"{name}":{own.get(name) or written.value(view, name)}'
-            for name, part in zip(_VIEW_FIELDS, written.parts, strict=True)
-        ]
-        return f"{{{','.join(parts)}}}", events_text, written.value(view, "result")
 
     def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
         info = self.seats[seat]
@@ -965,9 +888,9 @@ class ServerTable:
     def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
         the log, when the caller has read it already)."""
-        restored = ServerTable(self.id, self.config, _ReadOnly(self.store), now=self.now)
+        restored = ServerTable(self.id, self.config, ReadOnly(self.store), now=self.now)
         hands = []
-        for row, orders in _changes(self.store.rows(self.id) if rows is None else rows):
+        for row, orders in changes(self.store.rows(self.id) if rows is None else rows):
             before = restored.previous
             restored._replay(row, orders)
             if restored.previous is not before and restored.previous is not None:
@@ -990,115 +913,6 @@ def _big_blind(blinds: Blinds, stakes: Stakes, seats: list[int], button: int) ->
     return next(
         (seats[post.seat] for post in blinds.posts(stakes, len(seats), button) if post.name == "big_blind"), None
     )
-
-
-def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
-    """The log's changes in order, each with the deck orders shuffled while it was applied (the
-    ``shuffle`` rows that follow it)."""
-    index = 0
-    while index < len(rows):
-        row = rows[index]
-        index += 1
-        orders = []
-        while index < len(rows) and rows[index].kind == "shuffle":
-            orders.append(parse(rows[index].data))
-            index += 1
-        if row.kind != "shuffle":
-            yield row, orders
-
-
-class _Written:
-    """What is already written as JSON text of one hand's views (see :meth:`ServerTable._view_text`):
-    the spectator's view at the table's change ``seq`` (``public``) with the text of its seats and
-    of the fields every viewer shares (``parts``, ``None`` for a viewer's own), each seat's events
-    so far as it sees them (``seen``) and each viewer's written, the result, and every value
-    written (seats as a viewer sees them, events, judged hands) by the value, so equal values,
-    whoever sees them, are written once."""
-
-    __slots__ = ("events", "hand", "parts", "public", "result", "seats", "seen", "seq", "texts")
-
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.seq = -1
-        self.public: View | None = None
-        self.seats: list[str] = []
-        self.parts: list[str | None] = []
-        self.events: dict[int | None, list[str]] = {}
-        self.seen: dict[int, tuple[Event, ...]] = {}
-        self.texts: dict[object, str] = {}
-        self.result: str | None = None
-
-    def value(self, view: View, name: str) -> str:
-        """The JSON text of the view's field ``name`` as :func:`~homegame.engine.wire.to_json` writes
-        it (but the seats' and the events': :meth:`ServerTable._view_text` joins those)."""
-        value = getattr(view, name)
-        if (plain := _plain(value)) is not None:
-            return plain
-        if name == "result":
-            if self.result is None:
-                self.result = _dumps(to_json(value))
-            return self.result
-        if name == "hands":
-            return f"[{','.join(self.text(made) for made in value)}]"
-        if name == "rows":
-            return self.field((name, value), value, lambda: {row: to_json(cards) for row, cards in value})
-        return self.field((name, value), value)
-
-    def text(self, value: object) -> str:
-        """``value`` as JSON text, written once."""
-        return self.field(value, value)
-
-    def field(self, key: object, value: object, data: Callable[[], JSON] | None = None) -> str:
-        """The JSON text of ``value`` (or of ``data()``), written once for ``key``."""
-        try:
-            return self.texts[key]
-        except KeyError:
-            text = self.texts[key] = _dumps(to_json(value) if data is None else data())
-            return text
-        except TypeError:  # a value that cannot be a key: written each time
-            return _dumps(to_json(value) if data is None else data())
-
-
-_VIEW_FIELDS = tuple(field.name for field in fields(View))
-"""A view's fields, in the order they are written."""
-
-_OWN = frozenset({"viewer", "seats", "legal", "events", "wild", "hands", "pot_after_call"})
-"""A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
-
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-"""JSON text as the messages write it (compact, UTF-8)."""
-
-
-def _plain(value: object) -> str | None:
-    """The JSON text of ``None``, a bool, an int or a string, written without the encoder's machinery
-    (most of a view's fields are such); ``None`` for any other value, a :class:`~homegame.cards.Rank`
-    too (an int the wire writes as its symbol).
-
-    >>> from homegame.cards import Rank
-    >>> [_plain(value) for value in (None, True, 7, "as")], _plain(Rank.NINE)
-    (['null', 'true', '7', '"as"'], None)
-    """
-    kind = type(value)
-    if value is None:
-        return "null"
-    if kind is bool:
-        return "true" if value else "false"
-    if kind is int:
-        return str(value)
-    return _dumps(value) if kind is str else None
-
-
-class _ReadOnly(Store):
-    """The store seen by a table rebuilt only to be read (histories): it writes nothing."""
-
-    def __init__(self, store: Store) -> None:
-        self.path, self.db, self._writer = store.path, store.db, None
-
-    def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
-        """Nothing."""
-
-    def remove(self, row_id: int) -> None:
-        """Nothing."""
 
 
 def _check(legal: tuple[Legal, ...], action: Action) -> None:
