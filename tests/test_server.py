@@ -26,6 +26,7 @@ from homegame.errors import ParseError
 from homegame.history import loads_all
 from homegame.server import table as table_module
 from homegame.server.app import Connection, Limits, _message
+from homegame.server.changes import SatOut
 from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
 from homegame.server.histories import phh
@@ -425,7 +426,7 @@ def test_after_a_restart_the_deciding_seat_has_its_time_again() -> None:
     run(table)
     seat = to_act(table)
     clock.now += 3_000  # three seconds into the decision, a change: the other seat connects
-    table.submit("sit_out", {"seat": 1 - seat})
+    table.submit(SatOut(1 - seat))
     clock.now += 60_000  # the server is down for a minute
     restored = ServerTable.restore("t", table.config, table.store, now=clock)
     assert snap(restored, seat)["clock"] == {"seat": seat, "deadline_ms": 7_000, "bank_ms": 5_000}

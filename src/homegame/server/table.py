@@ -16,7 +16,7 @@ public view for a spectator).
 >>> config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 100, "bots": 2, "bot_level": "caller"})
 >>> store = Store(":memory:")
 >>> table = ServerTable.create("t1", config, store, now=lambda: 0)
->>> table.submit("sit", {"seat": 0})
+>>> table.sit(0)
 >>> while table.auto(0):
 ...     pass
 >>> snapshot = table.snapshot(0)
@@ -54,6 +54,24 @@ from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
+from homegame.server.changes import (
+    Acted,
+    Change,
+    Chose,
+    Closed,
+    Dealt,
+    Left,
+    LogError,
+    Paused,
+    RebuyAnswered,
+    RebuyAsked,
+    Resumed,
+    Sat,
+    SatIn,
+    SatOut,
+    from_row,
+    to_row,
+)
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
@@ -192,7 +210,7 @@ class ServerTable:
         store.create_table(table_id, config.to_json(), table.now())
         for seat, info in enumerate(table.seats):
             if info.bot is not None:
-                table.submit("sit", {"seat": seat})
+                table.submit(Sat(seat))
         return table
 
     @classmethod
@@ -228,7 +246,7 @@ class ServerTable:
         if isinstance(row.data, dict):  # the clocks as they stood when the change was made, no down time
             self.clocks.replayed(row.at, row.data.get("used", ()))
         try:
-            self._apply(row.kind, row.data, row.at)
+            self._apply(from_row(row.kind, row.data), row.at)
         except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
             self.store.remove(row.id)
             return
@@ -241,81 +259,77 @@ class ServerTable:
 
     # -- the one door ----------------------------------------------------------------------------
 
-    def submit(self, kind: str, data: dict[str, Any]) -> None:
+    def submit(self, made: Change) -> None:
         """Write a change to the log, then apply it (the caller has checked it)."""
         seq = self.seq + 1
         at = self.now()
-        logged = data
+        kind, data = to_row(made)
         if self.clocks.since:  # the time each seat deciding has used: a restart's clock runs on from it
-            logged = {**data, "used": self.clocks.used(at)}
-        row_id = self.store.append(self.id, seq, kind, logged, at)
+            data["used"] = self.clocks.used(at)
+        row_id = self.store.append(self.id, seq, kind, data, at)
         self._applying = seq
         try:
-            self._apply(kind, data, at)
+            self._apply(made, at)
         except ValueError as error:  # a step refusing what the bounds allowed; a deal the engine refuses
             self.store.remove(row_id)
             raise RefusedError("illegal", str(error)) from None
         self.seq = seq
 
-    def _apply(self, kind: str, data: dict[str, Any], at: int) -> None:
-        seat = data.get("seat", -1)
-        info = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if kind == "sit":
-            assert info is not None
-            self.table.sit(seat, info.name, self.config.stack)
-            info.status, info.start, info.end, info.missed = "playing", at, 0, 0
-            if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
-                info.owes = ("big_blind",)
-        elif kind == "deal":
-            self._deal(at)
-        elif kind == "act":
-            assert info is not None and self.hand is not None
-            action = action_from_json(data["action"])
-            self.hand.act(self.dealt.index(seat), action)
-            self.acted[(self.number, seat, data.get("seen", self.seq))] = data["action"]
-            self.clocks.acted(seat)  # its next decision, even in the same step (a card placed at a time), is new
-            if "bank" in data:
-                info.bank_ms = data["bank"]
-            if data.get("timeout"):
-                info.timed_out = True
-            elif info.bot is None:
-                info.missed = 0
-            if self.hand.over:
-                self._settle(at)
-        elif kind == "choose":
-            self.table.choose(self._resolve(data["game"]))
-            self.chose = data["game"]
-            if info is not None and "bank" in data:
-                info.bank_ms = data["bank"]
-        elif kind == "sit_out":
-            assert info is not None
-            info.status, info.waiting = "sitting_out", False
-        elif kind == "sit_in":
-            assert info is not None
-            info.status, info.missed, info.waiting = "playing", 0, data.get("wait", False)
-        elif kind == "rebuy":
-            assert info is not None
-            info.rebuy = data["amount"]
-        elif kind == "answer":
-            assert info is not None
-            if data["approve"]:
-                info.approved += info.rebuy
-            info.rebuy = 0
-            self._between(seat, at)
-        elif kind == "leave":
-            assert info is not None
-            info.leaving = True
-            self._between(seat, at)
-        elif kind == "pause":
-            self.paused = True
-        elif kind == "resume":
-            self.paused = False
-        elif kind == "close":
-            self.closing = True
-            self.closed = self.hand is None
-        else:
-            raise ValueError(f"no such row in a table's log: {kind!r}")
+    def _apply(self, made: Change, at: int) -> None:
+        match made:
+            case Sat(seat):
+                info = self.seats[seat]
+                self.table.sit(seat, info.name, self.config.stack)
+                info.status, info.start, info.end, info.missed = "playing", at, 0, 0
+                if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
+                    info.owes = ("big_blind",)
+            case Dealt():
+                self._deal(at)
+            case Acted():
+                self._acted(made, at)
+            case Chose(seat, game, bank):
+                self.table.choose(self._resolve(game))
+                self.chose = game
+                if bank is not None:
+                    self.seats[seat].bank_ms = bank
+            case SatOut(seat):
+                self.seats[seat].status, self.seats[seat].waiting = "sitting_out", False
+            case SatIn(seat, wait):
+                info = self.seats[seat]
+                info.status, info.missed, info.waiting = "playing", 0, wait
+            case RebuyAsked(seat, amount):
+                self.seats[seat].rebuy = amount
+            case RebuyAnswered(seat, approve):
+                info = self.seats[seat]
+                if approve:
+                    info.approved += info.rebuy
+                info.rebuy = 0
+                self._between(seat, at)
+            case Left(seat):
+                self.seats[seat].leaving = True
+                self._between(seat, at)
+            case Paused() | Resumed():
+                self.paused = isinstance(made, Paused)
+            case Closed():
+                self.closing = True
+                self.closed = self.hand is None
         self._clock(at)
+
+    def _acted(self, acted: Acted, at: int) -> None:
+        hand, seat, info = self.hand, acted.seat, self.seats[acted.seat]
+        if hand is None:
+            raise LogError("an action with no hand in progress")
+        hand.act(self.dealt.index(seat), action_from_json(acted.action))
+        self.acted[(self.number, seat, self.seq if acted.seen is None else acted.seen)] = acted.action
+        self.clocks.acted(seat)  # its next decision, even in the same step (a card placed at a time), is new
+        if acted.bank is not None:
+            info.bank_ms = acted.bank
+        if acted.timeout:
+            info.timed_out = True
+        elif info.bot is None:
+            info.missed = 0
+        if hand.over:
+            self._settle(at)
 
     def _deal(self, at: int) -> None:
         table = self.table
@@ -473,7 +487,7 @@ class ServerTable:
             raise RefusedError("not_your_turn", "it is not your turn")
         _check(legal, action)
         bank = self._bank_left(seat, self.now())
-        self.submit("act", {"seat": seat, "action": to_json(action), "bank": bank, "seen": seen})
+        self.submit(Acted(seat, to_json(action), seen=seen, bank=bank))
         return True
 
     def preview(self, seat: int, hands: object) -> dict[str, JSON]:
@@ -508,20 +522,18 @@ class ServerTable:
             raise RefusedError("not_your_turn", "you are not choosing the game")
         if game not in choosing[1]:
             raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
-        data: dict[str, Any] = {"seat": seat, "game": game}
-        if self.config.clock is not None:
-            data["bank"] = self._bank_left(seat, self.now())
-        self.submit("choose", data)
+        bank = None if self.config.clock is None else self._bank_left(seat, self.now())
+        self.submit(Chose(seat, str(game), bank=bank))
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
         if self.seats[seat].status == "empty" and not self.closed:
-            self.submit("sit", {"seat": seat})
+            self.submit(Sat(seat))
 
     def sit_out(self, seat: int) -> None:
         """Sit out from the next hand."""
         if self.seats[seat].status == "playing":
-            self.submit("sit_out", {"seat": seat})
+            self.submit(SatOut(seat))
 
     def sit_in(self, seat: int, wait: object = False) -> None:
         """Play again from the next hand: posting the blinds missed, or (``wait``) waiting for the big
@@ -529,7 +541,7 @@ class ServerTable:
         if not isinstance(wait, bool):
             raise RefusedError("bad_request", "sit_in: wait must be true or false")
         if self.seats[seat].status == "sitting_out":
-            self.submit("sit_in", {"seat": seat, "wait": True} if wait else {"seat": seat})
+            self.submit(SatIn(seat, wait))
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
@@ -537,18 +549,18 @@ class ServerTable:
             raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
         if self.seats[seat].status not in ("playing", "sitting_out"):
             raise RefusedError("forbidden", "you are not seated")
-        self.submit("rebuy", {"seat": seat, "amount": amount})
+        self.submit(RebuyAsked(seat, amount))
 
     def answer_rebuy(self, seat: int, approve: bool) -> None:
         """The host approves or refuses a seat's rebuy."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].rebuy:
             raise RefusedError("bad_request", f"seat {seat} asked for no rebuy")
-        self.submit("answer", {"seat": seat, "approve": approve})
+        self.submit(RebuyAnswered(seat, approve))
 
     def leave(self, seat: int) -> None:
         """Cash out and leave (at the end of the hand in progress)."""
         if self.seats[seat].status in ("playing", "sitting_out") and not self.seats[seat].leaving:
-            self.submit("leave", {"seat": seat})
+            self.submit(Left(seat))
 
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
@@ -556,7 +568,7 @@ class ServerTable:
             raise RefusedError("forbidden", "the table is closed")
         if command in ("pause", "resume") and (command == "pause") == self.paused:
             return
-        self.submit(command, {})
+        self.submit(Paused() if command == "pause" else Resumed() if command == "resume" else Closed())
 
     # -- the table's own moves: bots, clocks, deals ----------------------------------------------
 
@@ -569,10 +581,8 @@ class ServerTable:
             for seat in self._deciding():
                 action = self._due(seat, now)
                 if action is not None:
-                    data: dict[str, Any] = {"seat": seat, "action": to_json(action)}
-                    if seat not in self.bots:
-                        data.update(timeout=True, bank=0)
-                    self.submit("act", data)
+                    person = seat not in self.bots  # timed out
+                    self.submit(Acted(seat, to_json(action), bank=0 if person else None, timeout=person))
                     return True
             return False
         if self.paused or self.closing:
@@ -581,14 +591,14 @@ class ServerTable:
         if choosing is not None:
             seat, games = choosing
             if seat in self.bots:
-                self.submit("choose", {"seat": seat, "game": self._bot_rng.choice(games)})
+                self.submit(Chose(seat, self._bot_rng.choice(games)))
                 return True
             if now >= self._deadline(seat):
-                self.submit("choose", {"seat": seat, "game": self._next_choice(games), "timeout": True, "bank": 0})
+                self.submit(Chose(seat, self._next_choice(games), bank=0, timeout=True))
                 return True
             return False
         if self._ready() and now >= self.settled_at + self.between_hands:
-            self.submit("deal", {})
+            self.submit(Dealt())
             return True
         return False
 
