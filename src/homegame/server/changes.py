@@ -44,27 +44,47 @@ class LogError(PokerError):
     """A row of a table's log that is no change this server knows: the table cannot be restored."""
 
 
-@dataclass(frozen=True, slots=True)
-class Sat:
-    """A player took their seat, with the buy-in."""
+class _Kind:
+    """A change's kind (its row's ``kind``), given as the class is made: ``class Sat(_OfSeat, kind="sit")``."""
 
-    kind: ClassVar[str] = "sit"
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            cls.kind = kind
+
+
+@dataclass(frozen=True, slots=True)
+class _OfTable(_Kind):
+    """A change of the table as a whole."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OfSeat(_Kind):
+    """A change of one seat's, nothing to it but the seat."""
+
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
+class Sat(_OfSeat, kind="sit"):
+    """A player took their seat, with the buy-in."""
+
+    __slots__ = ()
+
+
+class Dealt(_OfTable, kind="deal"):
     """The next hand was dealt (its deck orders are the ``shuffle`` rows after it)."""
 
-    kind: ClassVar[str] = "deal"
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Acted:
+class Acted(_Kind, kind="act"):
     """A seat acted (``action``: the wire's JSON) on the state at ``seen``; ``bank``: what was left
     of its time bank; ``timeout``: the table acted for it."""
 
-    kind: ClassVar[str] = "act"
     seat: int
     action: Any
     seen: int | None = None
@@ -73,78 +93,67 @@ class Acted:
 
 
 @dataclass(frozen=True, slots=True)
-class Chose:
+class Chose(_Kind, kind="choose"):
     """The dealer named the next game (``timeout``: the table did, the dealer's time spent)."""
 
-    kind: ClassVar[str] = "choose"
     seat: int
     game: str
     bank: int | None = None
     timeout: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SatOut:
+class SatOut(_OfSeat, kind="sit_out"):
     """A seat sits out from the next hand."""
 
-    kind: ClassVar[str] = "sit_out"
-    seat: int
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class SatIn:
+class SatIn(_Kind, kind="sit_in"):
     """A seat plays again from the next hand (``wait``: waiting for the big blind)."""
 
-    kind: ClassVar[str] = "sit_in"
     seat: int
     wait: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class RebuyAsked:
+class RebuyAsked(_Kind, kind="rebuy"):
     """A seat asked the host for ``amount`` more chips."""
 
-    kind: ClassVar[str] = "rebuy"
     seat: int
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class RebuyAnswered:
+class RebuyAnswered(_Kind, kind="answer"):
     """The host approved or refused a seat's rebuy."""
 
-    kind: ClassVar[str] = "answer"
     seat: int
     approve: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Left:
+class Left(_OfSeat, kind="leave"):
     """A seat cashes out and leaves (at the end of its hand)."""
 
-    kind: ClassVar[str] = "leave"
-    seat: int
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Paused:
+class Paused(_OfTable, kind="pause"):
     """The host paused the table: no new hand until resumed."""
 
-    kind: ClassVar[str] = "pause"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Resumed:
+class Resumed(_OfTable, kind="resume"):
     """The host resumed the table."""
 
-    kind: ClassVar[str] = "resume"
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Closed:
+class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
-    kind: ClassVar[str] = "close"
+    __slots__ = ()
 
 
 Change = Sat | Dealt | Acted | Chose | SatOut | SatIn | RebuyAsked | RebuyAnswered | Left | Paused | Resumed | Closed

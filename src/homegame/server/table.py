@@ -37,6 +37,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from functools import partial
 from typing import Any
 
@@ -80,7 +81,7 @@ from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
 from homegame.server.texts import ViewTexts, dumps, plain
 
-__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
+__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "Shuffler", "wall_ms"]
 
 AWAY_SECONDS = 30
 """With no clock, the seconds a disconnected player has to decide before the table acts for them."""
@@ -100,6 +101,16 @@ class RefusedError(PokerError):
         self.code = code
 
 
+class SeatStatus(StrEnum):
+    """Where a seat's player is: not yet come (``empty``), dealt in from the next hand
+    (``playing``), sitting out, or gone (``left``). Its value is the protocol's ``seats[].status``."""
+
+    EMPTY = "empty"
+    PLAYING = "playing"
+    SITTING_OUT = "sitting_out"
+    LEFT = "left"
+
+
 @dataclass(slots=True)
 class SeatInfo:
     """Who sits in a seat of the table: ``status`` is ``empty``, ``playing``, ``sitting_out`` or
@@ -111,7 +122,7 @@ class SeatInfo:
     name: str
     player_id: str
     bot: str | None = None
-    status: str = "empty"
+    status: SeatStatus = SeatStatus.EMPTY
     missed: int = 0
     bank_ms: int = 0
     timed_out: bool = False
@@ -280,7 +291,7 @@ class ServerTable:
             case Sat(seat):
                 info = self.seats[seat]
                 self.table.sit(seat, info.name, self.config.stack)
-                info.status, info.start, info.end, info.missed = "playing", at, 0, 0
+                info.status, info.start, info.end, info.missed = SeatStatus.PLAYING, at, 0, 0
                 if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
                     info.owes = ("big_blind",)
             case Dealt():
@@ -293,10 +304,10 @@ class ServerTable:
                 if bank is not None:
                     self.seats[seat].bank_ms = bank
             case SatOut(seat):
-                self.seats[seat].status, self.seats[seat].waiting = "sitting_out", False
+                self.seats[seat].status, self.seats[seat].waiting = SeatStatus.SITTING_OUT, False
             case SatIn(seat, wait):
                 info = self.seats[seat]
-                info.status, info.missed, info.waiting = "playing", 0, wait
+                info.status, info.missed, info.waiting = SeatStatus.PLAYING, 0, wait
             case RebuyAsked(seat, amount):
                 self.seats[seat].rebuy = amount
             case RebuyAnswered(seat, approve):
@@ -413,7 +424,7 @@ class ServerTable:
         present = [
             seat
             for seat, info in enumerate(self.seats)
-            if info.status in ("playing", "sitting_out") and table.seats[seat] is not None
+            if info.status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and table.seats[seat] is not None
         ]
         for post in blinds.posts(stakes, len(present), table.button_among(present)):
             seat = present[post.seat]
@@ -432,8 +443,8 @@ class ServerTable:
             info = self.seats[seat]
             if info.timed_out:
                 info.missed += 1
-                if info.missed >= self.config.missed_hands and info.status == "playing":
-                    info.status = "sitting_out"
+                if info.missed >= self.config.missed_hands and info.status == SeatStatus.PLAYING:
+                    info.status = SeatStatus.SITTING_OUT
         for seat in range(len(self.seats)):
             self._between(seat, at)
         if self.closing:
@@ -449,7 +460,7 @@ class ServerTable:
             info.approved = 0
         if info.leaving:
             self.table.leave(seat)
-            info.status, info.leaving, info.end, info.owes = "left", False, at, ()
+            info.status, info.leaving, info.end, info.owes = SeatStatus.LEFT, False, at, ()
 
     def _clock(self, at: int) -> None:
         """Keep when each seat now deciding began to (for the clock)."""
@@ -527,12 +538,12 @@ class ServerTable:
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
-        if self.seats[seat].status == "empty" and not self.closed:
+        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
             self.submit(Sat(seat))
 
     def sit_out(self, seat: int) -> None:
         """Sit out from the next hand."""
-        if self.seats[seat].status == "playing":
+        if self.seats[seat].status == SeatStatus.PLAYING:
             self.submit(SatOut(seat))
 
     def sit_in(self, seat: int, wait: object = False) -> None:
@@ -540,14 +551,14 @@ class ServerTable:
         blind (:meth:`owed`)."""
         if not isinstance(wait, bool):
             raise RefusedError("bad_request", "sit_in: wait must be true or false")
-        if self.seats[seat].status == "sitting_out":
+        if self.seats[seat].status == SeatStatus.SITTING_OUT:
             self.submit(SatIn(seat, wait))
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
         if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
             raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
-        if self.seats[seat].status not in ("playing", "sitting_out"):
+        if self.seats[seat].status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT):
             raise RefusedError("forbidden", "you are not seated")
         self.submit(RebuyAsked(seat, amount))
 
@@ -559,7 +570,7 @@ class ServerTable:
 
     def leave(self, seat: int) -> None:
         """Cash out and leave (at the end of the hand in progress)."""
-        if self.seats[seat].status in ("playing", "sitting_out") and not self.seats[seat].leaving:
+        if self.seats[seat].status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and not self.seats[seat].leaving:
             self.submit(Left(seat))
 
     def host(self, command: str) -> None:
@@ -644,19 +655,12 @@ class ServerTable:
         clock, bank = self.config.clock, self.seats[seat].bank_ms
         return bank if clock is None else self.clocks.bank_left(seat, now, clock.seconds, bank)
 
-    def _active(self) -> list[int]:
-        return [
-            seat
-            for seat, info in enumerate(self.seats)
-            if info.status == "playing" and (occupant := self.table.seats[seat]) is not None and occupant.stack > 0
-        ]
-
     def _ready(self) -> bool:
         """Enough players for the next game (and its dealer's choice made)."""
         table = self.table
         if isinstance(table.schedule, DealersChoice) and table.continuing is None and table.chosen is None:
             return False
-        return len(self._active()) >= self.table.next_game().players[0]
+        return len(self._playing()) >= self.table.next_game().players[0]
 
     def _choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""
@@ -665,7 +669,7 @@ class ServerTable:
             return None
         if table.chosen is not None or self.paused or self.closing:
             return None
-        active = self._active()
+        active = self._playing()
         games = [entry.name for entry in self.config.games if entry.players[0] <= len(active) <= entry.players[1]]
         if not games:
             return None
@@ -813,7 +817,7 @@ class ServerTable:
     def _playing(self) -> list[int]:
         """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
         table = self.table
-        playing = [seat for seat, info in enumerate(self.seats) if info.status == "playing"]
+        playing = [seat for seat, info in enumerate(self.seats) if info.status == SeatStatus.PLAYING]
         return [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
 
     def _game_json(self, game: Game) -> JSON:
@@ -851,7 +855,7 @@ class ServerTable:
             "connected": info.bot is not None or seat in self.connected,
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
-            "waiting": info.status == "playing" and self._waits(seat),
+            "waiting": info.status == SeatStatus.PLAYING and self._waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
         }
 
@@ -860,7 +864,7 @@ class ServerTable:
         ledger = self.table.ledger
         out = []
         for info in self.seats:
-            if info.status == "empty":
+            if info.status == SeatStatus.EMPTY:
                 continue
             out.append(
                 Session(
