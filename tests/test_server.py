@@ -26,12 +26,14 @@ from homegame.errors import ParseError
 from homegame.history import loads_all
 from homegame.server import table as table_module
 from homegame.server.app import Connection, Limits, _message
+from homegame.server.changes import SatOut
 from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
 from homegame.server.histories import phh
 from homegame.server.ledger import HEADER, settle_up
 from homegame.server.store import Store
-from homegame.server.table import RefusedError, ServerTable, _dumps
+from homegame.server.table import RefusedError, ServerTable
+from homegame.server.texts import dumps
 from server_helpers import (
     HOST_TOKEN,
     START,
@@ -144,13 +146,13 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
             if hand is not None:
                 seat = dealt.index(viewer) if viewer in dealt else None
                 written = view_json(hand.view(seat), table.names(dealt, seat))
-                assert f'"view":{_dumps(written)},"clock":' in text
+                assert f'"view":{dumps(written)},"clock":' in text
                 shown += 1
             if table.hand is None and table.previous is not None and not behind:
                 seen = table.previous_dealt
                 index = seen.index(viewer) if viewer in seen else None
                 last = view_json(table.previous.view(index), table.names(seen, index))
-                assert f'"view":{_dumps(last)}}},"game":' in text
+                assert f'"view":{dumps(last)}}},"game":' in text
                 lasts += 1
     assert shown > 250 and lasts > 0
 
@@ -427,7 +429,7 @@ def test_after_a_restart_the_deciding_seat_has_its_time_again() -> None:
     run(table)
     seat = to_act(table)
     clock.now += 3_000  # three seconds into the decision, a change: the other seat connects
-    table.submit("sit_out", {"seat": 1 - seat})
+    table.submit(SatOut(1 - seat))
     clock.now += 60_000  # the server is down for a minute
     restored = ServerTable.restore("t", table.config, table.store, now=clock)
     assert snap(restored, seat)["clock"] == {"seat": seat, "deadline_ms": 7_000, "bank_ms": 5_000}

@@ -60,7 +60,8 @@ from homegame.server.messages import (
     parse,
 )
 from homegame.server.store import StorageError, Store
-from homegame.server.table import RefusedError, ServerTable, _dumps
+from homegame.server.table import RefusedError, ServerTable
+from homegame.server.texts import dumps
 
 __all__ = ["Connection", "Limits", "Room", "Server"]
 
@@ -161,9 +162,9 @@ def _message(table: ServerTable, kind: str, *, state: str | None = None, **field
     message (compact, UTF-8). Its ``hand`` and ``seq`` are the table's last committed
     (:attr:`ServerTable.published`): even an error never tells of a change not yet on disk."""
     number, seq = table.published
-    head = f'{{"type":{_dumps(kind)},"table":{_dumps(table.id)},"hand":{number},"seq":{seq}'
+    head = f'{{"type":{dumps(kind)},"table":{dumps(table.id)},"hand":{number},"seq":{seq}'
     if fields:
-        head += f",{_dumps(fields)[1:-1]}"
+        head += f",{dumps(fields)[1:-1]}"
     return f"{head}}}" if state is None else f'{head},"state":{state}}}'
 
 

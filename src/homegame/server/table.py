@@ -16,7 +16,7 @@ public view for a spectator).
 >>> config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 100, "bots": 2, "bot_level": "caller"})
 >>> store = Store(":memory:")
 >>> table = ServerTable.create("t1", config, store, now=lambda: 0)
->>> table.submit("sit", {"seat": 0})
+>>> table.sit(0)
 >>> while table.auto(0):
 ...     pass
 >>> snapshot = table.snapshot(0)
@@ -35,35 +35,54 @@ import json
 import random
 import secrets
 import time
-from collections import Counter
-from collections.abc import Callable, Iterator, MutableSequence, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from enum import StrEnum
 from functools import partial
 from typing import Any
 
 from homegame.bots import Bot, Turn
 from homegame.bots.choices import simplest
-from homegame.cards import Card, format_cards, parse
+from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
 from homegame.engine.betting import Betting, Stakes
-from homegame.engine.describe import describe, names_for
-from homegame.engine.events import Event
+from homegame.engine.describe import names_for
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
-from homegame.engine.view import View, build_view
-from homegame.engine.wire import JSON, action_from_json, event_json, event_pots, result_json, to_json
+from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
+from homegame.server.changes import (
+    Acted,
+    Change,
+    Chose,
+    Closed,
+    Dealt,
+    Left,
+    LogError,
+    Paused,
+    RebuyAnswered,
+    RebuyAsked,
+    Resumed,
+    Sat,
+    SatIn,
+    SatOut,
+    from_row,
+    to_row,
+)
+from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
+from homegame.server.log import ReadOnly, Shuffler, changes
 from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
+from homegame.server.texts import ViewTexts, dumps, plain
 
-__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "ServerTable", "Shuffler", "wall_ms"]
+__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "Shuffler", "wall_ms"]
 
 AWAY_SECONDS = 30
 """With no clock, the seconds a disconnected player has to decide before the table acts for them."""
@@ -83,35 +102,14 @@ class RefusedError(PokerError):
         self.code = code
 
 
-class Shuffler(random.SystemRandom):
-    """The operating system's secure shuffle (``random`` itself is never touched), every fresh
-    order handed to ``report`` before a card of it is dealt; orders queued in ``replay`` (from the
-    log) are played back first.
+class SeatStatus(StrEnum):
+    """Where a seat's player is: not yet come (``empty``), dealt in from the next hand
+    (``playing``), sitting out, or gone (``left``). Its value is the protocol's ``seats[].status``."""
 
-    >>> orders = []
-    >>> shuffler = Shuffler(orders.append)
-    >>> cards = list(parse("As Kd Qh"))
-    >>> shuffler.shuffle(cards); set(orders[0]) == set(parse("As Kd Qh"))
-    True
-    >>> shuffler.replay.append(parse("Qh Kd As")); shuffler.shuffle(cards); print(*cards)
-    Qh Kd As
-    """
-
-    def __init__(self, report: Callable[[tuple[Card, ...]], None]) -> None:
-        super().__init__()
-        self.report = report
-        self.replay: list[tuple[Card, ...]] = []
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Shuffle ``x`` in place: the next logged order, else a fresh secure one (reported)."""
-        if self.replay:
-            order = self.replay.pop(0)
-            if Counter(order) != Counter(x):
-                raise ValueError("a logged deck order does not hold the cards being shuffled")
-            x[:] = order
-            return
-        super().shuffle(x)
-        self.report(tuple(x))
+    EMPTY = "empty"
+    PLAYING = "playing"
+    SITTING_OUT = "sitting_out"
+    LEFT = "left"
 
 
 @dataclass(slots=True)
@@ -125,7 +123,7 @@ class SeatInfo:
     name: str
     player_id: str
     bot: str | None = None
-    status: str = "empty"
+    status: SeatStatus = SeatStatus.EMPTY
     missed: int = 0
     bank_ms: int = 0
     timed_out: bool = False
@@ -199,12 +197,8 @@ class ServerTable:
         self.acted: dict[tuple[int, int, int], JSON] = {}
         """The actions of this hand and the last by (hand, table seat, the sequence number their player
         saw), to know an action sent again."""
-        self.since: dict[int, int] = {}
-        """When each seat on the clock began to decide (ms)."""
-        self.turn: dict[int, int] = {}
-        """The sequence number at which each seat now deciding began to: an action for any state
-        since then is for the decision in hand (others acting in a simultaneous decision, a
-        declaration, do not make it stale)."""
+        self.clocks = Clocks()
+        """When each seat now deciding began to, and at which change (for the clocks and ``stale``)."""
         self.settled_at = 0
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
@@ -216,7 +210,7 @@ class ServerTable:
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
-        self._written: dict[int, _Written] = {}
+        self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
     # -- making and restoring --------------------------------------------------------------------
@@ -228,7 +222,7 @@ class ServerTable:
         store.create_table(table_id, config.to_json(), table.now())
         for seat, info in enumerate(table.seats):
             if info.bot is not None:
-                table.submit("sit", {"seat": seat})
+                table.submit(Sat(seat))
         return table
 
     @classmethod
@@ -237,13 +231,13 @@ class ServerTable:
         decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
         last = 0
-        for row, orders in _changes(store.rows(table_id)):
+        for row, orders in changes(store.rows(table_id)):
             table._replay(row, orders)
             last = row.at
         # The time the server was down is nobody's: each decision's clock runs on from now with the
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
-        table.since = {seat: now - max(0, last - since) for seat, since in table.since.items()}
+        table.clocks.resume(now, last)
         table.publish()
         return table
 
@@ -261,10 +255,10 @@ class ServerTable:
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
         self.shuffler.replay = orders
         self._applying = row.seq
-        for seat, used in row.data.get("used", ()) if isinstance(row.data, dict) else ():
-            self.since[seat] = row.at - used  # as the clock stood when the change was made, down time not counted
+        if isinstance(row.data, dict):  # the clocks as they stood when the change was made, no down time
+            self.clocks.replayed(row.at, row.data.get("used", ()))
         try:
-            self._apply(row.kind, row.data, row.at)
+            self._apply(from_row(row.kind, row.data), row.at)
         except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
             self.store.remove(row.id)
             return
@@ -277,81 +271,77 @@ class ServerTable:
 
     # -- the one door ----------------------------------------------------------------------------
 
-    def submit(self, kind: str, data: dict[str, Any]) -> None:
+    def submit(self, made: Change) -> None:
         """Write a change to the log, then apply it (the caller has checked it)."""
         seq = self.seq + 1
         at = self.now()
-        logged = data
-        if self.since:  # the time each seat deciding has used: a restart's clock runs on from it
-            logged = {**data, "used": [[seat, at - since] for seat, since in sorted(self.since.items())]}
-        row_id = self.store.append(self.id, seq, kind, logged, at)
+        kind, data = to_row(made)
+        if self.clocks.since:  # the time each seat deciding has used: a restart's clock runs on from it
+            data["used"] = self.clocks.used(at)
+        row_id = self.store.append(self.id, seq, kind, data, at)
         self._applying = seq
         try:
-            self._apply(kind, data, at)
+            self._apply(made, at)
         except ValueError as error:  # a step refusing what the bounds allowed; a deal the engine refuses
             self.store.remove(row_id)
             raise RefusedError("illegal", str(error)) from None
         self.seq = seq
 
-    def _apply(self, kind: str, data: dict[str, Any], at: int) -> None:
-        seat = data.get("seat", -1)
-        info = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        if kind == "sit":
-            assert info is not None
-            self.table.sit(seat, info.name, self.config.stack)
-            info.status, info.start, info.end, info.missed = "playing", at, 0, 0
-            if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
-                info.owes = ("big_blind",)
-        elif kind == "deal":
-            self._deal(at)
-        elif kind == "act":
-            assert info is not None and self.hand is not None
-            action = action_from_json(data["action"])
-            self.hand.act(self.dealt.index(seat), action)
-            self.acted[(self.number, seat, data.get("seen", self.seq))] = data["action"]
-            self.turn.pop(seat, None)  # its next decision, even in the same step (a card placed at a time), is new
-            if "bank" in data:
-                info.bank_ms = data["bank"]
-            if data.get("timeout"):
-                info.timed_out = True
-            elif info.bot is None:
-                info.missed = 0
-            if self.hand.over:
-                self._settle(at)
-        elif kind == "choose":
-            self.table.choose(self._resolve(data["game"]))
-            self.chose = data["game"]
-            if info is not None and "bank" in data:
-                info.bank_ms = data["bank"]
-        elif kind == "sit_out":
-            assert info is not None
-            info.status, info.waiting = "sitting_out", False
-        elif kind == "sit_in":
-            assert info is not None
-            info.status, info.missed, info.waiting = "playing", 0, data.get("wait", False)
-        elif kind == "rebuy":
-            assert info is not None
-            info.rebuy = data["amount"]
-        elif kind == "answer":
-            assert info is not None
-            if data["approve"]:
-                info.approved += info.rebuy
-            info.rebuy = 0
-            self._between(seat, at)
-        elif kind == "leave":
-            assert info is not None
-            info.leaving = True
-            self._between(seat, at)
-        elif kind == "pause":
-            self.paused = True
-        elif kind == "resume":
-            self.paused = False
-        elif kind == "close":
-            self.closing = True
-            self.closed = self.hand is None
-        else:
-            raise ValueError(f"no such row in a table's log: {kind!r}")
+    def _apply(self, made: Change, at: int) -> None:
+        match made:
+            case Sat(seat):
+                info = self.seats[seat]
+                self.table.sit(seat, info.name, self.config.stack)
+                info.status, info.start, info.end, info.missed = SeatStatus.PLAYING, at, 0, 0
+                if self.number and self.config.missed_blinds != "none":  # a new player, once the game has begun
+                    info.owes = ("big_blind",)
+            case Dealt():
+                self._deal(at)
+            case Acted():
+                self._acted(made, at)
+            case Chose(seat, game, bank):
+                self.table.choose(self._resolve(game))
+                self.chose = game
+                if bank is not None:
+                    self.seats[seat].bank_ms = bank
+            case SatOut(seat):
+                self.seats[seat].status, self.seats[seat].waiting = SeatStatus.SITTING_OUT, False
+            case SatIn(seat, wait):
+                info = self.seats[seat]
+                info.status, info.missed, info.waiting = SeatStatus.PLAYING, 0, wait
+            case RebuyAsked(seat, amount):
+                self.seats[seat].rebuy = amount
+            case RebuyAnswered(seat, approve):
+                info = self.seats[seat]
+                if approve:
+                    info.approved += info.rebuy
+                info.rebuy = 0
+                self._between(seat, at)
+            case Left(seat):
+                self.seats[seat].leaving = True
+                self._between(seat, at)
+            case Paused() | Resumed():
+                self.paused = isinstance(made, Paused)
+            case Closed():
+                self.closing = True
+                self.closed = self.hand is None
         self._clock(at)
+
+    def _acted(self, acted: Acted, at: int) -> None:
+        hand, seat, info = self.hand, acted.seat, self.seats[acted.seat]
+        if hand is None:
+            raise LogError("an action with no hand in progress")
+        hand.act(self.dealt.index(seat), action_from_json(acted.action))
+        self.acted[(self.number, seat, self.seq if acted.seen is None else acted.seen)] = acted.action
+        self.clocks.acted(seat)  # its next decision, even in the same step (a card placed at a time), is new
+        if acted.bank is not None:
+            info.bank_ms = acted.bank
+        if acted.timeout:
+            info.timed_out = True
+        elif info.bot is None:
+            info.missed = 0
+        if hand.over:
+            self._settle(at)
 
     def _deal(self, at: int) -> None:
         table = self.table
@@ -435,7 +425,7 @@ class ServerTable:
         present = [
             seat
             for seat, info in enumerate(self.seats)
-            if info.status in ("playing", "sitting_out") and table.seats[seat] is not None
+            if info.status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and table.seats[seat] is not None
         ]
         for post in blinds.posts(stakes, len(present), table.button_among(present)):
             seat = present[post.seat]
@@ -454,8 +444,8 @@ class ServerTable:
             info = self.seats[seat]
             if info.timed_out:
                 info.missed += 1
-                if info.missed >= self.config.missed_hands and info.status == "playing":
-                    info.status = "sitting_out"
+                if info.missed >= self.config.missed_hands and info.status == SeatStatus.PLAYING:
+                    info.status = SeatStatus.SITTING_OUT
         for seat in range(len(self.seats)):
             self._between(seat, at)
         if self.closing:
@@ -471,13 +461,12 @@ class ServerTable:
             info.approved = 0
         if info.leaving:
             self.table.leave(seat)
-            info.status, info.leaving, info.end, info.owes = "left", False, at, ()
+            info.status, info.leaving, info.end, info.owes = SeatStatus.LEFT, False, at, ()
 
     def _clock(self, at: int) -> None:
         """Keep when each seat now deciding began to (for the clock)."""
         deciding = set(self._deciding())
-        self.since = {seat: self.since.get(seat, at) for seat in deciding}
-        self.turn = {seat: self.turn.get(seat, self._applying) for seat in deciding}
+        self.clocks.track(deciding, at, self._applying)
 
     def _deciding(self) -> tuple[int, ...]:
         """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""
@@ -500,7 +489,7 @@ class ServerTable:
         if (hand, seat, seen) in self.acted and self.acted[(hand, seat, seen)] == data:
             return False
         current = self.hand
-        if current is None or hand != self.number or not self.turn.get(seat, self.seq) <= seen <= self.seq:
+        if current is None or hand != self.number or not self.clocks.turn.get(seat, self.seq) <= seen <= self.seq:
             raise RefusedError("stale", f"the table is at hand {self.number}, seq {self.seq}")
         if seat not in self.dealt:
             raise RefusedError("not_your_turn", "you are not in this hand")
@@ -510,7 +499,7 @@ class ServerTable:
             raise RefusedError("not_your_turn", "it is not your turn")
         _check(legal, action)
         bank = self._bank_left(seat, self.now())
-        self.submit("act", {"seat": seat, "action": to_json(action), "bank": bank, "seen": seen})
+        self.submit(Acted(seat, to_json(action), seen=seen, bank=bank))
         return True
 
     def preview(self, seat: int, hands: object) -> dict[str, JSON]:
@@ -545,47 +534,45 @@ class ServerTable:
             raise RefusedError("not_your_turn", "you are not choosing the game")
         if game not in choosing[1]:
             raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
-        data: dict[str, Any] = {"seat": seat, "game": game}
-        if self.config.clock is not None:
-            data["bank"] = self._bank_left(seat, self.now())
-        self.submit("choose", data)
+        bank = None if self.config.clock is None else self._bank_left(seat, self.now())
+        self.submit(Chose(seat, str(game), bank=bank))
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
-        if self.seats[seat].status == "empty" and not self.closed:
-            self.submit("sit", {"seat": seat})
+        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
+            self.submit(Sat(seat))
 
     def sit_out(self, seat: int) -> None:
         """Sit out from the next hand."""
-        if self.seats[seat].status == "playing":
-            self.submit("sit_out", {"seat": seat})
+        if self.seats[seat].status == SeatStatus.PLAYING:
+            self.submit(SatOut(seat))
 
     def sit_in(self, seat: int, wait: object = False) -> None:
         """Play again from the next hand: posting the blinds missed, or (``wait``) waiting for the big
         blind (:meth:`owed`)."""
         if not isinstance(wait, bool):
             raise RefusedError("bad_request", "sit_in: wait must be true or false")
-        if self.seats[seat].status == "sitting_out":
-            self.submit("sit_in", {"seat": seat, "wait": True} if wait else {"seat": seat})
+        if self.seats[seat].status == SeatStatus.SITTING_OUT:
+            self.submit(SatIn(seat, wait))
 
     def request_rebuy(self, seat: int, amount: object) -> None:
         """Ask the host for more chips."""
         if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
             raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
-        if self.seats[seat].status not in ("playing", "sitting_out"):
+        if self.seats[seat].status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT):
             raise RefusedError("forbidden", "you are not seated")
-        self.submit("rebuy", {"seat": seat, "amount": amount})
+        self.submit(RebuyAsked(seat, amount))
 
     def answer_rebuy(self, seat: int, approve: bool) -> None:
         """The host approves or refuses a seat's rebuy."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].rebuy:
             raise RefusedError("bad_request", f"seat {seat} asked for no rebuy")
-        self.submit("answer", {"seat": seat, "approve": approve})
+        self.submit(RebuyAnswered(seat, approve))
 
     def leave(self, seat: int) -> None:
         """Cash out and leave (at the end of the hand in progress)."""
-        if self.seats[seat].status in ("playing", "sitting_out") and not self.seats[seat].leaving:
-            self.submit("leave", {"seat": seat})
+        if self.seats[seat].status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and not self.seats[seat].leaving:
+            self.submit(Left(seat))
 
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
@@ -593,7 +580,7 @@ class ServerTable:
             raise RefusedError("forbidden", "the table is closed")
         if command in ("pause", "resume") and (command == "pause") == self.paused:
             return
-        self.submit(command, {})
+        self.submit(Paused() if command == "pause" else Resumed() if command == "resume" else Closed())
 
     # -- the table's own moves: bots, clocks, deals ----------------------------------------------
 
@@ -606,10 +593,8 @@ class ServerTable:
             for seat in self._deciding():
                 action = self._due(seat, now)
                 if action is not None:
-                    data: dict[str, Any] = {"seat": seat, "action": to_json(action)}
-                    if seat not in self.bots:
-                        data.update(timeout=True, bank=0)
-                    self.submit("act", data)
+                    person = seat not in self.bots  # timed out
+                    self.submit(Acted(seat, to_json(action), bank=0 if person else None, timeout=person))
                     return True
             return False
         if self.paused or self.closing:
@@ -618,14 +603,14 @@ class ServerTable:
         if choosing is not None:
             seat, games = choosing
             if seat in self.bots:
-                self.submit("choose", {"seat": seat, "game": self._bot_rng.choice(games)})
+                self.submit(Chose(seat, self._bot_rng.choice(games)))
                 return True
             if now >= self._deadline(seat):
-                self.submit("choose", {"seat": seat, "game": self._next_choice(games), "timeout": True, "bank": 0})
+                self.submit(Chose(seat, self._next_choice(games), bank=0, timeout=True))
                 return True
             return False
         if self._ready() and now >= self.settled_at + self.between_hands:
-            self.submit("deal", {})
+            self.submit(Dealt())
             return True
         return False
 
@@ -665,28 +650,18 @@ class ServerTable:
         if seconds is None:
             return 2**62
         bank = self.seats[seat].bank_ms if self.config.clock is not None else 0
-        return self.since.get(seat, self.now()) + seconds * 1000 + bank
+        return self.clocks.deadline(seat, self.now(), seconds, bank)
 
     def _bank_left(self, seat: int, now: int) -> int:
         clock, bank = self.config.clock, self.seats[seat].bank_ms
-        if clock is None:
-            return bank
-        over = now - self.since.get(seat, now) - clock.seconds * 1000
-        return max(0, bank - max(0, over))
-
-    def _active(self) -> list[int]:
-        return [
-            seat
-            for seat, info in enumerate(self.seats)
-            if info.status == "playing" and (occupant := self.table.seats[seat]) is not None and occupant.stack > 0
-        ]
+        return bank if clock is None else self.clocks.bank_left(seat, now, clock.seconds, bank)
 
     def _ready(self) -> bool:
         """Enough players for the next game (and its dealer's choice made)."""
         table = self.table
         if isinstance(table.schedule, DealersChoice) and table.continuing is None and table.chosen is None:
             return False
-        return len(self._active()) >= self.table.next_game().players[0]
+        return len(self._playing()) >= self.table.next_game().players[0]
 
     def _choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""
@@ -695,7 +670,7 @@ class ServerTable:
             return None
         if table.chosen is not None or self.paused or self.closing:
             return None
-        active = self._active()
+        active = self._playing()
         games = [entry.name for entry in self.config.games if entry.players[0] <= len(active) <= entry.players[1]]
         if not games:
             return None
@@ -742,22 +717,25 @@ class ServerTable:
         viewers share a piece only when what each may see of it is equal."""
         behind = viewer is None and self.config.spectators == "behind"
         hand, dealt = (self.previous, self.previous_dealt) if behind else (self.hand, self.dealt)
+        kept = (self.hand, self.previous)
         view = "null"
         if hand is not None:
-            view = self._view_text(hand, dealt, dealt.index(viewer) if viewer in dealt else None)[0]
+            seat = dealt.index(viewer) if viewer in dealt else None
+            view = self._texts.text(hand, seat, self.seq, kept, self.names(dealt, seat))[0]
         last = "null"
         if self.hand is None and self.previous is not None and not behind:
             previous, seen = self.previous, self.previous_dealt
-            text, events, result = self._view_text(previous, seen, seen.index(viewer) if viewer in seen else None)
-            head = _dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
+            seat = seen.index(viewer) if viewer in seen else None
+            text, events, result = self._texts.text(previous, seat, self.seq, kept, self.names(seen, seat))
+            head = dumps({"hand": self.number, "game": previous.game.name, "dealt": list(seen)})
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else self._clocks()
         clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
         common, game = self._common(behind)
-        turn = self.turn.get(viewer) if viewer is not None and not behind else None
+        turn = self.clocks.turn.get(viewer) if viewer is not None and not behind else None
         return (
-            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{_dumps(clock)},'
-            f'"clocks":{_dumps(clocks)},"turn":{_plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
         )
 
     def _clocks(self) -> list[dict[str, int]]:
@@ -766,11 +744,9 @@ class ServerTable:
         clocks = []
         for seat in self._deciding():
             seconds = self._seconds(seat)
-            if seconds is None or seat in self.bots:
-                continue
-            elapsed = now - self.since.get(seat, now)
-            left = max(0, seconds * 1000 - elapsed)
-            clocks.append({"seat": seat, "deadline_ms": left, "bank_ms": self._bank_left(seat, now)})
+            if seconds is not None and seat not in self.bots:
+                left = self.clocks.left(seat, now, seconds)
+                clocks.append({"seat": seat, "deadline_ms": left, "bank_ms": self._bank_left(seat, now)})
         return clocks
 
     def _common(self, behind: bool = False) -> tuple[str, str]:
@@ -794,7 +770,7 @@ class ServerTable:
         if behind and self.previous is not None and self.previous.result is not None:
             for index, seat in enumerate(self.previous_dealt):
                 seats[seat]["stack"] = self.previous.result.stacks[index]
-        common = _dumps(
+        common = dumps(
             {
                 "title": self.config.display_title(),
                 "status": self.status,
@@ -806,7 +782,7 @@ class ServerTable:
                 "kill": self._kill(game),
             }
         )
-        game_text = _dumps(None if game is None else self._game_json(game))
+        game_text = dumps(None if game is None else self._game_json(game))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
 
@@ -842,7 +818,7 @@ class ServerTable:
     def _playing(self) -> list[int]:
         """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
         table = self.table
-        playing = [seat for seat, info in enumerate(self.seats) if info.status == "playing"]
+        playing = [seat for seat, info in enumerate(self.seats) if info.status == SeatStatus.PLAYING]
         return [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
 
     def _game_json(self, game: Game) -> JSON:
@@ -870,55 +846,6 @@ class ServerTable:
         (``seat`` of the hand) ``you``: the names the events' ``text`` calls them by."""
         return names_for([self.seats[table_seat].name for table_seat in dealt], seat)
 
-    def _view_text(self, hand: Hand, dealt: Sequence[int], seat: int | None) -> tuple[str, str, str]:
-        """The view of ``hand`` (dealt to the table seats ``dealt``) for one of its seats as JSON
-        text, with the text of its events and of its result (told with the players' names). What
-        every viewer sees alike is built and written once a change (the spectator's view: see
-        :func:`~homegame.engine.view.build_view`), and only the seat's own parts for each seat.
-        What never changes is written once: the events for each viewer (an event as a seat sees it
-        stays the same: a later event reveals more), each seat as a viewer sees it, shared by every
-        viewer who sees it the same, the hand a seat's cards make (the same cards, the same hand),
-        each viewer's result."""
-        written = self._written.get(id(hand))
-        if written is None or written.hand is not hand:
-            keep = {
-                id(kept): self._written[id(kept)] for kept in (self.hand, self.previous) if id(kept) in self._written
-            }
-            written = keep[id(hand)] = _Written(hand)
-            self._written = keep
-        if written.seq != self.seq or written.public is None:
-            public = build_view(hand, None, None, () if written.public is None else written.public.events)
-            written.seq, written.public = self.seq, public
-            written.seats = [written.text(seat_view) for seat_view in public.seats]
-            written.parts = [
-                None if name in _OWN else f'"{name}":{written.value(public, name)}' for name in _VIEW_FIELDS
-            ]
-        view = written.public
-        if seat is not None:
-            view = build_view(hand, seat, view, written.seen.get(seat, ()))
-            written.seen[seat] = view.events
-        names = self.names(dealt, seat)
-        events = written.events.setdefault(seat, [])
-        new = view.events[len(events) :]
-        for event, pot in zip(new, event_pots(view.events, view.pot, len(events)), strict=True):
-            said = describe(event, names)  # the same words for several viewers: written once
-            events.append(written.field((event, pot, said), event, partial(event_json, event, pot, said)))
-        events_text = f"[{','.join(events)}]"
-        seats = written.seats
-        if seat is not None:
-            seats = [*seats[:seat], written.text(view.seats[seat]), *seats[seat + 1 :]]
-        result = "null"
-        if view.result is not None:
-            if seat not in written.result:
-                written.result[seat] = _dumps(result_json(view.result, names))
-            result = written.result[seat]
-        own = {"seats": f"[{','.join(seats)}]", "events": events_text, "result": result}
-        parts = [
-            part or f'"{name}":{own.get(name) or written.value(view, name)}'
-            for name, part in zip(_VIEW_FIELDS, written.parts, strict=True)
-        ]
-        return f"{{{','.join(parts)}}}", events_text, result
-
     def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
         info = self.seats[seat]
         occupant = self.table.seats[seat]
@@ -934,7 +861,7 @@ class ServerTable:
             "connected": info.bot is not None or seat in self.connected,
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
-            "waiting": info.status == "playing" and self._waits(seat),
+            "waiting": info.status == SeatStatus.PLAYING and self._waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
         }
 
@@ -943,7 +870,7 @@ class ServerTable:
         ledger = self.table.ledger
         out = []
         for info in self.seats:
-            if info.status == "empty":
+            if info.status == SeatStatus.EMPTY:
                 continue
             out.append(
                 Session(
@@ -981,9 +908,9 @@ class ServerTable:
     def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
         the log, when the caller has read it already)."""
-        restored = ServerTable(self.id, self.config, _ReadOnly(self.store), now=self.now)
+        restored = ServerTable(self.id, self.config, ReadOnly(self.store), now=self.now)
         hands = []
-        for row, orders in _changes(self.store.rows(self.id) if rows is None else rows):
+        for row, orders in changes(self.store.rows(self.id) if rows is None else rows):
             before = restored.previous
             restored._replay(row, orders)
             if restored.previous is not before and restored.previous is not None:
@@ -1006,111 +933,6 @@ def _big_blind(blinds: Blinds, stakes: Stakes, seats: list[int], button: int) ->
     return next(
         (seats[post.seat] for post in blinds.posts(stakes, len(seats), button) if post.name == "big_blind"), None
     )
-
-
-def _changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
-    """The log's changes in order, each with the deck orders shuffled while it was applied (the
-    ``shuffle`` rows that follow it)."""
-    index = 0
-    while index < len(rows):
-        row = rows[index]
-        index += 1
-        orders = []
-        while index < len(rows) and rows[index].kind == "shuffle":
-            orders.append(parse(rows[index].data))
-            index += 1
-        if row.kind != "shuffle":
-            yield row, orders
-
-
-class _Written:
-    """What is already written as JSON text of one hand's views (see :meth:`ServerTable._view_text`):
-    the spectator's view at the table's change ``seq`` (``public``) with the text of its seats and
-    of the fields every viewer shares (``parts``, ``None`` for a viewer's own), each seat's events
-    so far as it sees them (``seen``) and each viewer's written, the result, and every value
-    written (seats as a viewer sees them, events, judged hands) by the value, so equal values,
-    whoever sees them, are written once."""
-
-    __slots__ = ("events", "hand", "parts", "public", "result", "seats", "seen", "seq", "texts")
-
-    def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.seq = -1
-        self.public: View | None = None
-        self.seats: list[str] = []
-        self.parts: list[str | None] = []
-        self.events: dict[int | None, list[str]] = {}
-        self.seen: dict[int, tuple[Event, ...]] = {}
-        self.texts: dict[object, str] = {}
-        self.result: dict[int | None, str] = {}
-
-    def value(self, view: View, name: str) -> str:
-        """The JSON text of the view's field ``name`` as :func:`~homegame.engine.wire.to_json` writes
-        it (but the seats' and the events': :meth:`ServerTable._view_text` joins those)."""
-        value = getattr(view, name)
-        if (plain := _plain(value)) is not None:
-            return plain
-        if name == "hands":
-            return f"[{','.join(self.text(made) for made in value)}]"
-        if name == "rows":
-            return self.field((name, value), value, lambda: {row: to_json(cards) for row, cards in value})
-        return self.field((name, value), value)
-
-    def text(self, value: object) -> str:
-        """``value`` as JSON text, written once."""
-        return self.field(value, value)
-
-    def field(self, key: object, value: object, data: Callable[[], JSON] | None = None) -> str:
-        """The JSON text of ``value`` (or of ``data()``), written once for ``key``."""
-        try:
-            return self.texts[key]
-        except KeyError:
-            text = self.texts[key] = _dumps(to_json(value) if data is None else data())
-            return text
-        except TypeError:  # a value that cannot be a key: written each time
-            return _dumps(to_json(value) if data is None else data())
-
-
-_VIEW_FIELDS = tuple(field.name for field in fields(View))
-"""A view's fields, in the order they are written."""
-
-_OWN = frozenset({"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call"})
-"""A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
-
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-"""JSON text as the messages write it (compact, UTF-8)."""
-
-
-def _plain(value: object) -> str | None:
-    """The JSON text of ``None``, a bool, an int or a string, written without the encoder's machinery
-    (most of a view's fields are such); ``None`` for any other value, a :class:`~homegame.cards.Rank`
-    too (an int the wire writes as its symbol).
-
-    >>> from homegame.cards import Rank
-    >>> [_plain(value) for value in (None, True, 7, "as")], _plain(Rank.NINE)
-    (['null', 'true', '7', '"as"'], None)
-    """
-    kind = type(value)
-    if value is None:
-        return "null"
-    if kind is bool:
-        return "true" if value else "false"
-    if kind is int:
-        return str(value)
-    return _dumps(value) if kind is str else None
-
-
-class _ReadOnly(Store):
-    """The store seen by a table rebuilt only to be read (histories): it writes nothing."""
-
-    def __init__(self, store: Store) -> None:
-        self.path, self.db, self._writer = store.path, store.db, None
-
-    def append_shuffle(self, table_id: str, seq: int, cards: str, at: int) -> None:
-        """Nothing."""
-
-    def remove(self, row_id: int) -> None:
-        """Nothing."""
 
 
 def _check(legal: tuple[Legal, ...], action: Action) -> None:
