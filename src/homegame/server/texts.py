@@ -11,7 +11,7 @@ text: the text is the same as :func:`json.dumps` of the wire's JSON, compact.
 >>> texts = ViewTexts()
 >>> text, events, result = texts.text(hand, 0, 1, (hand,), {0: "you", 1: "bo"})
 >>> json.loads(text)["seats"] == to_json(hand.view(0))["seats"], json.loads(events)[0]["text"], result
-(True, 'bo posts the small blind 1', 'null')
+(True, 'you post the small blind 1', 'null')
 """
 
 from __future__ import annotations
