@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
     from websockets.sync.client import connect
 
-    from homegame.cli import writable
+    from homegame.commands.shared import writable
     from homegame.errors import ParseError
     from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider
 
