@@ -150,7 +150,7 @@ def given_secret(token: str | None, path: str | None, link: str = "") -> str | N
     """
     from pathlib import Path
 
-    from homegame.cli import read_text
+    from homegame.commands.shared import read_text
     from homegame.errors import ParseError
 
     if token is not None:
@@ -186,7 +186,7 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the action."""
-    from homegame.cli import print_json, seat_index
+    from homegame.commands.shared import print_json, seat_index
     from homegame.errors import ParseError
 
     parts = urlsplit(args.url)
