@@ -119,3 +119,10 @@ def test_the_walk_sees_every_kind_of_import() -> None:
 def test_no_import_circle_inside_homegame() -> None:
     cycle = find_cycle(import_graph())
     assert not cycle, "import circle: " + " -> ".join(cycle)
+
+
+def test_nothing_imports_the_command_line_but_main() -> None:
+    # Issue 32: the functions the subcommands share live in homegame.commands.shared; homegame.cli
+    # is the door only __main__ opens.
+    graph = import_graph()
+    assert sorted(module for module, imported in graph.items() if "homegame.cli" in imported) == ["homegame.__main__"]

@@ -16,18 +16,16 @@ import codecs
 import contextlib
 import difflib
 import importlib
-import json
 import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from homegame import __version__
-from homegame.errors import ParseError, PokerError
+from homegame.errors import PokerError
 
-__all__ = ["COMMANDS", "main", "print_json", "read_text", "seat_index", "writable", "write_text"]
+__all__ = ["COMMANDS", "main"]
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -48,12 +46,6 @@ COMMANDS = (
 )
 """Subcommand modules under :mod:`homegame.commands`, in the order ``--help`` lists them.
 Each has ``register(subparsers)``, which adds its parser and sets ``handler``."""
-
-
-def print_json(data: Any) -> None:
-    """Write ``data`` as indented JSON on stdout."""
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -115,58 +107,6 @@ def build_parser() -> argparse.ArgumentParser:
     for name in COMMANDS:
         importlib.import_module(f"homegame.commands.{name}").register(subparsers)
     return parser
-
-
-def seat_index(number: int, seats: int | None = None, *, flag: str = "--seat") -> int:
-    """The engine's index (from 0) of the seat a person numbers ``number`` (from 1), refusing a
-    number out of range with the valid range (``seats``, when known). Every command counts seats
-    so (:data:`homegame.commands.SEATS`).
-
-    >>> seat_index(1, 3), seat_index(3, 3)
-    (0, 2)
-    >>> seat_index(0, 3)
-    Traceback (most recent call last):
-    ...
-    homegame.errors.ParseError: --seat must be 1..3 (seats count from 1), not 0
-    """
-    if number < 1 or (seats is not None and number > seats):
-        valid = f"1..{seats}" if seats is not None else "1 or more"
-        raise ParseError(f"{flag} must be {valid} (seats count from 1), not {number}", token=str(number))
-    return number - 1
-
-
-def read_text(path: Path, limit: int) -> str:
-    """The UTF-8 text of a file named on the command line, at most ``limit`` bytes, or a
-    :class:`ParseError` saying why it cannot be read."""
-    try:
-        with path.open("rb") as file:
-            data = file.read(limit + 1)
-    except OSError as error:
-        raise ParseError(f"cannot read {path}: {error.strerror or error}", token=str(path)) from None
-    if len(data) > limit:
-        raise ParseError(f"{path}: more than {limit:,} bytes", token=str(path))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise ParseError(f"{path}: line {line}, byte {error.start + 1}: not UTF-8 text", token=str(path)) from None
-
-
-def writable(path: Path | str) -> Path:
-    """A file named on the command line to write, or a :class:`ParseError` when its folder is missing
-    or the name is a folder's (checked before the work that makes what is written)."""
-    path = Path(path)
-    if not path.parent.is_dir():
-        raise ParseError(f"cannot write {path}: there is no folder {path.parent}", token=str(path))
-    if path.is_dir():
-        raise ParseError(f"cannot write {path}: it is a folder", token=str(path))
-    return path
-
-
-def write_text(path: Path | str, text: str) -> None:
-    """Write a file named on the command line: a :class:`ParseError` when it names no place to write,
-    an :class:`OSError` (a failure, exit status 1) when the writing fails."""
-    writable(path).write_text(text, encoding="utf-8")
 
 
 PLAIN = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "▒": "#", "▶": ">", "─": "-", "·": "-", "±": "+-"})

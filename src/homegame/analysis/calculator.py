@@ -599,7 +599,7 @@ class _Judge:
             if self.carry
             else [
                 _BadugiScorer(contest, evaluator, None, down)
-                if isinstance(contest.ranking, BadugiRanking) and contest.cards == "all" and contest.form.size == 4
+                if isinstance(contest.ranking, BadugiRanking) and contest.cards.whole and contest.form.size == 4
                 else _Scorer(contest, evaluator, None, down)
                 for contest, evaluator, down in zip(plan.contests, plan.evaluators, plan.down, strict=True)
             ]

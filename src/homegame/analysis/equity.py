@@ -304,8 +304,8 @@ class _Scorer:
         self.wild = contest.ranking.wild is not None
         self.needs_down = down
         """Wild cards depend on the down cards: the kernel then takes whole hands of 5 to 7 cards only."""
-        self.down_only = contest.cards == "down"
-        self.form: Form = Form() if contest.cards.startswith("split-") else contest.form
+        self.down_only = contest.cards.down
+        self.form: Form = Form() if contest.cards.split else contest.form
         """A hand of a split is not known before the split: the best five of all the cards stand for it."""
         self.row = contest.row
         self.evaluator = evaluator

@@ -124,7 +124,7 @@ def flag_words(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Print the hand's value."""
     from homegame.cards import Rank, parse
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
 
     specs = " ".join(args.wild).split()
     if args.down and "lowest-down" not in specs:

@@ -18,7 +18,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print one line per game, then per mixed game: name, title, family, betting, players, source document."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.games import load, names
     from homegame.games.mixes import load_mix, mix_names
 

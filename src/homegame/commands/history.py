@@ -130,7 +130,7 @@ def register(subparsers: Any) -> None:
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the hands as PHH (one hand: a ``.phh`` document; several: a ``.phhs`` one)."""
-    from homegame.cli import seat_index, writable
+    from homegame.commands.shared import seat_index, writable
     from homegame.history import Record, dumps, dumps_all, to_phh
 
     if args.output is not None:
@@ -170,7 +170,7 @@ def _refuse_unused(args: argparse.Namespace) -> None:
 def _export_pokerstars(args: argparse.Namespace) -> int:
     """Write the hands as PokerStars text, the seat ``--seat`` the hero (the format shows one player's
     hole cards, whatever ``--full`` says)."""
-    from homegame.cli import seat_index
+    from homegame.commands.shared import seat_index
     from homegame.history.pokerstars import dumps_pokerstars, to_pokerstars
 
     hero = args.seat - 1
@@ -214,7 +214,7 @@ def _play(
     """Hands of a game or mix played by random bots at one table, as PHH records: everything, or
     what the table's seat ``viewer`` saw (``pokerstars``: as PokerStars text, ``viewer`` the hero)."""
     from homegame.bots import RandomBot, play
-    from homegame.cli import seat_index
+    from homegame.commands.shared import seat_index
     from homegame.engine.game import players_words
     from homegame.engine.table import Table
     from homegame.games.mixes import Mix, load_game_or_mix
@@ -261,7 +261,7 @@ def _play(
 
 def run_import(args: argparse.Namespace) -> int:
     """Write the PokerStars hands of the file as PHH; report each hand that cannot be read."""
-    from homegame.cli import read_text, writable
+    from homegame.commands.shared import read_text, writable
     from homegame.history import dumps_all
     from homegame.history.pokerstars import read_pokerstars
 
@@ -284,7 +284,7 @@ def run_import(args: argparse.Namespace) -> int:
 def read_phh(path: Path) -> list[Entry]:
     """The hands of the PHH file at ``path``, or a :class:`ParseError` that names the file and, for
     the files people mistake for PHH, the command that reads them."""
-    from homegame.cli import read_text
+    from homegame.commands.shared import read_text
     from homegame.history.phh import read_entries
 
     text = read_text(path, MAX_SIZE)  # its errors name the file
@@ -301,7 +301,7 @@ def read_phh(path: Path) -> list[Entry]:
 
 def run_replay(args: argparse.Namespace) -> int:
     """Replay every hand of the file; print the finishing stacks (or the reason) of each."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.history.replay import ReplayError, replay
 
     game = _document(args.game)
@@ -357,7 +357,7 @@ def _number(amount: int | Decimal) -> int | float:
 def _put(text: str, output: Path | str | None, hands: int) -> None:
     """Write ``text`` to standard output, or to the file ``output`` and say so (on standard output,
     which then holds nothing else)."""
-    from homegame.cli import write_text
+    from homegame.commands.shared import write_text
 
     if output is None:
         sys.stdout.write(text)

@@ -186,7 +186,7 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the action."""
-    from homegame.cli import print_json, seat_index
+    from homegame.commands.shared import print_json, seat_index
     from homegame.errors import ParseError
 
     parts = urlsplit(args.url)

@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play until leaving (or until the table closes), connecting again after every drop."""
-    from homegame.cli import writable
+    from homegame.commands.shared import writable
     from homegame.errors import ParseError
     from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider, play_seat
 

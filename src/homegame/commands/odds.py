@@ -112,7 +112,7 @@ def _refuse_unused(args: argparse.Namespace, mode: str, names: Sequence[str]) ->
 def run(args: argparse.Namespace) -> int:
     """Work out and print the odds."""
     from homegame.analysis.calculator import odds
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.errors import ParseError
 
     if args.workers < 1:
@@ -155,8 +155,8 @@ def run(args: argparse.Namespace) -> int:
 def _from_history(args: argparse.Namespace) -> int:
     """``--from FILE [--at N]``: the odds in the middle of the file's first hand."""
     from homegame.analysis.calculator import midway
-    from homegame.cli import print_json
     from homegame.commands.history import read_phh
+    from homegame.commands.shared import print_json
     from homegame.errors import ParseError
     from homegame.history.replay import replay
 
@@ -208,7 +208,7 @@ def unknown_hands(actions: Sequence[str]) -> list[str]:
 def _by_street(args: argparse.Namespace) -> int:
     """``--by-street [--plot FILE.png]``: the odds after each deal of the given run-out."""
     from homegame.analysis.calculator import by_street, plot_streets
-    from homegame.cli import print_json, writable
+    from homegame.commands.shared import print_json, writable
     from homegame.errors import ParseError
 
     target = writable(args.plot) if args.plot else None

@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     """Tell the hand."""
     import sys
 
-    from homegame.cli import seat_index
+    from homegame.commands.shared import seat_index
     from homegame.errors import ParseError
     from homegame.games import load
     from homegame.play.history import Record

@@ -48,7 +48,7 @@ def parse_options(texts: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the rules text, how a hand goes, and the house rules in force."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.engine.game import players_words
     from homegame.errors import ParseError
     from homegame.games.mixes import Mix, load_game_or_mix
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _mix(mix: Mix, as_json: bool) -> int:
     """Print a mixed game: its rules text and its games in turn, with the stakes of each."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.engine.game import players_words
 
     if as_json:

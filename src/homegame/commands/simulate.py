@@ -216,7 +216,7 @@ def _session(spec: tuple[str, int, int, int], index: int) -> Report:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the report; exit status 1 if any invariant broke."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.errors import ParseError
     from homegame.games.mixes import load_game_or_mix
 

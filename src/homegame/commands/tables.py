@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     """Count and print the table."""
     from homegame.analysis.tables import count, plot
     from homegame.cards import DeckSpec
-    from homegame.cli import print_json, writable
+    from homegame.commands.shared import print_json, writable
     from homegame.errors import ParseError
 
     try:

@@ -304,7 +304,7 @@ def _hands(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) ->
         return (standing(hand.cards(viewer), extra, equal_survives=equal, rivals=rivals),)
     judged = []
     for contest in contests:
-        if contest.cards.startswith("split-") and not hand.splits[viewer]:
+        if contest.cards.split and not hand.splits[viewer]:
             continue
         held = contest.held(hand, viewer)
         board = hand.rows.get(contest.row, [])

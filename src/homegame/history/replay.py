@@ -121,7 +121,13 @@ class Replayed:
 
 PROFILES: dict[str, dict[str, OptionValue]] = {
     "casino": {},
-    "pokerkit": {"cap": 5, "straddle_min_raise": "big-blind", "short_all_in": "a-raise", "draw_deal": "discards-first"},
+    "pokerkit": {
+        "cap": 5,
+        "straddle_min_raise": "big-blind",
+        "short_all_in": "a-raise",
+        "draw_deal": "discards-first",
+        "showdown_pots": "merged",
+    },
 }
 """Rule profiles: named sets of house rules a file may have been written under. ``casino`` is the
 games' own defaults; ``pokerkit`` PokerKit's readings where they are house rules here: a
@@ -130,7 +136,9 @@ never goes past it, and our looser cap after the first round accepts what it all
 least raise of one big blind over a straddle, and an all-in for less counted as a raise
 (``short_all_in``: the round's first raise always reopens the betting, and the next raise is a full
 one over the all-in), and in the draw, every discard before a card is burned and the new cards
-dealt (a new stock taking every discard)."""
+dealt (a new stock taking every discard), and at the showdown the hands that win nothing mucked
+before the pots are shared, so pots left to the same players are shared as one, their odd chips all
+to the first winner (``showdown_pots``)."""
 
 
 def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -> Replayed:

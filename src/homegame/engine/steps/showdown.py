@@ -38,6 +38,47 @@ from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
 
 
+@dataclass(frozen=True, slots=True)
+class Held:
+    """Which of a player's cards a contest judges: all of them (the default), only those ``down``
+    (in the hole, as the Chicago spade must be), or ``part`` N of the player's split (Pi Gow stud's
+    five-card hand is part 1, its two-card hand part 2). A document writes ``all``, ``down`` or
+    ``split-N``; the loader parses it once.
+
+    >>> Held.parse("split-2"), str(Held.parse("down")), Held.parse("all") == Held()
+    (Held(down=False, part=2), 'down', True)
+    >>> Held.parse("split-0")
+    Traceback (most recent call last):
+    ...
+    ValueError: must be all, down or split-N (N 1..9), not 'split-0'
+    """
+
+    down: bool = False
+    part: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> Held:
+        """The value a document's ``cards`` names (:class:`ValueError` for anything else)."""
+        if text in ("all", "down"):
+            return cls(down=text == "down")
+        if re.fullmatch(r"split-[1-9]", text):
+            return cls(part=int(text[6:]))
+        raise ValueError(f"must be all, down or split-N (N 1..9), not {text!r}")
+
+    @property
+    def split(self) -> bool:
+        """True for a hand of a split."""
+        return self.part > 0
+
+    @property
+    def whole(self) -> bool:
+        """True for all the player's cards."""
+        return not (self.down or self.part)
+
+    def __str__(self) -> str:
+        return f"split-{self.part}" if self.part else "down" if self.down else "all"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Contest:
     """One way to win a share of the pot."""
@@ -47,10 +88,8 @@ class Contest:
     form: Form
     share: int = 1
     row: str = "board"
-    cards: str = "all"
-    """Which of a player's cards the contest judges: ``all``, only those ``down`` (in the hole, as
-    the Chicago spade must be), or ``split-N``: the Nth hand of the player's split (Pi Gow stud's
-    five-card hand is ``split-1``, its two-card hand ``split-2``)."""
+    cards: Held = Held()
+    """Which of a player's cards the contest judges (:class:`Held`)."""
     low_rules: bool = False
     """True when the house rules ``low`` (a low ranking's name) and ``qualifier`` (``none``, or N
     for N-or-better) choose this contest's ranking; ``ranking`` is then the game's default."""
@@ -86,10 +125,12 @@ class Contest:
             fields.problem("form", str(error))
             form = Form()
         share = fields.integer("share", 1, low=1, high=100)
-        row, cards = fields.string("row", "board"), fields.string("cards", "all")
-        if cards not in ("all", "down") and not re.fullmatch(r"split-[1-9]", cards):
-            fields.problem("cards", f"must be all, down or split-N (N 1..9), not {cards!r}")
-            cards = "all"
+        row = fields.string("row", "board")
+        try:
+            cards = Held.parse(fields.string("cards", "all"))
+        except ValueError as error:
+            fields.problem("cards", str(error))
+            cards = Held()
         low_rules = fields.boolean("low_rules", False)
         if low_rules and not (isinstance(ranking, PokerRanking) and ranking.is_low):
             fields.problem("low_rules", f"the house rules low and qualifier choose a poker low, not {name}")
@@ -136,9 +177,9 @@ class Contest:
 
     def held(self, hand: Snapshot, seat: int) -> Sequence[Card]:
         """The cards of ``seat`` this contest judges."""
-        if self.cards.startswith("split-"):
-            return list(hand.splits[seat][int(self.cards[6:]) - 1])
-        return hand.down[seat] if self.cards == "down" else hand.cards(seat)
+        if self.cards.split:
+            return list(hand.splits[seat][self.cards.part - 1])
+        return hand.down[seat] if self.cards.down else hand.cards(seat)
 
     def judged(self, hand: Snapshot, seat: int, held: Sequence[Card], board: Sequence[Card]) -> Judged:
         """The hand of ``seat`` in this contest from the cards it ``held`` and the ``board``, judged when asked."""
@@ -149,7 +190,8 @@ class Contest:
 
     def describe(self) -> str:
         """The contest for the rules text: ``high (high, best-5)``."""
-        which = {"all": "", "down": ", down cards"}.get(self.cards, f", hand {self.cards[6:]} of the split")
+        which = ", down cards" if self.cards.down else ""
+        which = f", hand {self.cards.part} of the split" if self.cards.split else which
         return f"{self.side} ({self.ranking.label}, {self.form}{which})"
 
 
@@ -191,8 +233,9 @@ class Showdown(Step):
             hand.show(seat, shown)
             hands = tuple(entrants[seat] for entrants in judged if seat in entrants)
             hand.emit(Shown(seat, shown, hands, missed.get(seat, ())))
-        for index, pot in enumerate(hand.pots(with_bets=True)):
-            eligible = [seat for seat in live if seat in pot.eligible]
+        merged = hand.option("showdown_pots", "each") == "merged"
+        for index, (amount, eligible) in enumerate(self._pots(hand, live, scores, merged=merged)):
+            divide = _first_takes_odd if merged else share
             active = [
                 (contest, score, entrants)
                 for contest, score, entrants in zip(self.contests, scores, judged, strict=True)
@@ -200,20 +243,43 @@ class Showdown(Step):
             ]
             if not active:
                 if self.no_winner == "carry":
-                    hand.carry_over(pot.amount)
+                    hand.carry_over(amount)
                     continue
                 takers = _odd_chip_order(hand, [seat for seat in eligible if seat not in missed] or eligible)
-                for seat, amount in zip(takers, share(pot.amount, takers), strict=True):
-                    if amount:
-                        hand.award(Won(seat=seat, amount=amount, pot=index))
+                for seat, chips in zip(takers, divide(amount, takers), strict=True):
+                    if chips:
+                        hand.award(Won(seat=seat, amount=chips, pot=index))
                 continue
-            parts = share(pot.amount, active, [contest.share for contest, _, _ in active])
+            parts = share(amount, active, [contest.share for contest, _, _ in active])
             for (contest, score, entrants), part in zip(active, parts, strict=True):
-                winners = _odd_chip_order(hand, contest.judge.winners(score, eligible), low=_aces(contest.ranking))
-                for seat, amount in zip(winners, share(part, winners), strict=True):
-                    if amount:
-                        hand.award(Won(seat=seat, amount=amount, pot=index, side=contest.side, judged=entrants[seat]))
+                winners = contest.judge.winners(score, eligible)
+                winners = winners if merged else _odd_chip_order(hand, winners, low=_aces(contest.ranking))
+                for seat, chips in zip(winners, divide(part, winners), strict=True):
+                    if chips:
+                        hand.award(Won(seat=seat, amount=chips, pot=index, side=contest.side, judged=entrants[seat]))
         return None
+
+    def _pots(
+        self, hand: Dealer, live: list[int], scores: list[dict[int, Score]], *, merged: bool
+    ) -> list[tuple[int, list[int]]]:
+        """Each pot's chips and the live seats that may win it, main pot first. Under the house rule
+        ``showdown_pots = "merged"`` (PokerKit's reading) the hands that win no share of any pot are
+        mucked first, so pots left to the same players are one pot."""
+        pots = [(pot.amount, [seat for seat in live if seat in pot.eligible]) for pot in hand.pots(with_bets=True)]
+        if not merged:
+            return pots
+        winning = {
+            seat
+            for _, eligible in pots
+            for contest, score in zip(self.contests, scores, strict=True)
+            for seat in contest.judge.winners(score, eligible)
+        }
+        joined: list[tuple[int, list[int]]] = []
+        for amount, eligible in pots:
+            contenders = [seat for seat in eligible if seat in winning] or eligible
+            before = joined.pop()[0] if joined and joined[-1][1] == contenders else 0
+            joined.append((before + amount, contenders))
+        return joined
 
     def _judge(
         self, hand: Dealer, live: list[int]
@@ -277,7 +343,7 @@ class Showdown(Step):
                     fields.problem("contests", f"{contest.side}: the house rule {rule} must default to the ranking's")
             if contest.row not in dealt:
                 fields.problem("contests", f"row {contest.row!r} of {contest.side} is never dealt")
-            if contest.cards.startswith("split-") and not any(step.kind == "split" for step in game.steps):
+            if contest.cards.split and not any(step.kind == "split" for step in game.steps):
                 fields.problem("contests", f"{contest.side} judges a hand of a split, but no step splits")
 
 
@@ -299,6 +365,16 @@ def _check_low_rules(contest: Contest, game: Rules, fields: Fields) -> None:
         or any(choice not in ("none", *numbers) for choice in qualifier.choices)
     ):
         fields.problem("contests", f"options.qualifier: default {ranking.qualifier or 'none'}, choices none or 5..14")
+
+
+def _first_takes_odd(amount: int, takers: Sequence[object]) -> list[int]:
+    """``amount`` shared equally, every odd chip to the first taker (PokerKit's division).
+
+    >>> _first_takes_odd(11, ["a", "b", "c"])
+    [5, 3, 3]
+    """
+    quotient, remainder = divmod(amount, len(takers))
+    return [quotient + (remainder if index == 0 else 0) for index in range(len(takers))]
 
 
 def _aces(ranking: Ranking) -> bool | None:

@@ -159,11 +159,11 @@ class SplitStep(Step):
         none (``()``)."""
         if self.names:
             return self.names
-        sides: dict[str, str] = {}
+        sides: dict[int, str] = {}
         for step in game.steps:
             for contest in getattr(step, "contests", ()):
-                sides.setdefault(contest.cards, contest.side)
-        names = tuple(sides.get(f"split-{index + 1}", "") for index in range(len(self.sizes)))
+                sides.setdefault(contest.cards.part, contest.side)
+        names = tuple(sides.get(index + 1, "") for index in range(len(self.sizes)))
         return names if all(names) else ()
 
     def ways(self, cards: Sequence[Card]) -> Iterator[tuple[tuple[Card, ...], ...]]:
