@@ -34,7 +34,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Copy, or check; status 1 when the copy is not sound."""
-    from homegame.cli import print_json
+    from homegame.commands.shared import print_json
     from homegame.errors import ParseError
     from homegame.server.backup import backup, check
 
