@@ -38,8 +38,6 @@ from homegame.engine.actions import ActionKind, Legal, PlainLegal
 from homegame.engine.events import Event, HandResult, Judged
 from homegame.engine.pots import Pot
 from homegame.engine.steps.base import Snapshot
-from homegame.engine.steps.knockout import Knockout, standing
-from homegame.engine.steps.showdown import Contest, Showdown
 from homegame.ranking.wild import Lowest
 
 __all__ = ["SeatView", "View", "WildCards", "build_view"]
@@ -172,7 +170,6 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
     seats = table.seats
     if viewer is not None:
         seats = (*seats[:viewer], _own(hand, seats[viewer]), *seats[viewer + 1 :])
-    contests = _contests(hand)
     legal = hand.legal_actions(viewer) if viewer is not None else ()
     call = next((option for option in legal if option.kind is ActionKind.CALL), None)
     return View(
@@ -190,8 +187,8 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
         over=table.over,
         result=table.result,
         events=seen + tuple(event.seen_by(viewer) for event in hand.events[len(seen) :]),
-        wild=_wild(hand, contests, viewer),
-        hands=_hands(hand, contests, viewer),
+        wild=_wild(hand, viewer),
+        hands=_hands(hand, viewer),
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
     )
 
@@ -258,15 +255,10 @@ def _own(hand: Snapshot, other: SeatView) -> SeatView:
     )
 
 
-def _contests(hand: Snapshot) -> tuple[Contest, ...]:
-    """The contests of the game's showdown (none when it ends some other way)."""
-    showdown = hand.game.steps[-1]
-    return showdown.contests if isinstance(showdown, Showdown) else ()
-
-
-def _wild(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) -> WildCards:
-    """What is wild for ``viewer`` under the contests' wild specs, as the hand stands."""
-    specs = [c.ranking.wild for c in contests if c.ranking.wild is not None]
+def _wild(hand: Snapshot, viewer: int | None) -> WildCards:
+    """What is wild for ``viewer`` under the wild specs the game's settling step judges with, as the
+    hand stands."""
+    specs = hand.game.steps[-1].wild_specs()
     if not specs:
         return WildCards()
     ranks = {rank for spec in specs for rank in spec.ranks}
@@ -286,31 +278,11 @@ def _wild(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) -> 
     )
 
 
-def _hands(hand: Snapshot, contests: tuple[Contest, ...], viewer: int | None) -> tuple[Judged, ...]:
-    """The viewer's hand in each contest it can be judged in yet (a split contest once split; a
-    form such as Omaha's once there are cards enough), or its standing against High Card Poker's
-    extra hand."""
+def _hands(hand: Snapshot, viewer: int | None) -> tuple[Judged, ...]:
+    """The viewer's hands as the game's settling step judges them now (:meth:`Step.seen_hands`)."""
     if viewer is None or hand.folded[viewer]:
         return ()
-    knockout = hand.game.steps[-1]
-    if isinstance(knockout, Knockout) and hand.cards(viewer):
-        extra = hand.rows.get(knockout.row)
-        others = [seat for seat in hand.in_hand() if seat != viewer]
-        shown = hand.shown
-        # Against the others only once the viewer sees all their cards (the showdown), so the name
-        # says "last survivor after card 2" for a winner without telling anything hidden.
-        rivals = [shown[seat] for seat in others] if all(seat in shown for seat in others) else []
-        equal = hand.option("equal_card", "out") == "survives"
-        return (standing(hand.cards(viewer), extra, equal_survives=equal, rivals=rivals),)
-    judged = []
-    for contest in contests:
-        if contest.cards.split and not hand.splits[viewer]:
-            continue
-        held = contest.held(hand, viewer)
-        board = hand.rows.get(contest.row, [])
-        if (held or board) and next(contest.form.candidates(held, board), None) is not None:
-            judged.append(contest.judged(hand, viewer, held, board))
-    return tuple(judged)
+    return hand.game.steps[-1].seen_hands(hand, viewer)
 
 
 def _placed(hand: Snapshot, seat: int, sees_all: bool) -> tuple[tuple[str, tuple[Card | None, ...]], ...]:

@@ -40,9 +40,10 @@ from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 from homegame.cards import Card, DeckSpec, Rank
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Betting, Post, Stakes
-from homegame.engine.events import Event, HandResult, Won
+from homegame.engine.events import Event, HandResult, Judged, Won
 from homegame.engine.pots import Pot
 from homegame.engine.spec import Fields, Option, OptionValue
+from homegame.ranking.wild import WildSpec
 
 __all__ = [
     "MUCK",
@@ -463,7 +464,8 @@ class Step(ABC):
     """Base of the step kinds. Subclasses are frozen dataclasses registered by ``kind``.
 
     Neutral defaults for the hooks a kind may not need: :meth:`check_game` finds
-    nothing wrong, :meth:`cards_needed` deals no cards and :meth:`under` is the step itself.
+    nothing wrong, :meth:`cards_needed` deals no cards, :meth:`under` is the step itself, and a
+    viewer sees no wild cards (:meth:`wild_specs`) and no hands (:meth:`seen_hands`) of it.
     """
 
     kind: ClassVar[str]
@@ -498,6 +500,17 @@ class Step(ABC):
         """The step as the house rules ``options`` play it, for a step whose very make-up they
         change (the showdown's low ranking); most steps read them as they go and are themselves."""
         return self
+
+    # -- what a viewer may see of the hand, asked of the game's settling step -----------------
+
+    def wild_specs(self) -> tuple[WildSpec, ...]:
+        """The wild cards this step's judging counts (the showdown's contests'); none by default."""
+        return ()
+
+    def seen_hands(self, hand: Snapshot, viewer: int) -> tuple[Judged, ...]:
+        """The viewer's hands as this settling step would judge them now, for its view (the
+        showdown: its hand in each contest; the knock-out: its standing); none by default."""
+        return ()
 
 
 STEP_KINDS: dict[str, type[Step]] = {}

@@ -27,7 +27,7 @@ from typing import ClassVar
 from homegame.cards import Card
 from homegame.engine.events import Judged, KnockedOut, Made, Shown, TurnedUp, Won
 from homegame.engine.spec import Fields
-from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Step, register
+from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking.core import Category
 from homegame.ranking.poker import rank_name
@@ -100,6 +100,18 @@ class Knockout(Step):
     def read(cls, fields: Fields) -> Knockout:
         """``row``: the face-down row the hands are tested against."""
         return cls(row=fields.string("row", "extra"))
+
+    def seen_hands(self, hand: Snapshot, viewer: int) -> tuple[Judged, ...]:
+        """The viewer's standing against the extra hand: against the others too only once the viewer
+        sees all their cards (the showdown), so the name says "last survivor after card 2" for a
+        winner without telling anything hidden."""
+        if not hand.cards(viewer):
+            return ()
+        others = [seat for seat in hand.in_hand() if seat != viewer]
+        shown = hand.shown
+        rivals = [shown[seat] for seat in others] if all(seat in shown for seat in others) else []
+        equal = hand.option("equal_card", "out") == "survives"
+        return (standing(hand.cards(viewer), hand.rows.get(self.row), equal_survives=equal, rivals=rivals),)
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Reveal, tell the story of the knock-outs, and settle every pot."""

@@ -36,6 +36,7 @@ from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step, 
 from homegame.engine.steps.deal import Deal
 from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
+from homegame.ranking.wild import WildSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +315,23 @@ class Showdown(Step):
             for seat in missed:
                 score.pop(seat, None)
         return scores, judged, missed
+
+    def wild_specs(self) -> tuple[WildSpec, ...]:
+        """The wild cards of the contests' rankings."""
+        return tuple(contest.ranking.wild for contest in self.contests if contest.ranking.wild is not None)
+
+    def seen_hands(self, hand: Snapshot, viewer: int) -> tuple[Judged, ...]:
+        """The viewer's hand in each contest it can be judged in yet (a split contest once split; a
+        form such as Omaha's once there are cards enough)."""
+        judged = []
+        for contest in self.contests:
+            if contest.cards.split and not hand.splits[viewer]:
+                continue
+            held = contest.held(hand, viewer)
+            board = hand.rows.get(contest.row, [])
+            if (held or board) and next(contest.form.candidates(held, board), None) is not None:
+                judged.append(contest.judged(hand, viewer, held, board))
+        return tuple(judged)
 
     def describe(self) -> str:
         """One line for the rules."""
