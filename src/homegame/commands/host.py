@@ -150,7 +150,7 @@ def given_secret(token: str | None, path: str | None, link: str = "") -> str | N
     """
     from pathlib import Path
 
-    from homegame.cli import read_text
+    from homegame.commands.shared import read_text
     from homegame.errors import ParseError
 
     if token is not None:
