@@ -9,6 +9,7 @@ import json
 import shutil
 import ssl
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +46,21 @@ def test_the_repositorys_caddyfiles_validate(name: str, tmp_path: Path) -> None:
     assert done.returncode == 0 and "Valid configuration" in done.stdout + done.stderr, done.stderr[-2000:]
 
 
+TRIES, INTERVAL = 100, 0.1
+"""A bounded wait for Caddy to serve the certificate it has just obtained (it caches it a moment after)."""
+
+
+def _until_served(base: str, root: Path) -> None:
+    trusting = ssl.create_default_context(cafile=str(root))
+    for _ in range(TRIES):
+        try:
+            httpx2.get(f"{base}/healthz", verify=trusting, timeout=WAIT).raise_for_status()
+            return
+        except httpx2.ConnectError:  # the handshake, before the certificate is in Caddy's cache
+            threading.Event().wait(INTERVAL)
+    raise AssertionError(f"Caddy never served {base}")
+
+
 @contextmanager
 def caddy_in_front(tmp_path: Path, upstream: str) -> Iterator[tuple[str, Path]]:
     """Caddy on 127.0.0.1 (a free port) with the repository's LAN Caddyfile in front of ``upstream``,
@@ -60,7 +76,9 @@ def caddy_in_front(tmp_path: Path, upstream: str) -> Iterator[tuple[str, Path]]:
     caddy = Process([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"], site)
     try:
         caddy.line(lambda line: "certificate obtained successfully" in line, stderr=True, wait=START)
-        yield f"https://127.0.0.1:{port}", storage / "pki" / "authorities" / "local" / "root.crt"
+        base, root = f"https://127.0.0.1:{port}", storage / "pki" / "authorities" / "local" / "root.crt"
+        _until_served(base, root)
+        yield base, root
     finally:
         caddy.stop()
 
