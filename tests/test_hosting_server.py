@@ -192,6 +192,7 @@ def test_a_hand_over_direct_tls(
         (["--tls-cert", "{tmp}/cert.pem"], "--tls-cert and --tls-key go together"),
         (["--tls-cert", "{tmp}/cert.pem", "--tls-key", "{tmp}/cert.pem"], "cannot serve HTTPS"),
         (["--proxy-headers", "--forwarded-allow-ips", "10.0.0.0/8,nope"], "'nope' is not an address or a network"),
+        (["--proxy-headers", "--forwarded-allow-ips", "10.0.0.1/8"], "'10.0.0.1/8' is not an address or a network"),
         (["--forwarded-allow-ips", "10.0.0.1"], "give --proxy-headers too"),
     ],
 )

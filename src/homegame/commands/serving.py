@@ -68,7 +68,7 @@ def _trusted(text: str) -> str:
         if item.strip() == "*":
             continue
         try:
-            ipaddress.ip_network(item.strip(), strict=False)
+            ipaddress.ip_network(item.strip())  # strict, as uvicorn reads it: 10.0.0.0/8, not 10.0.0.1/8
         except ValueError:
             raise ParseError(f"--forwarded-allow-ips: {item.strip()!r} is not an address or a network") from None
     return text
