@@ -5,6 +5,7 @@ direct TLS with a throwaway certificate made by ``openssl``."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import ssl
@@ -13,8 +14,12 @@ from pathlib import Path
 
 import httpx2
 import pytest
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from homegame.cli import main
+from homegame.server.client import Invite
 from homegame.server.throttle import Throttle, ThrottleLimits
 from hosting_helpers import serve
 from server_helpers import HOST_TOKEN, WAIT, Seat, live_server
@@ -37,6 +42,22 @@ def test_every_link_uses_the_public_url() -> None:
         assert all(link.startswith(f"https://poker.example.org/t/{created['table']}#") for link in links), links
     with live_server() as live:  # without it, the address the request came in on
         assert live.new(**TABLE)["invites"][0].startswith(f"{live.base}/t/")
+
+
+def test_the_public_urls_pages_may_open_sockets_and_other_sites_may_not() -> None:
+    with live_server(public_url="https://poker.example.org") as live:
+        token = Invite.parse(live.new(**TABLE)["spectate"]).token
+        local = live.base.replace("http", "ws") + "/ws"
+
+        def opens(origin: str) -> bool:
+            try:
+                with connect(local, origin=Origin(origin), open_timeout=WAIT) as websocket:
+                    websocket.send(json.dumps({"type": "hello", "token": token}))
+                    return bool(json.loads(websocket.recv(timeout=WAIT))["type"] == "welcome")
+            except InvalidStatus:  # refused at the handshake
+                return False
+
+        assert opens("https://poker.example.org") and not opens("https://elsewhere.example")
 
 
 def test_wrong_host_secrets_lock_the_address_out_of_every_host_call_for_a_while() -> None:
