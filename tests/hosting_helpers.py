@@ -16,6 +16,8 @@ from typing import IO
 
 from server_helpers import HOST_TOKEN, WAIT
 
+START = 30.0
+"""The longest a command is given to start (it imports the whole server), in seconds."""
 SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--host-token", HOST_TOKEN)
 
 
@@ -38,13 +40,15 @@ class Process:
         for stream, lines in ((self.process.stdout, self.out), (self.process.stderr, self.err)):
             threading.Thread(target=_pump, args=(stream, lines), daemon=True).start()
 
-    def line(self, test: Callable[[str], bool] = bool, *, stderr: bool = False, limit: int = 1000) -> str:
-        """The next line of stdout (or stderr) that passes ``test``; fails after ``WAIT`` seconds
+    def line(
+        self, test: Callable[[str], bool] = bool, *, stderr: bool = False, limit: int = 1000, wait: float = WAIT
+    ) -> str:
+        """The next line of stdout (or stderr) that passes ``test``; fails after ``wait`` seconds
         without a line, or ``limit`` lines."""
         lines = self.err if stderr else self.out
         for _ in range(limit):
             try:
-                line = lines.get(timeout=WAIT)
+                line = lines.get(timeout=wait)
             except queue.Empty:
                 break
             self.seen.append(line)
@@ -74,7 +78,7 @@ def serve(db: Path, *more: str, env: dict[str, str] | None = None) -> Iterator[t
     host's link it printed."""
     process = Process([*SERVE, "--db", str(db), "--port", "0", *more], env)
     try:
-        link = process.line(lambda line: line.startswith("homegame serve: "))
+        link = process.line(lambda line: line.startswith("homegame serve: "), wait=START)
         yield process, link.split()[2]
     finally:
         process.stop()

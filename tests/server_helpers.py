@@ -30,8 +30,11 @@ from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
 from homegame.server.store import Store
 from homegame.server.table import ServerTable
+from homegame.server.throttle import Throttle, ThrottleLimits
 
 HOST_TOKEN = "host-secret-for-tests"
+PATIENT = ThrottleLimits(host_attempts=10**6, hello_free=10**6, hello_attempts=10**6)
+"""Rate limits no test reaches but the ones that ask for limits of their own."""
 WAIT = 10.0
 """The longest any test waits for one message, in seconds (a bound, not a timing assertion)."""
 
@@ -59,11 +62,14 @@ class Live:
 
 
 @contextmanager
-def live_server(path: Path | None = None, limits: Limits | None = None, store: Store | None = None) -> Iterator[Live]:
+def live_server(
+    path: Path | None = None, limits: Limits | None = None, store: Store | None = None, **options: Any
+) -> Iterator[Live]:
     """A server on 127.0.0.1 with its database at ``path`` (default: in memory; or ``store``), run in
-    a thread for the test's length."""
+    a thread for the test's length; ``options`` go to :class:`Server`."""
     store = store or Store(":memory:" if path is None else str(path))
-    server = Server(store, host_token=HOST_TOKEN, limits=limits)
+    options.setdefault("throttle", Throttle(PATIENT))  # tests that knock with wrong secrets are never locked out
+    server = Server(store, host_token=HOST_TOKEN, limits=limits, **options)
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     port = listener.getsockname()[1]

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.errors import ParseError
-from homegame.server.hosting import CommitStats, latency, prometheus, public_base
+from homegame.server.hosting import CommitStats, prometheus, public_base, server_figures
 from homegame.server.throttle import Throttle, ThrottleLimits
 
 LIMITS = ThrottleLimits(host_attempts=3, host_lockout=60, hello_free=2, hello_attempts=5, window=100, addresses=4)
@@ -99,7 +99,7 @@ def test_commit_times_are_a_prometheus_histogram() -> None:
     for seconds in (0.0004, 0.003, 0.003, 0.2, 9.0):
         stats.record(seconds)
     stats.failed()
-    text = prometheus(latency(stats))
+    text = prometheus(server_figures(tables=0, seats=0, spectators=0, hands=0, refused=0, commits=stats))
     assert 'homegame_commit_seconds_bucket{le="0.001"} 1\n' in text
     assert 'homegame_commit_seconds_bucket{le="0.005"} 3\n' in text
     assert 'homegame_commit_seconds_bucket{le="5.0"} 4\n' in text  # the 9 s one only under +Inf

@@ -9,6 +9,7 @@ import json
 import shutil
 import ssl
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,7 +18,7 @@ import httpx2
 import pytest
 
 from homegame.cli import main
-from hosting_helpers import Process, free_port, serve
+from hosting_helpers import START, Process, free_port, serve
 from server_helpers import HOST_TOKEN, WAIT
 
 CADDY = shutil.which("caddy")
@@ -45,6 +46,21 @@ def test_the_repositorys_caddyfiles_validate(name: str, tmp_path: Path) -> None:
     assert done.returncode == 0 and "Valid configuration" in done.stdout + done.stderr, done.stderr[-2000:]
 
 
+TRIES, INTERVAL = 100, 0.1
+"""A bounded wait for Caddy to serve the certificate it has just obtained (it caches it a moment after)."""
+
+
+def _until_served(base: str, root: Path) -> None:
+    trusting = ssl.create_default_context(cafile=str(root))
+    for _ in range(TRIES):
+        try:
+            httpx2.get(f"{base}/healthz", verify=trusting, timeout=WAIT).raise_for_status()
+            return
+        except httpx2.ConnectError:  # the handshake, before the certificate is in Caddy's cache
+            threading.Event().wait(INTERVAL)
+    raise AssertionError(f"Caddy never served {base}")
+
+
 @contextmanager
 def caddy_in_front(tmp_path: Path, upstream: str) -> Iterator[tuple[str, Path]]:
     """Caddy on 127.0.0.1 (a free port) with the repository's LAN Caddyfile in front of ``upstream``,
@@ -59,8 +75,10 @@ def caddy_in_front(tmp_path: Path, upstream: str) -> Iterator[tuple[str, Path]]:
     site = {"HOMEGAME_SITE": f"https://127.0.0.1:{port}", "HOMEGAME_UPSTREAM": upstream, **_private(tmp_path)}
     caddy = Process([CADDY, "run", "--config", str(config), "--adapter", "caddyfile"], site)
     try:
-        caddy.line(lambda line: "certificate obtained successfully" in line, stderr=True)
-        yield f"https://127.0.0.1:{port}", storage / "pki" / "authorities" / "local" / "root.crt"
+        caddy.line(lambda line: "certificate obtained successfully" in line, stderr=True, wait=START)
+        base, root = f"https://127.0.0.1:{port}", storage / "pki" / "authorities" / "local" / "root.crt"
+        _until_served(base, root)
+        yield base, root
     finally:
         caddy.stop()
 
@@ -69,10 +87,11 @@ def test_a_hand_over_wss_through_caddy(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bearer = {"Authorization": f"Bearer {HOST_TOKEN}"}
-    with serve(tmp_path / "homegame.sqlite") as (_, link), caddy_in_front(tmp_path, link.split("/")[2]) as (base, root):
+    served = serve(tmp_path / "homegame.sqlite", "--proxy-headers")  # the scheme from Caddy's X-Forwarded-Proto
+    with served as (_, link), caddy_in_front(tmp_path, link.split("/")[2]) as (base, root):
         trusting = ssl.create_default_context(cafile=str(root))  # the test's own authority, and no other
         with httpx2.Client(base_url=base, verify=trusting, timeout=WAIT) as http:
-            table = {"game": "holdem", "seats": 2, "bots": 1, "stack": 200}
+            table = {"game": "holdem", "seats": 2, "bots": 1, "bot_level": "caller", "stack": 200}
             created = http.post("/api/tables", json=table, headers=bearer)
             assert created.status_code == 200, created.text
             (invite,) = created.json()["invites"]

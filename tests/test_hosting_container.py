@@ -60,7 +60,7 @@ def test_the_command_is_the_documented_one_and_serve_accepts_it() -> None:
     documented = [
         shlex.split(line)
         for line in (ROOT / "docs" / "hosting.md").read_text().splitlines()
-        if line.strip().startswith("homegame serve --host 0.0.0.0")
+        if line.strip().startswith("homegame serve") and "/data/homegame.sqlite" in line
     ]
     assert documented == [command()]
     args = build_parser().parse_args(command()[1:])
@@ -94,4 +94,10 @@ def test_compose_runs_the_image_behind_caddy_with_the_repositorys_caddyfile() ->
     mounted = {volume.split(":")[0]: volume.split(":")[1] for volume in caddy["volumes"]}
     assert mounted["./deploy/Caddyfile"] == "/etc/caddy/Caddyfile" and (ROOT / "deploy" / "Caddyfile").is_file()
     assert caddy["depends_on"]["homegame"]["condition"] == "service_healthy"
+    served, image = server["command"], command()[2:]
+    proxied = ["--public-url", "https://${HOMEGAME_DOMAIN}", "--proxy-headers", "--forwarded-allow-ips", "*"]
+    assert served == [*image, *proxied]  # the image's command, and for the proxy in front
+    public = [word.replace("${HOMEGAME_DOMAIN}", "poker.example.org") for word in served]
+    args = build_parser().parse_args(["serve", *public])
+    assert args.proxy_headers and args.public_url == "https://poker.example.org"
     assert set(compose()["volumes"]) >= {volume.split(":")[0] for volume in server["volumes"] + caddy["volumes"][1:]}

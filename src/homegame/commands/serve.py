@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from homegame.commands.backup import add_schedule, schedule
+from homegame.commands.serving import Hosting, add_hosting, hosting
 
 if TYPE_CHECKING:
     from homegame.server.backup import Schedule
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--between-hands", type=float, default=3.0, metavar="SECONDS", help="pause between hands (default 3)"
     )
+    add_hosting(parser)
     add_schedule(parser)
     parser.set_defaults(handler=run)
 
@@ -79,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
     if args.between_hands < 0:
         raise ParseError("--between-hands must be 0 or more seconds")
+    internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
     given = given_secret(args.host_token, args.host_token_file)
@@ -88,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         listener = _listen(args.host, args.port)
         try:
-            _serve(args, listener, given, origins, backups)
+            _serve(args, listener, given, origins, backups, internet=internet)
         finally:
             listener.close()
     finally:
@@ -113,10 +116,16 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _serve(
-    args: argparse.Namespace, listener: socket.socket, given: str | None, origins: Origins, backups: Schedule | None
+    args: argparse.Namespace,
+    listener: socket.socket,
+    given: str | None,
+    origins: Origins,
+    backups: Schedule | None,
+    *,
+    internet: Hosting,
 ) -> None:
     """Open the database, say where the host's page is, and serve on ``listener`` until interrupted
-    (``backups``: copies of the database made meanwhile)."""
+    (``backups``: copies of the database made meanwhile; ``internet``: the public address and TLS)."""
     import uvicorn
 
     from homegame.errors import ParseError
@@ -134,8 +143,9 @@ def _serve(
             new_host_token=args.new_host_token,
             origins=origins,
             between_hands=round(args.between_hands * 1000),
+            public_url=internet.public,
         )
-        link = f"http://{_address(args.host)}:{listener.getsockname()[1]}/host"
+        link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:
             print(f"homegame serve: {link}#{server.host_token}", flush=True)
         else:  # only the secret's digest is kept: the link cannot be printed again
@@ -155,6 +165,7 @@ def _serve(
             ws_ping_timeout=20.0,
             ws_per_message_deflate=False,  # snapshots are small; compressing each costs more than it saves on a LAN
             timeout_graceful_shutdown=2,
+            **internet.uvicorn,
         )
         if backups is not None:
             backups.start()

@@ -7,6 +7,9 @@
 - :mod:`~homegame.server.app`: the Starlette application: HTTP for the host, one WebSocket a player.
 - :mod:`~homegame.server.client`: what ``homegame join`` speaks (a bot, or a person at the terminal).
 - :mod:`~homegame.server.ledger`: PokerNow's ledger CSV and the settle-up with the fewest transfers.
+- :mod:`~homegame.server.backup`: consistent copies of the database while it serves, checked and kept.
+- :mod:`~homegame.server.throttle`: rate limits on wrong host secrets and failed ``hello``s.
+- :mod:`~homegame.server.hosting`: the public address, ``/healthz``'s probe and ``/metrics``' text.
 
 The protocol is ``docs/protocol.md``. The machine that runs the server sees every card.
 """

@@ -43,6 +43,7 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
     PROTOCOL,
@@ -62,6 +63,7 @@ from homegame.server.messages import (
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.texts import dumps
+from homegame.server.throttle import Throttle
 
 __all__ = ["Connection", "Limits", "Room", "Server"]
 
@@ -360,6 +362,7 @@ class _Sockets:
     rooms: dict[str, Room]
     limits: Limits
     origins: Origins
+    throttle: Throttle
 
     async def socket(self, websocket: WebSocket) -> None:
         """One player's (or spectator's) connection: a page from another site is refused before the
@@ -373,6 +376,10 @@ class _Sockets:
             hello = read_json(text) if isinstance(text, str) and len(text) <= self.limits.message_bytes else None
         except (TimeoutError, ValueError):
             hello = None
+        address = websocket.client.host if websocket.client is not None else ""
+        if self.throttle.hello_refused(address):  # whatever it says: its address failed too often
+            await _refuse(websocket, "too many attempts")
+            return
         token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
         unspoken = check_protocol(hello.get("protocol")) if isinstance(hello, dict) else None
         if unspoken is not None:
@@ -382,6 +389,7 @@ class _Sockets:
         room = self.rooms.get(found[0]) if found is not None else None
         watching = found is not None and found[1] < 0
         if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
+            await asyncio.sleep(self.throttle.hello_failed(address))  # a guesser's answers come slower and slower
             await _refuse(websocket, "bad token")
             return
         assert found is not None
@@ -460,7 +468,9 @@ class Server(_Sockets):
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
     :class:`~homegame.server.doors.HostSecret`), ``new_host_token``: replace the one kept with a new
-    one; ``origins``: the other sites whose pages may open sockets."""
+    one; ``origins``: the other sites whose pages may open sockets; ``public_url``: the address every
+    link starts with (``serve --public-url``; its origin may open sockets too); ``throttle``: the
+    rate limits on guessing secrets."""
 
     def __init__(
         self,
@@ -471,12 +481,20 @@ class Server(_Sockets):
         origins: Origins | None = None,
         limits: Limits | None = None,
         between_hands: int = 0,
+        public_url: str | None = None,
+        throttle: Throttle | None = None,
     ) -> None:
         self.store = store
+        self.public = None if public_url is None else public_base(public_url)
+        """The base of every link made, else the address a request came in on."""
+        self.throttle = throttle or Throttle()
+        self.health = Health(partial(_probe, store))
         self.host = HostSecret.open(store, host_token, renew=new_host_token)
         self.host_token = self.host.token
         """The host's secret when this process knows it (it prints the host's link), else ``None``."""
         self.origins = origins or Origins()
+        if self.public is not None:
+            self.origins.allow(self.public)
         self.limits = limits or Limits()
         self.between_hands = between_hands
         self.rooms: dict[str, Room] = {}
@@ -537,6 +555,8 @@ class Server(_Sockets):
             Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
+            Route("/healthz", partial(_healthz, self.health)),
+            Route("/metrics", partial(_metrics, self)),
             WebSocketRoute("/ws", self.socket),
             Mount("/static", StaticFiles(directory=static, check_dir=False), name="static"),
         ]
@@ -560,16 +580,35 @@ class Server(_Sockets):
         scheme, _, given = request.headers.get("authorization", "").partition(" ")
         return scheme == "Bearer" and self.host.check(given)
 
-    def _room(self, request: Request) -> Room | Response:
+    def _deny(self, request: Request) -> Response | None:
+        """The answer to a host's call that is not the host's (``None``: it is): 429 to an address
+        that gave too many wrong secrets, until its time has passed; else 401 without the secret
+        (a wrong one counts against the address)."""
+        address = request.client.host if request.client is not None else ""
+        wait = self.throttle.host_wait(address)
+        if wait is not None:
+            refused = _refusal(429, "rate", f"too many wrong host secrets from this address: try again in {wait} s")
+            refused.headers["Retry-After"] = str(wait)
+            return refused
         if not self._host(request):
+            if "authorization" in request.headers:  # a secret given, and wrong: a guess
+                self.throttle.host_failed(address)
             return _refusal(401, "host", _NOT_HOST)
+        self.throttle.host_passed(address)
+        return None
+
+    def _room(self, request: Request) -> Room | Response:
+        denied = self._deny(request)
+        if denied is not None:
+            return denied
         room = self.rooms.get(request.path_params["table"])
         return room if room is not None else _refusal(404, "not_found", "no such table")
 
     async def tables(self, request: Request) -> Response:
         """The tables (GET), or a new one (POST)."""
-        if not self._host(request):
-            return _refusal(401, "host", _NOT_HOST)
+        denied = self._deny(request)
+        if denied is not None:
+            return denied
         if request.method == "GET":
             return JSONResponse(
                 [
@@ -596,7 +635,7 @@ class Server(_Sockets):
         except (ValueError, ParseError) as error:
             return _refusal(400, "bad_request", str(error))
         try:
-            return JSONResponse(await self.create(config, str(request.base_url)))
+            return JSONResponse(await self.create(config, self.public or str(request.base_url)))
         except StorageError as error:
             return _storage(error)
 
@@ -766,6 +805,43 @@ async def _receive(websocket: WebSocket) -> str | bytes | None:
         return None
     text = message.get("text")
     return text if isinstance(text, str) else bytes(message.get("bytes") or b"")
+
+
+async def _probe(store: Store) -> str | None:
+    """A write that leaves nothing behind, committed: ``None`` when the database took it, else why
+    not. A page's worth, replaced at once by nothing, so a database that cannot grow refuses it."""
+    try:
+        store.set_meta("healthz", "x" * 4096)
+        store.set_meta("healthz", "")
+        await store.durable()
+    except StorageError as error:
+        return str(error)
+    return None
+
+
+async def _healthz(health: Health, request: Request) -> Response:
+    """200 while the database takes writes; 503 and the reason when it does not."""
+    problem = await health.problem()
+    if problem is not None:
+        return JSONResponse({"ok": False, "error": f"the database refuses writes: {problem}"}, status_code=503)
+    return JSONResponse({"ok": True})
+
+
+async def _metrics(server: Server, request: Request) -> Response:
+    """The server's figures in Prometheus' text format (the host's secret as a bearer token)."""
+    denied = server._deny(request)
+    if denied is not None:
+        return denied
+    rooms = server.rooms.values()
+    figures = server_figures(
+        tables=len(rooms) + len(server.damaged),
+        seats=sum(len(room.seats) for room in rooms),
+        spectators=sum(len(room.spectators) for room in rooms),
+        hands=sum(room.table.number for room in rooms),
+        refused=server.throttle.refusals,
+        commits=server.store.stats,
+    )
+    return PlainTextResponse(prometheus(figures), media_type="text/plain; version=0.0.4; charset=utf-8")
 
 
 async def _refuse(websocket: WebSocket, reason: str, message: str | None = None) -> None:

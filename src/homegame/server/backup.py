@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import os
 import re
@@ -168,7 +169,7 @@ class Schedule:
         """How many backups were taken since the start."""
         stamped = re.escape(self.database.stem) + r"-\d{8}-\d{6}-\d{6}\.sqlite"
         self._name = re.compile(stamped)
-        self._unfinished = re.compile(rf"\.{stamped}\.partial(-journal)?")  # see backup()
+        self._unfinished = re.compile(rf"\.\.?{stamped}(\.partial(-journal)?)?")  # see take() and backup()
         self._stop = threading.Event()
         self._done = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -178,15 +179,18 @@ class Schedule:
         return sorted(path for path in self.folder.iterdir() if self._name.fullmatch(path.name))
 
     def take(self) -> Check:
-        """Take one backup now, then remove the copies past the newest ``keep``."""
+        """Take one backup now, keeping the newest ``keep``: the oldest go once the new one is whole."""
         self.folder.mkdir(parents=True, exist_ok=True)
         for path in self.folder.iterdir():  # what a server stopped in the middle of a copy left
             if self._unfinished.fullmatch(path.name):
                 path.unlink(missing_ok=True)
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
-        found = backup(self.database, self.folder / f"{self.database.stem}-{stamp}.sqlite")
-        for old in self.copies()[: -self.keep]:
+        final = self.folder / f"{self.database.stem}-{stamp}.sqlite"
+        made = backup(self.database, final.with_name(f".{final.name}"))  # whole and checked, still hidden
+        for old in self.copies()[: 1 - self.keep or None]:  # never more than ``keep``, even stopped midway
             old.unlink(missing_ok=True)
+        os.replace(made.path, final)
+        found = dataclasses.replace(made, path=final)
         with self._done:
             self.taken += 1
             self._done.notify_all()

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from homegame.errors import ParseError
 
-__all__ = ["CommitStats", "Health", "Metric", "prometheus", "public_base"]
+__all__ = ["CommitStats", "Health", "Metric", "prometheus", "public_base", "server_figures"]
 
 
 def public_base(url: str) -> str:
@@ -117,13 +117,30 @@ def prometheus(metrics: Iterable[Metric]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def latency(stats: CommitStats) -> list[Metric]:
-    """The commit time histogram and the refused commits, as metrics."""
-    histogram = [("_bucket", f'le="{bound}"', float(count)) for bound, count in stats.buckets()]
-    histogram += [("_bucket", 'le="+Inf"', float(stats.count)), ("_sum", "", stats.total), ("_count", "", stats.count)]
+def server_figures(
+    *, tables: int, seats: int, spectators: int, hands: int, refused: int, commits: CommitStats
+) -> list[Metric]:
+    """A server's metrics: its tables, the seats and spectators connected, the hands dealt, the
+    attempts refused for too many wrong secrets, the commit times and the commits refused.
+
+    >>> text = prometheus(server_figures(tables=2, seats=5, spectators=1, hands=40, refused=0, commits=CommitStats()))
+    >>> [line for line in text.splitlines() if line.startswith("homegame_hands")]
+    ['homegame_hands_dealt_total 40']
+    """
+
+    def one(name: str, kind: str, text: str, value: float) -> Metric:
+        return Metric(name, kind, text, (("", "", value),))
+
+    histogram = [("_bucket", f'le="{bound}"', float(count)) for bound, count in commits.buckets()]
+    histogram += [("_bucket", 'le="+Inf"', commits.count), ("_sum", "", commits.total), ("_count", "", commits.count)]
     return [
+        one("homegame_tables", "gauge", "Tables on this server.", tables),
+        one("homegame_seats_connected", "gauge", "Seats with a player connected.", seats),
+        one("homegame_spectators_connected", "gauge", "Spectators connected.", spectators),
+        one("homegame_hands_dealt_total", "counter", "Hands dealt at every table.", hands),
+        one("homegame_refused_attempts_total", "counter", "Host calls and hellos refused: too many tries.", refused),
         Metric("homegame_commit_seconds", "histogram", "Time the database took to commit writes.", tuple(histogram)),
-        Metric("homegame_storage_errors_total", "counter", "Commits the database refused.", (("", "", stats.errors),)),
+        one("homegame_storage_errors_total", "counter", "Commits the database refused.", commits.errors),
     ]
 
 

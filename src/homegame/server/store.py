@@ -28,9 +28,12 @@ import contextlib
 import hashlib
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from homegame.server.hosting import CommitStats
 
 __all__ = ["SCHEMA", "Row", "StorageError", "Store", "digest"]
 
@@ -157,6 +160,8 @@ class Store:
         self._last: dict[str | None, int] = {}
         """The token of each owner's last write."""
         self._flushing: asyncio.Future[dict[str | None, str]] | None = None
+        self.stats = CommitStats()
+        """How long commits take, and how many the database refused (``GET /metrics``)."""
         self._lost: dict[str | None, str] = {}
         """The owners whose writes a failed commit lost, and why, until one of their waits hears of it."""
         self._opens: dict[str, tuple[str, int]] | None = None
@@ -233,16 +238,19 @@ class Store:
         """Commit ``writes`` at once, or none of them."""
         writer = self._writer
         assert writer is not None
-        writer.execute("BEGIN IMMEDIATE")
+        started = time.perf_counter()
         try:
+            writer.execute("BEGIN IMMEDIATE")
             for write in writes:
                 writer.execute(write.sql, write.params)
             writer.execute("COMMIT")
         except BaseException:
+            self.stats.failed()
             if writer.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     writer.execute("ROLLBACK")
             raise
+        self.stats.record(time.perf_counter() - started)
 
     def _write(self, sql: str, params: tuple[Any, ...], owner: str | None = None) -> int:
         """Write now (a row's id), or, under group commit, later (a negative token for :meth:`remove`)."""
@@ -250,6 +258,7 @@ class Store:
             try:
                 cursor = self.db.execute(sql, params)
             except sqlite3.Error as error:
+                self.stats.failed()
                 raise StorageError(str(error)) from None
             return cursor.lastrowid or 0
         self._written += 1
