@@ -747,7 +747,7 @@ class _Standard:
         """
         record, scale, game, seats = self.record, self.scale, self.game, self.seats
         big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
-        antes = self._by_position(record.antes, "antes")
+        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
         blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
         self.posts = _owed(record, seats, scale)
         self._take_owed(blinds, antes)
