@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from homegame.bots import CallerBot, RandomBot, play
 from homegame.cli import main
 from homegame.engine import Hand
+from homegame.engine.events import Reshuffled
 from homegame.engine.guard import MAX_CHIPS
 from homegame.errors import ParseError
 from homegame.games import load
@@ -58,3 +59,23 @@ def test_hands_near_the_cap_come_back_from_their_files(seats: int, seed: int, da
     play(hand, [RandomBot(random.Random(seed + seat)) for seat in range(seats)])
     record = to_phh(hand.history())
     assert replay(loads(dumps(record))).same
+
+
+TRIPLE_DRAW_RESHUFFLES = (119, 629, 932, 960, 969, 1188)
+"""Seeds of six-handed triple draw whose reshuffle deals again cards a seat's file never saw discarded
+(each failed to re-import: issue 33.9), and a run of others."""
+
+
+@pytest.mark.parametrize("name", ["2-7-triple-draw", "badugi"])
+def test_every_draw_hand_we_export_reimports(name: str) -> None:
+    game, reshuffled = load(name), 0
+    for seed in (*TRIPLE_DRAW_RESHUFFLES, *range(2000, 2060)):
+        hand = Hand(game, [200] * 6, seed=seed, button=seed % 6)
+        play(hand, [RandomBot(random.Random(seed * 7 + seat)) for seat in range(6)])
+        if not any(isinstance(event, Reshuffled) for event in hand.events):
+            continue
+        reshuffled += 1
+        for seat in (0, 3, None):
+            record = to_phh(hand.history(), seat=seat)
+            assert replay(loads(dumps(record))).same, (name, seed, seat)
+    assert reshuffled >= {"2-7-triple-draw": 6, "badugi": 2}[name]
