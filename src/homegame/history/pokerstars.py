@@ -769,6 +769,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     hero = ""
     bets: dict[str, int | Decimal] = {}
     dealt_hole = False
+    all_in: set[str] = set()
     dealing = False
     """Between the deal's marker and the first action: its ``Dealt to`` lines (the hero's, or every seat's)."""
 
@@ -853,6 +854,18 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         position = names.index(name)
         dealing = False
         verb, paid = match["verb"], match["paid"]
+        if match["allin"]:
+            all_in.add(name)
+        if name in all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
+            actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
+            continue
+        if (paid == "bets" or match["to"] is not None) and all(
+            other in folded | all_in for other in names if other != name
+        ):
+            bets[name] = max(bets.values(), default=0)  # nobody left can call: the bet above that comes back
+            actions.append(f"{p} cc")
+            actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
+            continue
         if paid == "posts small & big blinds" or paid in posted & {"posts small blind", "posts big blind"}:
             # a blind made up out of turn (a player back or new): a big blind live, a small blind dead
             amount = _money(match["amount"])
