@@ -39,3 +39,18 @@ def test_typed_answers_are_not_echoed_twice() -> None:
     out = io.StringIO()
     assert PersonDecider(Terminal("razz\n"), out).choose({}, ["holdem", "razz"]) == "razz"
     assert out.getvalue().endswith("game> ")
+
+
+def test_join_hands_reports_what_the_seat_left_with(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33.8: ``join --hands N`` said "left with 0 chips" (a seat gone shows none) where the
+    ledger showed the seat's buy-out."""
+    from homegame.cli import main
+    from server_helpers import live_server
+
+    with live_server() as live:
+        created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller")
+        assert main(["join", created["invites"][0], "--bot", "caller", "--hands", "2", "--seed", "3"]) == 0
+        ledger = live.host("GET", f"/api/tables/{created['table']}/ledger").json()
+    [me] = [player for player in ledger["players"] if player["name"] == "player 1"]
+    assert capsys.readouterr().out.rstrip().endswith(f"player 1: 2 hands, left with {me['buy_out']} chips")
+    assert me["buy_out"] > 0

@@ -372,7 +372,9 @@ def test_an_online_hand_imports_and_replays(tmp_path: Path, capsys: pytest.Captu
     path, out = tmp_path / "online.txt", tmp_path / "online.phhs"
     path.write_text(ONLINE)
     assert main(["history", "import", str(path), "-o", str(out)]) == 1  # the second hand: not a game read
-    assert "hand 2 (line 37): cannot be read" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "hand 2 (line 37): skipped: line 37: 'Pineapple No Limit', not a game homegame reads" in err
+    assert "online.txt: 1 of 2 hands read, 1 skipped\n" in err
     [record] = loads_all(out.read_text())
     assert record.starting_stacks == (Decimal("2.10"), Decimal("1.95"), Decimal("3.07"))  # ann, bob, dan (button)
     played = replay(record)

@@ -106,6 +106,18 @@ def test_stud_on_sixth_street_is_brute_force() -> None:
     assert shares(result) == brute_force("stud", finals)
 
 
+def test_eight_handed_stud_deals_the_common_card_as_the_engine_does() -> None:
+    """Issue 33.7: eight players' sixth street leaves four cards, so the river is one common card
+    every hand uses (odds refused: "the deck has 4 cards left")."""
+    deck = list(parse(" ".join(f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA")))
+    hands = [deck[index * 6 : index * 6 + 6] for index in range(8)]
+    written = [f"({a} {b}) {' '.join(map(str, rest))}" for a, b, *rest in hands]
+    result = odds("stud", written)
+    finals: list[Deal] = [([[*hand, river] for hand in hands], []) for river in deck[48:]]
+    assert result.exact and result.deals == 4
+    assert shares(result) == brute_force("stud", finals)
+
+
 def test_razz_on_sixth_street_is_brute_force() -> None:
     a, b = parse("Ah 2h 8c 5c Kd 3s"), parse("2c 3d 4h 6c Qs Jd")
     dead = unseen(a, b)[::2]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 import warnings
 from dataclasses import replace
 from decimal import Decimal
@@ -306,3 +307,30 @@ def test_any_owed_posts_replay_or_are_refused_with_a_reason(posts: list[object])
         assert str(error)
     else:
         assert sum(played.finishing_stacks) == sum(record.starting_stacks)  # chips are conserved
+
+
+_PLAYED = sorted(name for name in names() if load(name).players[0] <= 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(_PLAYED),
+    st.integers(0, 2**16),
+    st.lists(st.text(max_size=10), min_size=3, max_size=3),
+    st.sampled_from([None, 0, "spectator"]),
+)
+def test_any_phh_we_write_is_toml_and_pokerkit_reads_it(name: str, seed: int, players: list[str], view: object) -> None:
+    """Issue 33.6: any names (control characters, lone surrogates, quotes, brackets), any game, any
+    reader's view: the file is TOML, and PokerKit plays it where it plays the game."""
+    game = load(name)
+    seats = max(game.players[0], 2)
+    hand = Hand(game, [200] * seats, seed=seed)
+    play(hand, [RandomBot(random.Random(seed + seat)) for seat in range(seats)])
+    seat = view if isinstance(view, int) else None
+    record = to_phh(hand.history(), names=players[:seats], number=seed, seat=seat, full=view is None)
+    text = dumps_all([record])
+    parsed = tomllib.loads(text)["1"]
+    whole = ["".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in one) for one in record.extra["players"]]
+    assert parsed["players"] == whole  # every character back, a lone surrogate (no UTF-8 holds one) as U+FFFD
+    if record.variant in CODES and view is None:
+        assert pokerkit_final_stacks(dumps(record)) == record.extra["finishing_stacks"]

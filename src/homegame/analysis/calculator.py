@@ -480,7 +480,7 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
             raise ParseError(f"{Card.from_code(code)} is held {copies} times but the deck has {deck[code]}")
         deck[code] -= copies
     pool = tuple(sorted(deck.elements()))
-    spot = _Spot(seats=tuple(seats), rows=tuple(rows), pool=pool)
+    spot = _common_if_short(game, _Spot(seats=tuple(seats), rows=tuple(rows), pool=pool))
     ranged = max((len(seat.combos[0]) for seat in seats if seat.combos), default=0)
     if sum(spot.groups) + ranged * sum(1 for seat in seats if seat.combos) > len(pool):
         raise ParseError(f"the deck has {len(pool)} cards left, not enough for the rest of the deal")
@@ -491,6 +491,30 @@ def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Car
 def _deck_codes(deck: DeckSpec) -> Counter[int]:
     """How many copies of each card code a deck holds (callers change a copy of it, never it)."""
     return Counter(card.code for card in deck.cards())
+
+
+def _common_if_short(game: Game, spot: _Spot) -> _Spot:
+    """The spot as the engine deals it when the deck runs short: a game whose last card to each player
+    becomes one common card on the board then (eight-handed stud: 8 x 7 cards is more than the deck)
+    has every player's last down card as that common card.
+
+    >>> from homegame.games import load
+    >>> seats = tuple(_Seat((), (), 3, 4) for _ in range(8))
+    >>> short = _common_if_short(load("stud"), _Spot(seats=seats, rows=(("board", (), 0),), pool=tuple(range(52))))
+    >>> short.seats[0].more_down, short.rows
+    (2, (('board', (), 1),))
+    """
+    deals = [step for step in game.steps if isinstance(step, Deal)]
+    last = deals[-1] if deals else None
+    if last is None or not last.common_if_short or last.cards != ("down",) or sum(spot.groups) <= len(spot.pool):
+        return spot
+    if any(seat.combos or seat.more_down < 1 for seat in spot.seats) or all(
+        name != "board" for name, _, _ in spot.rows
+    ):
+        return spot
+    seats = tuple(replace(seat, more_down=seat.more_down - 1) for seat in spot.seats)
+    rows = tuple((name, known, size + 1 if name == "board" else size) for name, known, size in spot.rows)
+    return _Spot(seats=seats, rows=rows, pool=spot.pool)
 
 
 def _in_order(cards: tuple[Card, ...], order: Sequence[str]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:

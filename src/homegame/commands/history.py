@@ -260,14 +260,15 @@ def _play(
 
 
 def run_import(args: argparse.Namespace) -> int:
-    """Write the PokerStars hands of the file as PHH; report each hand that cannot be read."""
-    from homegame.commands.shared import read_text, writable
+    """Write the PokerStars hands of the file as PHH; report each hand that cannot be read, and say
+    how many were read and skipped (nothing is dropped without a word)."""
+    from homegame.commands.shared import read_bytes, writable
     from homegame.history import dumps_all
-    from homegame.history.pokerstars import read_pokerstars
+    from homegame.history.pokerstars import decode_pokerstars, read_pokerstars
 
     if args.output is not None:
         writable(args.output)
-    text = read_text(args.file, MAX_SIZE)  # its errors name the file
+    text, encoding = decode_pokerstars(read_bytes(args.file, MAX_SIZE))  # its errors name the file
     try:
         hands = read_pokerstars(text)
     except ParseError as error:
@@ -275,10 +276,13 @@ def run_import(args: argparse.Namespace) -> int:
     records = [record for _, record, _ in hands if record is not None]
     for number, (line, _, problem) in enumerate(hands, 1):
         if problem is not None:
-            print(f"hand {number} (line {line}): cannot be read: {problem}", file=sys.stderr)
+            print(f"{args.file}: hand {number} (line {line}): skipped: {problem}", file=sys.stderr)
+    read_in = "" if encoding == "utf-8" else f" (read as {encoding}: not UTF-8)"
+    skipped = len(hands) - len(records)
+    print(f"{args.file}: {len(records)} of {len(hands)} hands read, {skipped} skipped{read_in}", file=sys.stderr)
     if records:
         _put(dumps_all(records), args.output, len(records))
-    return 1 if len(records) < len(hands) else 0
+    return 1 if skipped else 0
 
 
 def read_phh(path: Path) -> list[Entry]:

@@ -58,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         me = state["seats"][seat]
         hands = f"{len(client.played)} hand{'' if len(client.played) == 1 else 's'}"
         if client.leaving or me["status"] == "left":  # a leave sent last is not answered: the seat is gone
-            print(f"{me['name']}: {hands}, left with {me['stack']} chips")
+            left_with = me["stack"] if client.stack is None else client.stack  # a seat gone shows 0 chips
+            print(f"{me['name']}: {hands}, left with {left_with} chips")
         else:
             print(f"{me['name']}: {hands}, {me['stack']} chips on the table ({me['status']})")
     return 0

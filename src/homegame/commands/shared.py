@@ -13,7 +13,7 @@ from typing import Any
 
 from homegame.errors import ParseError
 
-__all__ = ["print_json", "read_text", "seat_index", "writable", "write_text"]
+__all__ = ["print_json", "read_bytes", "read_text", "seat_index", "writable", "write_text"]
 
 
 def print_json(data: Any) -> None:
@@ -40,9 +40,9 @@ def seat_index(number: int, seats: int | None = None, *, flag: str = "--seat") -
     return number - 1
 
 
-def read_text(path: Path, limit: int) -> str:
-    """The UTF-8 text of a file named on the command line, at most ``limit`` bytes, or a
-    :class:`ParseError` saying why it cannot be read."""
+def read_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of a file named on the command line, at most ``limit``, or a :class:`ParseError`
+    saying why it cannot be read."""
     try:
         with path.open("rb") as file:
             data = file.read(limit + 1)
@@ -50,8 +50,15 @@ def read_text(path: Path, limit: int) -> str:
         raise ParseError(f"cannot read {path}: {error.strerror or error}", token=str(path)) from None
     if len(data) > limit:
         raise ParseError(f"{path}: more than {limit:,} bytes", token=str(path))
+    return data
+
+
+def read_text(path: Path, limit: int) -> str:
+    """The UTF-8 text of a file named on the command line, at most ``limit`` bytes (a byte order
+    mark skipped), or a :class:`ParseError` saying why it cannot be read."""
+    data = read_bytes(path, limit)
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise ParseError(f"{path}: line {line}, byte {error.start + 1}: not UTF-8 text", token=str(path)) from None

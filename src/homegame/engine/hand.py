@@ -78,6 +78,8 @@ class Setup:
             raise ParseError(f"game: must be a Game (games.load gives one), not {type(game).__name__}", token="game")
         for index, stack in enumerate(self.stacks):
             chips(stack, f"stacks[{index}]", low=1)
+        # one cap for every amount, the winner's stack too (a PHH file is read back under the same cap)
+        chips(sum(self.stacks) + (self.carried if type(self.carried) is int else 0), "stacks and carried pot together")
         if type(self.button) is not int or not 0 <= self.button < len(self.stacks):
             raise ParseError(f"button: must be a seat 0..{len(self.stacks) - 1}, not {self.button!r}", token="button")
         chips(self.carried, "carried")

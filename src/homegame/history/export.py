@@ -42,10 +42,26 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from homegame.cards import Card
-from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
+from homegame.engine.actions import (
+    Action,
+    BetTo,
+    BringIn,
+    Call,
+    Check,
+    Complete,
+    Declare,
+    Discard,
+    Draw,
+    Fold,
+    Pass,
+    Place,
+    RaiseTo,
+    Split,
+)
 from homegame.engine.betting import Betting, Post
 from homegame.engine.events import (
     Acted,
@@ -108,15 +124,18 @@ def to_phh(
     names: Sequence[str] | None = None,
     number: int | None = None,
     seat: int | None = None,
+    full: bool | None = None,
     mix: Mix | None = None,
 ) -> Record:
     """The hand as a PHH record (``names``: the players, in seat order; ``number``: the hand's number;
     ``mix``: the mixed game the hand was dealt in, which homegame's ``_mix`` names).
 
     With ``seat``, only what that seat saw: its own cards, the cards dealt face up, the board and
-    the cards shown at the showdown; every other card is ``??``, and there is no deck order
+    the cards shown at the showdown; every other card is ``??`` (another's passes, discards,
+    splits and declarations too, until the table learns them), and there is no deck order
     (``_decks``), so a hand of a game without a standard code cannot be dealt again from it.
-    Without, the full record.
+    ``full=False`` without a seat is what a spectator saw; ``full`` (the default without a seat)
+    is the full record.
 
     >>> from homegame.bots import CallerBot, play
     >>> from homegame.engine import Hand
@@ -125,12 +144,15 @@ def to_phh(
     >>> play(hand, [CallerBot()] * 3)
     >>> to_phh(hand.history(), seat=1).actions[:3]
     ('d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 ????')
+    >>> to_phh(hand.history(), full=False).actions[:3]
+    ('d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????')
     """
     setup = history.setup
     game, seats, button = setup.game, len(setup.stacks), setup.button
     standard = is_standard(history)
+    full = seat is None if full is None else full and seat is None
     hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
-    writer = _Writer(hand, standard, seat)
+    writer = _Writer(hand, standard, None if full else _Viewer(seat))
     writer.events(hand.events)
     for actor, action in history.actions:
         bet_before = hand.bets[actor]
@@ -153,7 +175,7 @@ def to_phh(
     if setup.posts:
         extra["_posts"] = [owed_text(post, button, seats) for post in setup.posts]
     if not standard:
-        extra.update(_own_fields(history, full=seat is None))
+        extra.update(_own_fields(history, full=full))
     return Record(
         variant=(code_of(game.name) if standard else None) or game.name,
         starting_stacks=tuple(setup.stacks[seat] for seat in order),
@@ -252,14 +274,26 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
     return fields
 
 
+@dataclass(frozen=True, slots=True)
+class _Viewer:
+    """Whose view a file holds: a seat's, or a spectator's (``seat`` ``None``)."""
+
+    seat: int | None
+
+
+_SECRET = (Draw, Discard, Pass, Split, Declare, Place)
+"""Actions whose content is the actor's secret (what it threw away, passed, split, declared, or a
+card it placed face down): another seat learns it only from the events the action caused."""
+
+
 class _Writer:
     """Turns a hand's actions and events into PHH action lines, in order."""
 
-    def __init__(self, hand: Hand, standard: bool, viewer: int | None = None) -> None:
+    def __init__(self, hand: Hand, standard: bool, viewer: _Viewer | None = None) -> None:
         self.hand = hand
         self.standard = standard
         self.viewer = viewer
-        """The seat whose view is written (``None``: everything)."""
+        """Whose view is written (``None``: everything)."""
         self.lines: list[str] = []
         self.draws: list[str] = []
         """Cards dealt in the draw under way: the standard lists them after everyone's discards."""
@@ -289,7 +323,7 @@ class _Writer:
         if isinstance(action, Draw):
             self.drawing.add(seat)
         who = self.p(seat)
-        if self.viewer is not None and self._hides(action, events):
+        if self.viewer is not None and self._hides(seat, action, events, self.viewer.seat):
             self.hidden(who, action)  # something of it the viewer did not see
         elif isinstance(action, Fold):
             self.write(f"{who} f")
@@ -307,13 +341,18 @@ class _Writer:
         else:
             self.write(f"{who} {action}")
 
-    def _hides(self, action: Action, events: Sequence[Event]) -> bool:
+    @staticmethod
+    def _hides(seat: int, action: Action, events: Sequence[Event], viewer: int | None) -> bool:
         """True when the viewer does not see all of what the action did (another's discards, a
-        declaration not yet open); the cards dealt after it are their own lines."""
-        if isinstance(action, Fold | Check | Call | BringIn | BetTo | RaiseTo | Complete):
+        declaration not yet open); the cards dealt after it are their own lines. A secret choice
+        made at once with others (a pass, a discard, a split, a declaration) causes nothing until the
+        last player has chosen: the viewer learns nothing of it then."""
+        if seat == viewer or isinstance(action, Fold | Check | Call | BringIn | BetTo | RaiseTo | Complete):
             return False
-        assert self.viewer is not None
-        return any(event.seen_by(self.viewer) != event for event in events if not isinstance(event, Dealt))
+        told = [event for event in events if not isinstance(event, Dealt)]
+        if isinstance(action, _SECRET) and not told:
+            return True
+        return any(event.seen_by(viewer) != event for event in told)
 
     def hidden(self, who: str, action: Action) -> None:
         """The line of an action the viewer saw only in part: its cards unknown."""
@@ -327,7 +366,7 @@ class _Writer:
     def events(self, events: Sequence[Event]) -> None:
         """The lines of what happened (and the stacks, to know when everyone is all in)."""
         if self.viewer is not None:
-            events = [event.seen_by(self.viewer) for event in events]
+            events = [event.seen_by(self.viewer.seat) for event in events]
         for event in events:
             seat = getattr(event, "seat", None)
             if event.chips and isinstance(seat, int):
@@ -338,7 +377,7 @@ class _Writer:
                 self.drew(event)
             elif isinstance(event, Shown):
                 self.flush_draws()
-                known = self.standard and (self.viewer is None or event.seat == self.viewer)
+                known = self.standard and (self.viewer is None or event.seat == self.viewer.seat)
                 self.show(event.seat, () if known else event.cards)
             elif not isinstance(event, _SILENT) and not self.standard:
                 self.flush_draws()
@@ -352,7 +391,7 @@ class _Writer:
             dealt = all(self.held[seat] for seat in live)  # not before the players hold cards (all in from the blinds)
             if dealt and len(live) > 1 and sum(1 for seat in live if self.stacks[seat] > 0) <= 1:
                 for seat in live:
-                    if self.viewer is None or seat == self.viewer:  # the others at their Shown
+                    if self.viewer is None or seat == self.viewer.seat:  # the others at their Shown
                         self.show(seat)
         cards = format_phh_cards(event.cards) or "??" * event.hidden
         if event.seat is None:

@@ -36,13 +36,14 @@ actions = [
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+import tomli_w
 
 from homegame.cards import Card
 from homegame.engine.guard import MAX_CHIPS
@@ -305,11 +306,23 @@ def dumps_all(records: Iterable[Record]) -> str:
     return "\n\n".join(f"[{number}]\n{dumps(record)}" for number, record in enumerate(records, 1)) + "\n"
 
 
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+"""Half of a UTF-16 pair alone: no UTF-8 file can hold it."""
+
+
+def _string(text: str) -> str:
+    r"""``text`` as a TOML string, written by tomli-w (a control character escaped, as TOML requires:
+    a name with U+007F made our files invalid), a lone surrogate as U+FFFD.
+
+    >>> print(_string("del\x7fname"), _string("two\nlines"))
+    "del\u007fname" "two\nlines"
+    """
+    return tomli_w.dumps({"v": _SURROGATE.sub("\ufffd", text)})[4:-1]
 
 
 def _key(name: str) -> str:
-    return name if _BARE_KEY.fullmatch(name) else json.dumps(name, ensure_ascii=False)
+    """A key, bare when TOML allows it, else quoted (by tomli-w)."""
+    return tomli_w.dumps({_SURROGATE.sub("\ufffd", name): 0})[:-5]
 
 
 def _value(value: Any) -> str:
@@ -320,7 +333,7 @@ def _value(value: Any) -> str:
     if isinstance(value, Decimal):
         return "inf" if value.is_infinite() else format(value, "f")
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _string(value)
     if isinstance(value, Mapping):
         return "{ " + ", ".join(f"{_key(str(key))} = {_value(item)}" for key, item in value.items()) + " }"
     if isinstance(value, list | tuple):

@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAMES",
     "IMPORTS",
+    "decode_pokerstars",
     "describe",
     "dumps_pokerstars",
     "hand_number",
@@ -612,12 +613,21 @@ _HOLE = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "N2L1D": 5, "F2L3D": 5, "FB": 4}
 _MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
 _GAME = "|".join(map(re.escape, IMPORTS))
 _HEADER = re.compile(
-    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+):\s+(?:Tournament #\d+, .*? )?"
+    r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+):\s+(?:\{(?P<club>[^}]*)\}\s+)?"
+    r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), (?:(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) )?)?"
     rf"(?:[A-Za-z0-9'+/ -]+? \()?(?P<game>{_GAME})\)?"  # a mixed game (8-Game, HORSE) names its game in brackets
-    rf"(?:,| - Level [IVXLC\d]+)? \(?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?: [A-Z]{{3}})?\)"
+    r"(?:,| - (?:Match Round (?P<round>[IVXLC\d]+), )?Level [IVXLC\d]+)?"
+    rf" \(?(?P<low>{_MONEY})/(?P<high>{_MONEY})(?: [A-Z]{{3}})?\)"
 )
 """A hand's first line: cash (``Razz Limit ($0.04/$0.08 USD)``), a tournament's level
-(``Badugi Limit - Level I (20/40)``) or a mixed game's (``8-Game (Razz Limit, $400/$800 USD)``)."""
+(``Badugi Limit - Level I (20/40)``), a mixed game's (``8-Game (Razz Limit, $400/$800 USD)``), a Home
+Game club's (``{Club name}`` after the hand number), a Zoom tournament's and a heads-up or shootout
+match's round (``- Match Round I, Level I (20/40)``)."""
+_GAME_NAMED = re.compile(
+    r"PokerStars .*?#\d+:\s+(?:\{[^}]*\}\s+)?(?:(?:Zoom )?Tournament #\d+, (?:(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) )?)?"
+    r"(?:[A-Za-z0-9'+/ -]+? \((?P<mixed>[A-Za-z][^,()]*)[,)]|(?P<game>.+?)(?: - | \(|$))"
+)
+"""The game a header names, for a refusal to name it (``5 Card Omaha Pot Limit``)."""
 _SEAT = re.compile(
     rf"Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_MONEY}) in chips(?:, .*)?\)(?P<out> is sitting out)?"
 )
@@ -635,7 +645,10 @@ _ACTION = re.compile(
 )
 _VERB = re.compile(r"(?:folds|checks|calls|bets|raises|brings in|posts|discards|stands pat|shows|mucks|completes)\b")
 """How an action's line goes on after the player's name: such a line that reads as no action is refused."""
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<first>[^\]]*)\](?: \[(?P<second>[^\]]*)\])?")
+_CARD_LIST = r"(?:(?:[2-9TJQKA][cdhs]|XX|of)(?: (?:[2-9TJQKA][cdhs]|XX|of))*)?"
+"""The cards between brackets (``XX`` and ``of``: a card the file does not know)."""
+_DEALT = re.compile(rf"Dealt to (?P<name>.+?) \[(?P<first>{_CARD_LIST})\](?: \[(?P<second>{_CARD_LIST})\])?")
+"""A deal (a name may hold brackets itself: ``Lucky [DE]``)."""
 _MARKER = re.compile(r"\*\*\* (?P<marker>[A-Za-z0-9 ]+) \*\*\*(?P<cards>.*)")
 _RAKE = re.compile(rf"^Total pot .*\| Rake (?P<rake>{_MONEY})")
 _COLLECTED = re.compile(rf"(?P<name>.+?) collected (?P<amount>{_MONEY}) from (?:the )?(?:main |side )?pot(?:-\d+)?")
@@ -647,7 +660,30 @@ def _money(text: str) -> int | Decimal:
 
 
 def _phh_cards(text: str) -> str:
-    return "".join(text.split())
+    """Cards as PHH writes them, an unknown one (``XX``, ``of``) as ``??``.
+
+    >>> _phh_cards("As XX of")
+    'As????'
+    """
+    return "".join(card if card not in ("XX", "of") else "??" for card in text.split())
+
+
+def decode_pokerstars(data: bytes) -> tuple[str, str]:
+    """A PokerStars file's text and the encoding it was read in: UTF-8 (its byte order mark, which
+    PokerStars writes, skipped), UTF-16 when it starts with that mark, else Windows-1252, in which
+    older files and some clients write a ``€`` in the stakes.
+
+    >>> decode_pokerstars("\ufeffPokerStars Hand #1".encode())
+    ('PokerStars Hand #1', 'utf-8')
+    >>> decode_pokerstars("Hold'em No Limit (€0.02/€0.05 EUR)".encode("cp1252"))
+    ("Hold'em No Limit (€0.02/€0.05 EUR)", 'cp1252')
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace"), "utf-16"
+    try:
+        return data.decode("utf-8-sig"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), "cp1252"
 
 
 def read_pokerstars(text: str) -> list[tuple[int, Record | None, ParseError | None]]:
@@ -663,6 +699,7 @@ def read_pokerstars(text: str) -> list[tuple[int, Record | None, ParseError | No
     >>> [(line, record.variant, record.actions[:3]) for line, record, _ in read_pokerstars(text)]
     [(1, 'NT', ('d dh p1 ????', 'd dh p2 KdKc', 'p2 cc'))]
     """
+    text = text.removeprefix("\ufeff")  # PokerStars begins its files with a byte order mark
     lines = [line.rstrip() for line in text.splitlines()]  # some years of files end lines with a space
     starts = [index for index, line in enumerate(lines) if line.startswith("PokerStars ")]
     if not starts:
@@ -682,7 +719,9 @@ def read_pokerstars(text: str) -> list[tuple[int, Record | None, ParseError | No
 def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     header = _HEADER.match(lines[start])
     if header is None:
-        raise ParseError(f"line {start + 1}: not a hand of a game homegame reads ({', '.join(IMPORTS)})")
+        named = _GAME_NAMED.match(lines[start])
+        game = f"{(named['mixed'] or named['game']).strip()[:60]!r}, " if named else ""
+        raise ParseError(f"line {start + 1}: {game}not a game homegame reads ({', '.join(IMPORTS)})")
     code = IMPORTS[header["game"]]
     stud = code in ("F7S", "F7S/8", "FR")
     seats: list[tuple[int, str, int | Decimal]] = []
@@ -730,6 +769,9 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     hero = ""
     bets: dict[str, int | Decimal] = {}
     dealt_hole = False
+    all_in: set[str] = set()
+    dealing = False
+    """Between the deal's marker and the first action: its ``Dealt to`` lines (the hero's, or every seat's)."""
 
     def who(name: str, index: int) -> str:
         if name not in player:
@@ -742,9 +784,10 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             return
         dealt_hole = True
         known = {}
-        for later in range(index, end):
+        for later in range(index, end):  # the hero's line, or every seat's (research logs are written so)
             if match := _DEALT.fullmatch(lines[later]):
                 known[match["name"]] = _phh_cards(match["first"])
+            elif known or _MARKER.fullmatch(lines[later]):
                 break
         for name in names:
             actions.append(f"d dh {player[name]} {known.get(name, '??' * _HOLE[code])}")
@@ -761,6 +804,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             bets = {}
             if street in ("HOLE CARDS", "DEALING HANDS"):
                 deal_hole(index + 1)
+                dealing = True
             elif street in ("FLOP", "TURN", "RIVER") and not stud:
                 board = re.findall(r"\[([^\]]*)\]", match["cards"])
                 if not board:
@@ -778,7 +822,7 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             if name not in player:
                 raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
             if not stud:
-                if hero:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
+                if not dealing:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
                     actions.append(f"d dh {player[name]} {_phh_cards(match['second'] or match['first'])}")
                 hero = name
                 continue
@@ -808,7 +852,20 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         name = match["name"]
         p = who(name, index)
         position = names.index(name)
+        dealing = False
         verb, paid = match["verb"], match["paid"]
+        if match["allin"]:
+            all_in.add(name)
+        if name in all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
+            actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
+            continue
+        if (paid == "bets" or match["to"] is not None) and all(
+            other in folded | all_in for other in names if other != name
+        ):
+            bets[name] = max(bets.values(), default=0)  # nobody left can call: the bet above that comes back
+            actions.append(f"{p} cc")
+            actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
+            continue
         if paid == "posts small & big blinds" or paid in posted & {"posts small blind", "posts big blind"}:
             # a blind made up out of turn (a player back or new): a big blind live, a small blind dead
             amount = _money(match["amount"])
@@ -885,6 +942,9 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         fields["min_bet"] = high
     fields["players"] = names
     fields["hand"] = int(header["number"])
+    for name in ("club", "tournament", "round"):  # a Home Game's club, a tournament and its match round
+        if header[name] is not None:
+            fields[f"_{name}"] = int(header[name]) if name == "tournament" else header[name]
     fields["winnings"] = winnings
     if owed:
         fields["_posts"] = owed  # their chips are in the lists: replay takes them back out

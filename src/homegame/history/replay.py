@@ -41,6 +41,7 @@ import random
 import re
 from collections import Counter, deque
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import TypeVar
@@ -431,7 +432,7 @@ def _skipped(hand: Hand, line: _Line, later: set[int | None]) -> str:
     return f"action {line.number} {line.text!r}: {names} not in the file where homegame asks, taken as folding"
 
 
-def _act(hand: Hand, line: _Line, scale: int, fillers: frozenset[Card] = frozenset()) -> str:
+def _act(hand: Hand, line: _Line, scale: int, fillers: AbstractSet[Card] = frozenset()) -> str:
     """Carry out a player's line on the hand (``fillers``: the cards standing for unknown ones);
     returns a note when the line was read differently from its words to the same effect."""
     seat = line.seat
@@ -504,7 +505,7 @@ def _capped_raise(hand: Hand, seat: int, action: Action) -> BetTo | RaiseTo | No
     return BetTo(legal.min) if isinstance(action, BetTo) else RaiseTo(legal.min)
 
 
-def _discards(hand: Hand, seat: int, line: _Line, fillers: frozenset[Card]) -> tuple[Card, ...]:
+def _discards(hand: Hand, seat: int, line: _Line, fillers: AbstractSet[Card]) -> tuple[Card, ...]:
     """The cards of a draw line; unknown ones (``??``) are the player's cards the file never names."""
     cards = parse_phh_cards(line.argument)
     known = [card for card in cards if card is not None]
@@ -631,6 +632,9 @@ class _Standard:
     mucked: set[int] = field(default_factory=set)
     posts: tuple[Post, ...] = ()
     """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
+    discarded: list[int] = field(default_factory=list)
+    """The unknown slots of the first deck order whose cards an earlier try found in the discards at
+    the reshuffle: where the cards the file names after it go next."""
 
     def play(self) -> Replayed:
         from homegame.games import load
@@ -722,12 +726,22 @@ class _Standard:
 
     def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
         """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
-        first, later, fillers = self._deck(rng)
-        hand = Hand.from_setup(setup, _PlannedChance(first, later))
+        first, later, spare = self._deck(rng)
+        chance = _PlannedChance(first, later, set(spare))
+        fillers = chance.fillers
+        hand = Hand.from_setup(setup, chance)
         notes = []
-        for index, line in enumerate(self.moves):
-            notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
-            notes.append(_act(hand, line, self.scale, fillers))
+        try:
+            for index, line in enumerate(self.moves):
+                notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
+                notes.append(_act(hand, line, self.scale, fillers))
+        except ReplayError:
+            if chance.muck and not self.discarded:  # the next try puts the cards dealt again there
+                muck = Counter(chance.muck)
+                self.discarded = [
+                    i for i, card in enumerate(first[: len(self.order)]) if self.order[i] is None and _take(muck, card)
+                ]
+            raise
         notes = [note for note in notes if note]
         _finished(hand)
         self._check_mucks(hand)
@@ -747,7 +761,7 @@ class _Standard:
         """
         record, scale, game, seats = self.record, self.scale, self.game, self.seats
         big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
-        antes = self._by_position(record.antes, "antes")
+        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
         blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
         self.posts = _owed(record, seats, scale)
         self._take_owed(blinds, antes)
@@ -982,12 +996,20 @@ class _Standard:
         spare = _counted(deck, pool)
         if rng is not None:
             rng.shuffle(spare)
-        # Cards the file first names after a reshuffle must have reached the discards before it:
-        # they stand for the unknown cards (burned, or held by players who folded) first.
+        # Cards the file first names after a reshuffle must have reached the discards before it: they
+        # stand for unknown cards (burned, discarded, or held by players who folded): the first unknown
+        # ones, or (another try) unknown ones anywhere, since which of them were kept the file may not say.
         later = {card for card in tail if card is not None}
-        fill = deque([card for card in spare if card in later] + [card for card in spare if card not in later])
-        first = [wanted if wanted is not None else fill.popleft() for wanted in head] + list(fill)
-        return first, tail, frozenset(spare)
+        unknown = [index for index, wanted in enumerate(head) if wanted is None]
+        coming = deque(card for card in spare if card in later)
+        fill = deque(card for card in spare if card not in later)
+        slots = [index for index in self.discarded if index in unknown] or unknown
+        chosen = set(slots[: len(coming)] if rng is None else rng.sample(slots, min(len(coming), len(slots))))
+        first = [
+            wanted if wanted is not None else (coming.popleft() if index in chosen else fill.popleft())
+            for index, wanted in enumerate(head)
+        ]
+        return first + list(coming) + list(fill), tail, frozenset(spare)
 
     def _check_mucks(self, hand: Hand) -> None:
         """A player who mucked at the showdown gave up the pot; our showdown shows every hand."""
@@ -1046,17 +1068,23 @@ class _PlannedChance(Chance):
     """The deck as the file deals it: the first order given, and after each reshuffle of the discards,
     the cards the file deals next put first."""
 
-    __slots__ = ("later",)
+    __slots__ = ("fillers", "later", "muck")
 
-    def __init__(self, first: list[Card], later: list[Card | None]) -> None:
+    def __init__(self, first: list[Card], later: list[Card | None], fillers: set[Card]) -> None:
         super().__init__(random.Random(0), [first])
         self.later = later
+        self.fillers = fillers
+        self.muck: tuple[Card, ...] = ()
+        """The discards at the (first) reshuffle."""
+        """The cards standing for unknown ones: the spare cards, and each card a reshuffle deals where
+        the file names none (a card named once, a discard, can come back to another player unknown)."""
 
     def shuffle(self, cards: list[Card]) -> None:
         if not self.log:
             super().shuffle(cards)
             return
         wanted, self.later = self.later[: len(cards)], self.later[len(cards) :]
+        self.muck = self.muck or tuple(cards)
         pool = Counter(cards)
         for card in wanted:
             if card is not None:
@@ -1064,8 +1092,18 @@ class _PlannedChance(Chance):
                     raise ReplayError(f"{card} is dealt again after the reshuffle, but it is not among the discards")
                 pool[card] -= 1
         rest = _counted(cards, pool)
-        cards[:] = [card if card is not None else rest.pop() for card in wanted] + rest
+        filled = [card if card is not None else rest.pop() for card in wanted]
+        self.fillers.update(card for card, named in zip(filled, wanted, strict=True) if named is None)
+        cards[:] = filled + rest
         self.log.append(tuple(cards))
+
+
+def _take(counts: Counter[Card], card: Card) -> bool:
+    """Take ``card`` from ``counts`` if it holds one."""
+    if counts[card] <= 0:
+        return False
+    counts[card] -= 1
+    return True
 
 
 def _counted(cards: Iterable[Card], counts: Counter[Card]) -> list[Card]:

@@ -110,6 +110,8 @@ class Record:
             played = data.get("names") or [f"seat {seat + 1}" for seat in range(len(stacks))]
             if not isinstance(played, list) or not all(isinstance(one, str) and len(one) <= 64 for one in played):
                 raise ParseError("names: must be a list of names (64 characters at most)")
+            if len(played) != len(stacks):
+                raise ParseError(f"names: one a seat ({len(stacks)}), not {len(played)}")
             mix = data.get("mix")
             if mix is not None and mix not in mix_names():  # a name only: a file never chooses a path
                 raise ParseError(f"mix: no mixed game {str(mix)[:60]!r} in the catalogue")

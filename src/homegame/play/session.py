@@ -206,6 +206,8 @@ class _Session:
             raise ParseError(f"a stack must be 1 to {MAX_CHIPS:,} chips, not {settings.stack:,}")
         if not 2 <= seats <= 10:
             raise ParseError(f"a table has 2 to 10 seats, not {seats}")
+        if settings.stack * seats > MAX_CHIPS:  # what a winner can hold: one cap for every amount
+            raise ParseError(f"the table's chips ({seats} stacks of {settings.stack:,}) must be {MAX_CHIPS:,} at most")
         game = settings.game
         if game is not None:
             problem = fits(game, seats)

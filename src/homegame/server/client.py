@@ -172,6 +172,8 @@ class Client:
         self.leaving = False
         self.done = False
         self.reason = ""
+        self.stack: int | None = None
+        """The seat's chips when last seen seated: what it leaves with (a seat that has left shows none)."""
         self.state: Message | None = None
         self.errors: list[Message] = []
         self.waiting = False
@@ -214,6 +216,16 @@ class Client:
         self.waiting = False
         return [{"type": "leave"}]
 
+    def _left_with(self, state: Message, me: Message, seat: int) -> None:
+        """Keep the seat's chips: while seated its stack; once gone (a seat that has left shows none),
+        what the hand it left after ended with."""
+        last = state.get("last") or {}
+        dealt, result = last.get("dealt") or [], last.get("result") or {}
+        if me["status"] != "left":
+            self.stack = me["stack"]
+        elif seat in dealt and len(result.get("stacks") or []) == len(dealt):
+            self.stack = result["stacks"][dealt.index(seat)]
+
     def _answer(self, message: Message, state: Message) -> list[Message]:
         seat, number, seq = self.seat, message["hand"], message["seq"]
         if seat is None:
@@ -225,6 +237,7 @@ class Client:
             last = state.get("last")
             self.finished = (last is not None and seat in last.get("dealt", ())) or any(h < number for h in self.played)
         me = state["seats"][seat]
+        self._left_with(state, me, seat)
         if me["status"] == "left" or state["status"] == "closed":
             self.done = True
             return []

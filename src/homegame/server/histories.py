@@ -1,8 +1,8 @@
 """A table's finished hands as PHH (``host ... history``), numbered as the messages number them.
 
 ``full`` writes every card; otherwise the hands are written as one seat saw them (``seat``), or as a
-spectator did (neither): a card the reader never saw is ``??``. What a seat saw is read off its
-own views, replayed action by action, so the history shows no more than the table showed.
+spectator did (neither): a card the reader never saw is ``??``. What a seat saw is what the
+engine's events show it (:meth:`~homegame.engine.events.Event.seen_by`), as every frame it was sent.
 
 >>> from homegame.server.config import TableConfig
 >>> from homegame.server.store import Store
@@ -24,15 +24,9 @@ True
 
 from __future__ import annotations
 
-import random
-import re
-from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
-from functools import partial
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from homegame.engine.hand import Chance, Hand, History
-from homegame.engine.wire import to_json
 from homegame.errors import ParseError
 from homegame.games.mixes import Mix
 from homegame.history import dumps_all, to_phh
@@ -41,22 +35,15 @@ from homegame.server.table import ServerTable
 
 __all__ = ["phh", "pokerstars"]
 
-_CARDS = re.compile(r"(?<![A-Za-z0-9?])((?:[2-9TJQKA][cdhs]|Jk|\?\?)+)(?![A-Za-z0-9?])")
-
 
 def phh(table: ServerTable, *, seat: int | None = None, full: bool = False) -> str:
     """The table's finished hands as one ``.phhs`` text."""
     records = []
     for number, hand, dealt in table.histories():
-        history = hand.history()
         names = [table.seats[index].name for index in dealt]
-        record = to_phh(history, names=names, number=number, mix=_mix(table, hand.game.name))
-        if not full:
-            seen = _seen(history, dealt.index(seat) if seat in dealt else None)
-            extra = {name: value for name, value in record.extra.items() if name != "_decks"}  # the whole deck
-            actions = tuple(_CARDS.sub(partial(_mask, seen=seen), line) for line in record.actions)
-            record = replace(record, actions=actions, extra=extra)
-        records.append(record)
+        viewer = dealt.index(seat) if seat in dealt else None
+        mix = _mix(table, hand.game.name)
+        records.append(to_phh(hand.history(), names=names, number=number, seat=viewer, full=full, mix=mix))
     return dumps_all(records) if records else ""
 
 
@@ -98,31 +85,3 @@ def _mix(table: ServerTable, game: str) -> Mix | None:
     mixes = [entry for entry in entries if isinstance(entry, Mix) and any(one.name == game for one in entry.games)]
     alone = any(not isinstance(entry, Mix) and entry.name == game for entry in entries)
     return mixes[0] if len(mixes) == 1 and not alone else None
-
-
-def _seen(history: History, viewer: int | None) -> set[str]:
-    """Every card ``viewer`` saw during the hand (a seat of the hand; ``None``: a spectator)."""
-    hand = Hand.from_setup(history.setup, Chance(random.Random(0), history.chance))
-    seen: set[str] = set()
-    _strings(to_json(hand.view(viewer)), seen)
-    for seat, action in history.actions:
-        hand.act(seat, action)
-        _strings(to_json(hand.view(viewer)), seen)
-    return seen
-
-
-def _strings(data: object, into: set[str]) -> None:
-    if isinstance(data, str):
-        into.add(data)
-    elif isinstance(data, list):
-        for item in data:
-            _strings(item, into)
-    elif isinstance(data, dict):
-        for item in data.values():
-            _strings(item, into)
-
-
-def _mask(match: re.Match[str], seen: set[str]) -> str:
-    """A run of cards (``AsKd``), each card the reader did not see written ``??``."""
-    run = match[1]
-    return "".join(card if card in seen else "??" for card in (run[i : i + 2] for i in range(0, len(run), 2)))
