@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from homegame.cards import Card, Rank
-from homegame.engine.actions import ActionKind, Legal, PlainLegal
+from homegame.engine.actions import ActionKind, AmountLegal, Legal, PlainLegal
 from homegame.engine.events import Event, HandResult, Judged
 from homegame.engine.pots import Pot
 from homegame.engine.steps.base import Snapshot
@@ -126,6 +126,10 @@ class View:
     high and low totals, the Grocery Store's dots, a split hand once split), named when asked."""
     pot_after_call: int | None = None
     """What the pot would hold once the viewer calls (``None`` when it may not call)."""
+    pot_sizes: tuple[int, ...] = ()
+    """The amounts of a bet or raise of half the pot and of the pot (once the viewer has called),
+    each within the bounds of the viewer's amount descriptor; empty when the viewer may not bet.
+    A screen offers them as they are: it never works out a pot."""
 
     def __repr__(self) -> str:
         """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
@@ -190,7 +194,32 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
         wild=_wild(hand, viewer),
         hands=_hands(hand, viewer),
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
+        pot_sizes=_pot_sizes(legal, seats, hand.pot + call.chips if isinstance(call, PlainLegal) else hand.pot),
     )
+
+
+def _pot_sizes(legal: tuple[Legal, ...], seats: tuple[SeatView, ...], pot_after_call: int) -> tuple[int, ...]:
+    """The half-pot and pot amounts (``to`` amounts: the round's bet and then half the pot, or the
+    pot, after calling) for the amount descriptor in ``legal``, brought within its bounds and onto
+    its steps; ``()`` without one.
+
+    >>> from homegame.engine.actions import ActionKind, AmountLegal
+    >>> _pot_sizes((AmountLegal(ActionKind.RAISE_TO, min=4, max=100),), (), 12)
+    (6, 12)
+    >>> _pot_sizes((AmountLegal(ActionKind.RAISE_TO, min=4, max=12),), (), 30)
+    (12, 12)
+    """
+    amount = next((option for option in legal if isinstance(option, AmountLegal)), None)
+    if amount is None:
+        return ()
+    bet = max((seat.bet for seat in seats), default=0)
+    step = amount.step or 1
+
+    def within(value: int) -> int:
+        steps = (value - amount.min + step // 2) // step
+        return max(amount.min, min(amount.max, amount.min + steps * step))
+
+    return within(bet + pot_after_call // 2), within(bet + pot_after_call)
 
 
 def _table(hand: Snapshot) -> View:

@@ -255,6 +255,7 @@ def view_json(view: View, names: Names) -> dict[str, JSON]:
         "wild": to_json(view.wild),
         "hands": to_json(view.hands),
         "pot_after_call": view.pot_after_call,
+        "pot_sizes": list(view.pot_sizes),
     }
 
 
@@ -419,6 +420,7 @@ def view_from_json(data: object) -> View:
         wild=_build(WildCards, _object(obj.get("wild", {}), "view wild"), "view wild", skip=()),
         hands=tuple(_judged(judged, "view hands") for judged in _list(obj.get("hands", []), "view")),
         pot_after_call=None if obj.get("pot_after_call") is None else _get(obj, "pot_after_call", int, "view"),
+        pot_sizes=tuple(_amount(size, "view pot_sizes") for size in _list(obj.get("pot_sizes", []), "view")),
     )
 
 

@@ -170,6 +170,7 @@ def _view() -> Schema:
             "wild": _object(_fields(WildCards)),
             "hands": _array(_ref("judged")),
             "pot_after_call": _nullable(_COUNT),
+            "pot_sizes": _array(_COUNT),
         }
     )
 

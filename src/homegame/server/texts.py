@@ -138,7 +138,7 @@ class _Written:
 _VIEW_FIELDS = tuple(field.name for field in fields(View))
 """A view's fields, in the order they are written."""
 
-_OWN = frozenset({"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call"})
+_OWN = frozenset({"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call", "pot_sizes"})
 """A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
 
 dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

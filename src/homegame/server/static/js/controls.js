@@ -77,15 +77,11 @@ function plainButton(ctx, d) {
 
 /**
  * The preset amounts of an amount descriptor as [label, amount]: the least, half the pot and the
- * pot (the server's `pot_after_call` and the round's bet), the most ("All in" when it is the stack).
+ * pot (the server's `pot_sizes`, already within the bounds), the most ("All in" when it is the stack).
  */
 export function presets(ctx, d) {
-  const view = ctx.view;
-  const maxBet = Math.max(0, ...view.seats.map((seat) => seat.bet));
-  const potAfterCall = view.pot_after_call ?? view.pot;
-  const step = d.step || 1;
-  const clamp = (value) => Math.max(d.min, Math.min(d.max, d.min + Math.round((value - d.min) / step) * step));
-  const pots = [["½ pot", clamp(maxBet + potAfterCall / 2)], ["Pot", clamp(maxBet + potAfterCall)]];
+  const [half, pot] = ctx.view.pot_sizes;
+  const pots = [["½ pot", half], ["Pot", pot]];
   // The most is "All in" only when it takes the whole stack; at a pot limit it is the pot, at a
   // fixed limit the cap. A pot preset that lands on the least or the most says nothing more.
   const top = isAllIn(ctx, d.max - (ctx.me?.bet ?? 0)) ? "All in" : pots[1][1] === d.max ? "Pot" : "Max";
