@@ -101,7 +101,7 @@ def test_the_host_approves_a_rebuy_a_player_asked_for(server: Server, pages: Pag
     entry.locator(".rebuys li").wait_for()
     assert "ann (seat 1) asks to rebuy 150" in entry.locator(".rebuys").inner_text()
     entry.locator("[data-action=approve]").click()
-    entry.locator(".rebuys").wait_for(state="detached")
+    entry.locator(".rebuys li").wait_for(state="detached")
     told = "document.getElementById('toasts').textContent.includes('The host approved your rebuy of 150')"
     player.wait_for_function(told)
 

@@ -3,7 +3,8 @@
 - ``homegame host URL --token SECRET new --game GAME --seats N --stack S [--bots K] [--option KEY=VALUE ...]``
   creates a table and prints its invites (``--json``: ``{"table", "invites", "spectate"}``);
 - ``... tables``, ``... ledger TABLE [--csv]``, ``... history TABLE [--seat K | --full]``,
-  ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``.
+  ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``, ``... invite TABLE SEAT``
+  (a new link for the seat: the old one stops working).
 
 ``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
 fragment is the secret. The secret comes from ``--token``, ``--token-file`` (out of ``ps``'s sight),
@@ -23,7 +24,7 @@ from urllib.parse import urlsplit
 
 from homegame.commands import SEATS
 
-HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close"
+HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite"
 
 
 def register(subparsers: Any) -> None:
@@ -79,6 +80,7 @@ def register(subparsers: Any) -> None:
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
     new.add_argument("--title", default="", help="the table's title")
+    new.add_argument("--paused", action="store_true", help="deal nothing until the host resumes the table")
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
     _action(actions, "tables", "list the tables (JSON)")
     ledger = _action(actions, "ledger", "the ledger and the settle-up")
@@ -101,6 +103,10 @@ def register(subparsers: Any) -> None:
     answer = rebuy.add_mutually_exclusive_group(required=True)
     answer.add_argument("--approve", action="store_true", help="let the seat buy in again")
     answer.add_argument("--refuse", action="store_true", help="say no")
+    invite = _action(actions, "invite", "a new invite link for a seat (the old link stops working)")
+    invite.add_argument("table", help=TABLE)
+    invite.add_argument("seat", type=int, help=f"the seat; {SEATS}")
+    invite.add_argument("--json", action="store_true", help='print {"invite": URL}')
     parser.set_defaults(handler=run)
 
 
@@ -216,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
             "missed_blinds": args.missed_blinds,
             "kill": args.kill,
             "title": args.title,
+            "paused": args.paused,
         }
         if args.game:
             body["game"] = args.game
@@ -268,6 +275,14 @@ def run(args: argparse.Namespace) -> int:
     if action == "rebuy":
         seat = seat_index(args.seat, flag="seat")
         _request(base, token, "POST", f"/api/tables/{table}/rebuys/{seat}", {"approve": bool(args.approve)})
+        return 0
+    if action == "invite":
+        seat = seat_index(args.seat, flag="seat")
+        invited = json.loads(_request(base, token, "POST", f"/api/tables/{table}/seats/{seat}/invite")[1])
+        if args.json:
+            print_json(invited)
+        else:
+            print(invited["invite"])
         return 0
     answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
     print(f"table {answer['table']}: {answer['status']}")

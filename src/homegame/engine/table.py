@@ -70,7 +70,8 @@ Schedule = FixedGame | DealersChoice | Rotation
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """Chips crossing the table's edge: ``kind`` is ``buy-in``, ``rebuy`` or ``cash-out``."""
+    """Chips crossing the table's edge: ``kind`` is ``buy-in``, ``rebuy``, ``adjustment`` (the host's
+    correction of a stack, either way: counted with what the player bought in) or ``cash-out``."""
 
     player: str
     kind: str
@@ -170,6 +171,23 @@ class Table:
         self._positive(chips)
         occupant.stack += chips
         self.ledger.record(occupant.player, "rebuy", chips)
+
+    def adjust(self, seat: int, chips: int) -> int:
+        """The host corrects a seated player's stack by ``chips`` (either way, never below nothing);
+        the ledger counts it with what the player bought in, so the nets still sum to zero. Returns
+        the chips added (negative: taken).
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), size=2)
+        >>> table.sit(0, "ann", 100)
+        >>> table.adjust(0, 25), table.adjust(0, -500), table.ledger.net("ann", table.stack_of("ann"))
+        (25, -125, 0)
+        """
+        occupant = self._occupant(seat)
+        chips = max(chips, -occupant.stack)
+        occupant.stack += chips
+        self.ledger.record(occupant.player, "adjustment", chips)
+        return chips
 
     def leave(self, seat: int) -> int:
         """The player cashes out and leaves; returns the chips cashed out."""

@@ -43,6 +43,7 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.host_api import Feed, HostApi, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
@@ -181,8 +182,10 @@ class Room:
     asked (``error``, ``code: "storage"``); the table's own moves are tried again, less and less
     often (at most every ``retry`` seconds), until the disk takes them."""
 
-    def __init__(self, table: ServerTable, *, retry: float = 5.0) -> None:
+    def __init__(self, table: ServerTable, *, retry: float = 5.0, changed: Callable[[], None] | None = None) -> None:
         self.table = table
+        self.changed = changed or (lambda: None)
+        """Called whenever everyone is told of a change (the host's live feed listens)."""
         self.seats: dict[int, Connection] = {}
         self.spectators: set[Connection] = set()
         self.wake = asyncio.Event()
@@ -199,6 +202,7 @@ class Room:
     def broadcast(self) -> None:
         """Send everyone the snapshot as they may see it (spectators share one)."""
         table = self.table
+        self.changed()
         for connection in self.seats.values():
             self.state(connection)
         if self.spectators:
@@ -255,6 +259,9 @@ class Room:
             except StorageError:
                 connection.close("storage", _message(self.table, "closed", reason="storage"))
                 return False
+            if seat is not None and self.table.store.find_secret(token) != (self.table.id, seat):
+                connection.close("taken over", _message(self.table, "closed", reason="taken over"))
+                return False  # the host made a new invite meanwhile
             if previous is not None and previous is not connection:
                 previous.close("taken over", _message(self.table, "closed", reason="taken over"))
             table = self.table
@@ -263,6 +270,13 @@ class Room:
             self.broadcast()  # the new arrival too: its own first state
             self.wake.set()
             return True
+
+    def drop(self, seat: int, reason: str) -> None:
+        """Close the socket ``seat`` has open, if any (its secret no longer opens the seat)."""
+        connection = self.seats.get(seat)
+        if connection is not None:
+            connection.unconfirmed = None
+            connection.close(reason, _message(self.table, "closed", reason=reason))
 
     async def detach(self, connection: Connection) -> None:
         """A socket is gone."""
@@ -463,7 +477,7 @@ class _Sockets:
                 )
 
 
-class Server(_Sockets):
+class Server(_Sockets, HostApi):
     """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
@@ -498,6 +512,9 @@ class Server(_Sockets):
         self.limits = limits or Limits()
         self.between_hands = between_hands
         self.rooms: dict[str, Room] = {}
+        self.feed = Feed()
+        self.tickets: dict[str, float] = {}
+        """The host's live feed's tickets not yet used, and until when they may be (monotonic seconds)."""
         self.damaged: dict[str, str] = {}
         """The tables whose log cannot be restored, and why: out of play, the others play on."""
         for table_id, data in store.tables():
@@ -508,7 +525,7 @@ class Server(_Sockets):
                 print(f"homegame serve: table {table_id} cannot be restored: {reason}", file=sys.stderr, flush=True)
                 self.damaged[table_id] = reason
                 continue
-            self.rooms[table_id] = Room(table, retry=self.limits.retry)
+            self.rooms[table_id] = Room(table, retry=self.limits.retry, changed=self.feed.changed)
         store.group_commit()
 
     def auth(self) -> dict[str, str]:
@@ -527,15 +544,16 @@ class Server(_Sockets):
             if info.bot is None:
                 secret = secrets.token_urlsafe(24)
                 self.store.add_secret(secret, table_id, seat)
-                invites.append(f"{base}t/{table_id}#{secret}")
+                invites.append(link(base, table_id, secret))
         spectate: JSON = None
         if config.spectators != "none":
             secret = secrets.token_urlsafe(24)
             self.store.add_secret(secret, table_id, -1)
-            spectate = f"{base}t/{table_id}#{secret}"
+            spectate = link(base, table_id, secret)
         await self.store.durable(table_id)  # StorageError: the table was never made
-        room = self.rooms[table_id] = Room(table, retry=self.limits.retry)
+        room = self.rooms[table_id] = Room(table, retry=self.limits.retry, changed=self.feed.changed)
         room.task = asyncio.get_running_loop().create_task(room.drive())
+        self.feed.changed()
         return {"table": table_id, "invites": invites, "spectate": spectate}
 
     # -- the application -------------------------------------------------------------------------
@@ -554,6 +572,7 @@ class Server(_Sockets):
             Route("/api/tables/{table}/history", self.history),
             Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.host_routes()),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
             Route("/healthz", partial(_healthz, self.health)),
             Route("/metrics", partial(_metrics, self)),
@@ -579,6 +598,14 @@ class Server(_Sockets):
     def _host(self, request: Request) -> bool:
         scheme, _, given = request.headers.get("authorization", "").partition(" ")
         return scheme == "Bearer" and self.host.check(given)
+
+    def _base(self, request: Request) -> str:
+        """The address links begin with: the public URL when the host gave one, else the one the
+        request came to."""
+        return self.public or str(request.base_url)
+
+    def _rooms(self) -> tuple[dict[str, Room], dict[str, str]]:
+        return self.rooms, self.damaged
 
     def _deny(self, request: Request) -> Response | None:
         """The answer to a host's call that is not the host's (``None``: it is): 429 to an address
@@ -610,23 +637,7 @@ class Server(_Sockets):
         if denied is not None:
             return denied
         if request.method == "GET":
-            return JSONResponse(
-                [
-                    {
-                        "table": table_id,
-                        "title": room.table.config.display_title(),
-                        "seats": room.table.config.seats,
-                        "hands": room.table.number,
-                        "status": room.table.status,
-                        "rebuys": room.table.rebuys(),
-                    }
-                    for table_id, room in self.rooms.items()
-                ]
-                + [
-                    {"table": table_id, "status": "damaged", "reason": reason}
-                    for table_id, reason in self.damaged.items()
-                ]
-            )
+            return JSONResponse(listing(self.rooms, self.damaged))
         body = await request.body()
         if len(body) > self.limits.body_bytes:
             return _refusal(400, "bad_request", "the body is too large")
@@ -635,7 +646,7 @@ class Server(_Sockets):
         except (ValueError, ParseError) as error:
             return _refusal(400, "bad_request", str(error))
         try:
-            return JSONResponse(await self.create(config, self.public or str(request.base_url)))
+            return JSONResponse(await self.create(config, self._base(request)))
         except StorageError as error:
             return _storage(error)
 

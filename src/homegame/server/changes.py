@@ -22,6 +22,7 @@ from homegame.errors import PokerError
 
 __all__ = [
     "Acted",
+    "Adjusted",
     "Change",
     "Chose",
     "Closed",
@@ -31,6 +32,7 @@ __all__ = [
     "Paused",
     "RebuyAnswered",
     "RebuyAsked",
+    "Removed",
     "Resumed",
     "Sat",
     "SatIn",
@@ -138,6 +140,22 @@ class Left(_OfSeat, kind="leave"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Adjusted(_Kind, kind="adjust"):
+    """The host corrected a seat's stack by ``amount`` chips, either way (made once the seat is out
+    of the hand in progress; an adjustment in the ledger)."""
+
+    seat: int
+    amount: int
+
+
+class Removed(_OfSeat, kind="remove"):
+    """The host removed a seat's player: cashed out, the seat freed for someone new (once the seat
+    is out of the hand in progress)."""
+
+    __slots__ = ()
+
+
 class Paused(_OfTable, kind="pause"):
     """The host paused the table: no new hand until resumed."""
 
@@ -156,11 +174,41 @@ class Closed(_OfTable, kind="close"):
     __slots__ = ()
 
 
-Change = Sat | Dealt | Acted | Chose | SatOut | SatIn | RebuyAsked | RebuyAnswered | Left | Paused | Resumed | Closed
+Change = (
+    Sat
+    | Dealt
+    | Acted
+    | Chose
+    | SatOut
+    | SatIn
+    | RebuyAsked
+    | RebuyAnswered
+    | Left
+    | Adjusted
+    | Removed
+    | Paused
+    | Resumed
+    | Closed
+)
 
 _KINDS: dict[str, type[Change]] = {
     kind.kind: kind
-    for kind in (Sat, Dealt, Acted, Chose, SatOut, SatIn, RebuyAsked, RebuyAnswered, Left, Paused, Resumed, Closed)
+    for kind in (
+        Sat,
+        Dealt,
+        Acted,
+        Chose,
+        SatOut,
+        SatIn,
+        RebuyAsked,
+        RebuyAnswered,
+        Left,
+        Adjusted,
+        Removed,
+        Paused,
+        Resumed,
+        Closed,
+    )
 }
 
 

@@ -49,7 +49,7 @@ owe nothing."""
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
-    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill"}
+    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
 )
 
 
@@ -67,7 +67,8 @@ class TableConfig:
     """What the host chose. Exactly one of ``game`` (a game or a mix), ``choice`` (dealer's choice
     among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
     the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
-    (see :class:`~homegame.engine.table.Table`).
+    (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
+    resumes the table (its Start), however many sit.
 
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
@@ -94,6 +95,7 @@ class TableConfig:
     missed_hands: int = 3
     missed_blinds: str = "post"
     kill: bool = False
+    paused: bool = False
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -145,6 +147,9 @@ class TableConfig:
         kill = data.get("kill", False)
         if not isinstance(kill, bool):
             raise ParseError(f"kill: true or false, not {kill!r}", token=str(kill))
+        paused = data.get("paused", False)
+        if not isinstance(paused, bool):
+            raise ParseError(f"paused: true or false, not {paused!r}", token=str(paused))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -163,6 +168,7 @@ class TableConfig:
             missed_hands=_whole(data, "missed_hands", 1, 1000, 3),
             missed_blinds=missed_blinds,
             kill=kill,
+            paused=paused,
             _games=games,
         )
         return config
@@ -193,6 +199,7 @@ class TableConfig:
             missed_hands=self.missed_hands,
             missed_blinds=self.missed_blinds,
             kill=self.kill,
+            paused=self.paused,
         )
         return data
 

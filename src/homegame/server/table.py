@@ -42,9 +42,8 @@ from functools import partial
 from typing import Any
 
 from homegame.bots import Bot, Turn
-from homegame.bots.choices import simplest
 from homegame.cards import Card, format_cards
-from homegame.engine.actions import Action, ActionKind, Check, Fold, Legal, Split
+from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.describe import names_for
 from homegame.engine.game import Game
@@ -58,6 +57,7 @@ from homegame.games.mixes import Mix
 from homegame.play.session import BOTS
 from homegame.server.changes import (
     Acted,
+    Adjusted,
     Change,
     Chose,
     Closed,
@@ -67,6 +67,7 @@ from homegame.server.changes import (
     Paused,
     RebuyAnswered,
     RebuyAsked,
+    Removed,
     Resumed,
     Sat,
     SatIn,
@@ -81,6 +82,7 @@ from homegame.server.log import ReadOnly, Shuffler, changes
 from homegame.server.messages import MAX_REBUY
 from homegame.server.store import Row, Store
 from homegame.server.texts import ViewTexts, dumps, plain
+from homegame.server.timeouts import timed_out
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "Shuffler", "wall_ms"]
 
@@ -130,6 +132,10 @@ class SeatInfo:
     leaving: bool = False
     rebuy: int = 0
     approved: int = 0
+    adjust: int = 0
+    """The host's corrections of the stack not yet made (made once the seat is out of the hand)."""
+    removing: bool = False
+    """The host removes the player: cashed out, the seat freed, once out of the hand."""
     start: int = 0
     end: int = 0
     owes: tuple[str, ...] = ()
@@ -189,7 +195,7 @@ class ServerTable:
         self.dealt: tuple[int, ...] = ()
         self.previous: Hand | None = None
         self.previous_dealt: tuple[int, ...] = ()
-        self.paused = False
+        self.paused = config.paused
         self.closing = False
         self.closed = False
         self.connected: set[int] = set()
@@ -200,6 +206,8 @@ class ServerTable:
         self.clocks = Clocks()
         """When each seat now deciding began to, and at which change (for the clocks and ``stale``)."""
         self.settled_at = 0
+        self.former: list[SeatInfo] = []
+        """The players the host removed (their sessions stay in the ledger)."""
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
         self._applying = 0
@@ -319,6 +327,12 @@ class ServerTable:
                 self._between(seat, at)
             case Left(seat):
                 self.seats[seat].leaving = True
+                self._between(seat, at)
+            case Adjusted(seat, amount):
+                self.seats[seat].adjust += amount
+                self._between(seat, at)
+            case Removed(seat):
+                self.seats[seat].removing = True
                 self._between(seat, at)
             case Paused() | Resumed():
                 self.paused = isinstance(made, Paused)
@@ -459,9 +473,27 @@ class ServerTable:
         if info.approved:
             self.table.rebuy(seat, info.approved)
             info.approved = 0
-        if info.leaving:
+        if info.adjust:
+            self.table.adjust(seat, info.adjust)
+            info.adjust = 0
+        if info.leaving or info.removing:
             self.table.leave(seat)
             info.status, info.leaving, info.end, info.owes = SeatStatus.LEFT, False, at, ()
+        if info.removing:
+            self.former.append(info)
+            self.seats[seat] = self._newcomer(seat)
+
+    def _newcomer(self, seat: int) -> SeatInfo:
+        """An empty seat after its player was removed, for someone new: named ``player N`` (a
+        number after it when the ledger knows that name), with a player id of its own."""
+        names = {info.name for info in self.former + self.seats}
+        name = next(
+            candidate
+            for count in range(1, len(names) + 2)
+            if (candidate := f"player {seat + 1}" + (f" ({count})" if count > 1 else "")) not in names
+        )
+        bank = 0 if self.config.clock is None else self.config.clock.bank * 1000
+        return SeatInfo(name=name, player_id=f"{self.id}.{seat}.{len(self.former)}", bank_ms=bank)
 
     def _clock(self, at: int) -> None:
         """Keep when each seat now deciding began to (for the clock)."""
@@ -574,6 +606,49 @@ class ServerTable:
         if self.seats[seat].status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and not self.seats[seat].leaving:
             self.submit(Left(seat))
 
+    def adjust(self, seat: int, amount: object) -> None:
+        """The host corrects a seat's stack by ``amount`` chips (either way), once the seat is out of
+        the hand in progress; the ledger shows it as an adjustment."""
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < abs(amount) <= MAX_REBUY:
+            raise RefusedError("bad_request", f"amount: a whole number of chips, not 0, up to {MAX_REBUY} either way")
+        info = self._seated(seat)
+        if (
+            amount < 0
+            and (occupant := self.table.seats[seat]) is not None
+            and occupant.stack + info.adjust + amount < 0
+        ):
+            raise RefusedError("illegal", f"seat {seat + 1} has {occupant.stack} chips: it cannot lose {-amount}")
+        self.submit(Adjusted(seat, amount))
+
+    def remove(self, seat: int) -> None:
+        """The host removes a player: their stack is cashed out and the seat freed for someone new,
+        at the end of the hand in progress (at once between hands)."""
+        self._seated(seat)
+        if self.seats[seat].bot is not None:
+            raise RefusedError("forbidden", f"seat {seat + 1} is a bot's")
+        self.submit(Removed(seat))
+
+    def _seated(self, seat: int) -> SeatInfo:
+        """The seat's player, seated and not on their way out (else refused)."""
+        info = self.seats[seat]
+        if info.status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) or info.leaving or info.removing:
+            raise RefusedError("illegal", f"nobody sits in seat {seat + 1}")
+        return info
+
+    def players(self) -> list[JSON]:
+        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot}]``."""
+        return [
+            {
+                "seat": seat,
+                "name": info.name,
+                "stack": 0 if (occupant := self.table.seats[seat]) is None else occupant.stack,
+                "status": info.status,
+                "connected": info.bot is not None or seat in self.connected,
+                "bot": info.bot is not None,
+            }
+            for seat, info in enumerate(self.seats)
+        ]
+
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
         if self.closed or self.closing:
@@ -633,9 +708,7 @@ class ServerTable:
             return bot.choose(Turn(hand_seat, hand.legal_actions(hand_seat), partial(hand.view, hand_seat), hand.game))
         if now < self._deadline(seat):
             return None
-        legal = hand.legal_actions(hand_seat)
-        kinds = {option.kind for option in legal}
-        return Check() if ActionKind.CHECK in kinds else Fold() if ActionKind.FOLD in kinds else simplest(legal)
+        return timed_out(hand.legal_actions(hand_seat))
 
     def _seconds(self, seat: int) -> int | None:
         """The seconds ``seat`` has for its decision: the table's clock; with none, a player away
@@ -646,10 +719,11 @@ class ServerTable:
         return None if seat in self.connected or self.hand is None else AWAY_SECONDS
 
     def _deadline(self, seat: int) -> int:
-        seconds = self._seconds(seat)
+        removing = self.seats[seat].removing  # the host removed the player: the table acts for them at once
+        seconds = 0 if removing else self._seconds(seat)
         if seconds is None:
             return 2**62
-        bank = self.seats[seat].bank_ms if self.config.clock is not None else 0
+        bank = self.seats[seat].bank_ms if self.config.clock is not None and not removing else 0
         return self.clocks.deadline(seat, self.now(), seconds, bank)
 
     def _bank_left(self, seat: int, now: int) -> int:
@@ -869,7 +943,7 @@ class ServerTable:
         """Each player's session for the ledger: buy-ins, cash-outs and chips on the table."""
         ledger = self.table.ledger
         out = []
-        for info in self.seats:
+        for info in self.former + self.seats:
             if info.status == SeatStatus.EMPTY:
                 continue
             out.append(

@@ -1,87 +1,11 @@
-// The host's page: create tables, hand out the invite links, run the tables (pause, close,
-// rebuys, sit-outs) and read the ledger with its settle-up. The host secret is the URL fragment.
+// The host's page: create tables, hand out the invite links, and run the tables, kept live from
+// the server's feed (js/host_tables.js). The host secret is the URL fragment.
 
-import { chips, el, fill } from "./util.js";
+import { $, api, toast, token } from "./host_common.js";
+import { made, showTables } from "./host_tables.js";
+import { el, fill } from "./util.js";
 
-const $ = (id) => document.getElementById(id);
-const KEY = "homegame.host";
-const LINKS = "homegame.host.links";
-
-function secret() {
-  const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
-  if (fragment) {
-    try {
-      sessionStorage.setItem(KEY, fragment);
-    } catch {
-      /* kept in the page only */
-    }
-    history.replaceState(null, "", location.pathname);
-    return fragment;
-  }
-  try {
-    return sessionStorage.getItem(KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-const token = secret();
-
-async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let data = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = text;
-  }
-  if (!response.ok) throw new Error(data?.error ?? `${response.status} ${response.statusText}`);
-  return data;
-}
-
-function toast(text, kind = "info") {
-  const node = el("div", { class: `toast ${kind}`, role: kind === "error" ? "alert" : "status" }, text);
-  $("toasts").append(node);
-  setTimeout(() => node.remove(), 4000);
-}
-
-function savedLinks() {
-  try {
-    return JSON.parse(localStorage.getItem(LINKS) ?? "{}");
-  } catch {
-    return {};
-  }
-}
-
-function saveLinks(table, answer) {
-  const all = savedLinks();
-  all[table] = { invites: answer.invites, spectate: answer.spectate };
-  try {
-    localStorage.setItem(LINKS, JSON.stringify(all));
-  } catch {
-    /* the links stay on screen only */
-  }
-}
-
-async function copy(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast("Copied");
-  } catch {
-    input.select();
-    toast("Selected: copy it with Ctrl+C");
-  }
-}
-
-function linkRow(label, url) {
-  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": label });
-  return el("li", {}, el("span", { class: "muted" }, label), input, el("button", { type: "button", class: "act secondary", "aria-label": `Copy ${label}`, onclick: () => copy(url, input) }, "Copy"));
-}
+const RETRY_MS = 2000;
 
 // ---- the new-table form ----
 
@@ -172,6 +96,7 @@ function body() {
   const stakes = pairs($("stakes").value.replaceAll(",", "\n"));
   if (Object.keys(stakes).length) out.stakes = stakes;
   if ($("kill").checked) out.kill = true;
+  if ($("paused").checked) out.paused = true;
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;
@@ -192,7 +117,7 @@ async function create(event) {
   }
   try {
     const answer = await api("POST", "/api/tables", body());
-    saveLinks(answer.table, answer);
+    made(answer);
     toast(`Table ${answer.table} created`);
     $("title").value = ""; // the next table's name and players are its own; the settings stay
     $("names").value = "";
@@ -202,134 +127,44 @@ async function create(event) {
   }
 }
 
-// ---- the tables ----
+// ---- the tables, live ----
 
-async function command(table, what) {
-  try {
-    await api("POST", `/api/tables/${table}/${what}`);
-    await refresh();
-  } catch (error) {
-    toast(String(error.message ?? error), "error");
-  }
-}
-
-async function ledger(table, box) {
-  try {
-    const data = await api("GET", `/api/tables/${table}/ledger`);
-    const rows = (data.players ?? []).map((p) => el("tr", {}, el("td", {}, p.name), el("td", {}, chips(p.buy_in)), el("td", {}, chips(p.buy_out)), el("td", {}, chips(p.stack)), el("td", {}, `${p.net > 0 ? "+" : ""}${chips(p.net)}`)));
-    const settle = (data.settle ?? []).map((t) => el("li", {}, `${t.from} pays ${t.to} ${chips(t.amount)}`));
-    fill(
-      box,
-      el("table", { class: "ledger" }, el("thead", {}, el("tr", {}, ["Player", "Bought in", "Cashed out", "Stack", "Net"].map((h) => el("th", { scope: "col" }, h)))), el("tbody", {}, rows)),
-      el("h4", {}, "Settle up"),
-      settle.length ? el("ul", {}, settle) : el("p", { class: "muted" }, "Nobody owes anybody."),
-      el("button", { type: "button", class: "act secondary", onclick: () => csv(table) }, "Download CSV"),
-    );
-  } catch (error) {
-    fill(box, String(error.message ?? error));
-  }
-}
-
-// A file the host's secret opens (the ledger's CSV, the hand histories), saved under `name`.
-async function download(path, name) {
-  try {
-    const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) {
-      const text = await response.text();
-      let message = text;
-      try {
-        message = JSON.parse(text).error ?? text;
-      } catch {
-        /* plain text */
-      }
-      throw new Error(message || `${response.status} ${response.statusText}`);
-    }
-    const blob = await response.blob();
-    if (!blob.size) throw new Error("No hands finished yet.");
-    const link = el("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } catch (error) {
-    toast(String(error.message ?? error), "error");
-  }
-}
-
-const csv = (table) => download(`/api/tables/${table}/ledger?format=csv`, `ledger-${table}.csv`);
-
-async function rebuy(table, seat, approve) {
-  try {
-    await api("POST", `/api/tables/${table}/rebuys/${seat}`, { approve });
-    toast(approve ? "Rebuy approved" : "Rebuy refused");
-    await refresh();
-  } catch (error) {
-    toast(String(error.message ?? error), "error");
-  }
-}
-
-async function sitOut(table, seat) {
-  try {
-    await api("POST", `/api/tables/${table}/seats/${seat}/sit-out`);
-    toast(`Seat ${seat + 1} sits out from the next hand`);
-  } catch (error) {
-    toast(String(error.message ?? error), "error");
-  }
-}
-
-const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
-
-function tableEntry(entry, links) {
-  const id = entry.table;
-  const live = !["closing", "closed"].includes(entry.status);
-  const paused = entry.status === "paused";
-  const ledgerBox = el("div", { class: "ledger-box" });
-  const seatInput = el("input", { type: "number", min: 1, max: entry.seats, value: 1, "aria-label": "Seat number" });
-  const seat = () => Number(seatInput.value) - 1;
-  const rebuys = (entry.rebuys ?? []).map((r) =>
-    el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `,
-      el("button", { type: "button", class: "act", dataset: { action: "approve" }, onclick: () => rebuy(id, r.seat, true) }, "Approve"),
-      el("button", { type: "button", class: "act danger", dataset: { action: "refuse" }, onclick: () => rebuy(id, r.seat, false) }, "Refuse")),
-  );
-  return el(
-    "article",
-    { class: "table-entry", dataset: { table: id } },
-    el("h3", {}, `${entry.title} `, el("span", { class: "muted" }, `(${id}) · ${entry.seats} seats · ${entry.hands} ${entry.hands === 1 ? "hand" : "hands"} · ${STATUS[entry.status] ?? entry.status}`)),
-    links ? el("ul", { class: "links" }, links.invites.map((url, i) => linkRow(`Invite ${i + 1}`, url)), links.spectate ? linkRow("Spectators", links.spectate) : null) : el("p", { class: "muted" }, "The invite links were shown when the table was made (on another browser)."),
-    links?.spectate ? el("div", { class: "action-row" }, el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch")) : null,
-    rebuys.length ? el("ul", { class: "rebuys" }, rebuys) : null,
-    el(
-      "div",
-      { class: "action-row" },
-      // Only what the table can still do: pause or resume, close; a closing table keeps its records.
-      live && !paused ? el("button", { type: "button", class: "act secondary", dataset: { action: "pause" }, onclick: () => command(id, "pause") }, "Pause") : null,
-      live && paused ? el("button", { type: "button", class: "act secondary", dataset: { action: "resume" }, onclick: () => command(id, "resume") }, "Resume") : null,
-      live ? el("button", { type: "button", class: "act danger", dataset: { action: "close" }, onclick: () => { if (confirm("Close the table after this hand?")) command(id, "close"); } }, "Close") : null,
-      el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, ledgerBox) }, "Ledger"),
-      el("button", { type: "button", class: "act secondary", dataset: { action: "phh" }, onclick: () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`) }, "Hands (PHH)"),
-      el("button", { type: "button", class: "act secondary", dataset: { action: "pokerstars" }, onclick: () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`) }, "Hands (PokerStars)"),
-    ),
-    !live ? null : el(
-      "div",
-      { class: "action-row" },
-      el("label", { class: "seat-pick" }, "Seat ", seatInput),
-      el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), true) }, "Approve rebuy"),
-      el("button", { type: "button", class: "act secondary", onclick: () => rebuy(id, seat(), false) }, "Refuse rebuy"),
-      el("button", { type: "button", class: "act secondary", onclick: () => sitOut(id, seat()) }, "Sit out"),
-    ),
-    ledgerBox,
-  );
+function state(name, text) {
+  $("host-state").dataset.state = name;
+  fill($("host-state"), text);
 }
 
 async function refresh() {
   try {
-    const tables = await api("GET", "/api/tables");
-    const links = savedLinks();
-    $("host-state").dataset.state = "connected";
-    fill($("host-state"), "Host");
-    fill($("tables"), tables.length ? tables.map((t) => tableEntry(t, links[t.table])) : el("p", { class: "muted" }, "No tables yet."));
+    showTables(await api("GET", "/api/tables"));
+    return true;
   } catch (error) {
-    $("host-state").dataset.state = "closed";
-    fill($("host-state"), token ? String(error.message ?? error) : "Open the host link the server printed.");
+    state("closed", token ? String(error.message ?? error) : "Open the host link the server printed.");
+    return false;
+  }
+}
+
+// The server's feed of the tables (server-sent events). EventSource sends no header, so the host's
+// secret buys a ticket that opens the feed once; when the feed breaks, a new ticket after a pause.
+let source = null;
+
+async function listen() {
+  source?.close();
+  source = null;
+  try {
+    const { ticket } = await api("POST", "/api/events/ticket");
+    source = new EventSource(`/api/events?ticket=${encodeURIComponent(ticket)}`);
+    source.addEventListener("tables", (event) => {
+      state("connected", "Host · live");
+      showTables(JSON.parse(event.data));
+    });
+    source.addEventListener("error", () => {
+      state("reconnecting", "Host · reconnecting");
+      source?.close();
+      setTimeout(listen, RETRY_MS);
+    });
+  } catch {
+    setTimeout(listen, RETRY_MS);
   }
 }
 
@@ -339,7 +174,7 @@ $("new-table").addEventListener("submit", create);
 $("new-table").addEventListener("input", () => fill($("new-error"), "")); // an old complaint goes once the form changes
 $("refresh").addEventListener("click", refresh);
 showMode();
-loadGames().then(() => {
+loadGames().then(async () => {
   showHouseRules();
-  return refresh();
+  if (await refresh()) listen();
 });
