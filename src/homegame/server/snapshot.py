@@ -122,11 +122,11 @@ class Snapshots:
         the stakes of ``game`` (the hand in progress, else the next deal) are doubled. The killer
         comes from the pots the table's log has settled, so a restored table kills as the table did."""
         table = self.table
-        seat = table.killer()
+        seat = table.table.killer_seat
         if seat is None:
             return None
         dealt = table.dealt if table.hand is not None else table.roster.playing()
-        doubled = game is not None and table.killing(game, dealt)
+        doubled = game is not None and table.table.kill_hand(game, dealt)
         return {"seat": seat, "name": table.seats[seat].name, "doubled": doubled}
 
     def _game_json(self, game: Game) -> JSON:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from homegame.cards import Card, format_cards
-from homegame.engine.betting import Betting, Stakes
+from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
 from homegame.engine.table import DealersChoice, Table
@@ -344,24 +344,10 @@ class ServerTable(Requests):
         """:meth:`snapshot` as JSON text (:meth:`~homegame.server.snapshot.Snapshots.text`)."""
         return self._snapshots.text(viewer)
 
-    def killer(self) -> int | None:
-        """The table seat of the engine table's killer (``None``: nobody)."""
-        killer = self.table.killer
-        return next(
-            (seat for seat, occupant in enumerate(self.table.seats) if occupant and occupant.player == killer), None
-        )
-
-    def killing(self, game: Game, dealt: Sequence[int]) -> bool:
-        """True when a deal of ``game`` to the table seats ``dealt`` is a kill hand, as the engine's
-        table deals it: the killer is dealt in, and only a fixed-limit game's stakes double (rules
-        document 004, variation 4)."""
-        return self.killer() in dealt and game.betting is Betting.FIXED_LIMIT
-
     def stakes(self, game: Game, dealt: Sequence[int]) -> Stakes:
         """The stakes a deal of ``game`` to ``dealt`` is played at: the host's (or the game's),
-        doubled in a kill hand."""
-        stakes = self.config.stakes_for(game) or game.stakes
-        return stakes.doubled() if self.killing(game, dealt) else stakes
+        doubled in a kill hand (:meth:`~homegame.engine.table.Table.kill_hand`)."""
+        return self.table.stakes_of(game, dealt, self.config.stakes_for(game) or game.stakes)
 
     def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
