@@ -197,11 +197,25 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = ()) -> Hand:
-        """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests);
-        ``posts`` are blinds single seats owe on top of the game's, by table seat (see
-        :class:`~homegame.engine.hand.Setup`)."""
+    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = (), seats: Sequence[int] | None = None) -> Hand:
+        """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
+        order: a seat sitting out, or waiting for the big blind, is not dealt in but keeps its place);
+        ``deck`` stacks it, for teaching and tests; ``posts`` are blinds single seats owe on top of the
+        game's, by table seat (see :class:`~homegame.engine.hand.Setup`).
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), size=4)
+        >>> for seat, player in enumerate(["ann", "bob", "cy", "di"]):
+        ...     table.sit(seat, player, 100)
+        >>> hand = table.deal(seats=[0, 2, 3])
+        >>> hand.seats, [table.seat_of(index) for index in range(hand.seats)]
+        (3, [0, 2, 3])
+        """
         active = self._active()
+        if seats is not None:
+            if any(seat not in active for seat in seats) or list(seats) != sorted(set(seats)):
+                raise ValueError(f"seats {list(seats)} are not seats with chips, in order")
+            active = tuple(seats)
         game = self.next_game()
         if len(active) < game.players[0]:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")

@@ -265,16 +265,7 @@ class ServerTable(Requests):
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
         dealt, posts = self.roster.dealing(game, self.stakes(game, self.roster.playing()))
-        away = {}
-        for seat in range(len(self.seats)):
-            occupant = table.seats[seat]
-            if occupant is not None and seat not in dealt:
-                away[seat], table.seats[seat] = occupant, None
-        try:
-            hand = table.deal(posts=posts)
-        finally:
-            for seat, occupant in away.items():
-                table.seats[seat] = occupant
+        hand = table.deal(posts=posts, seats=dealt)
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
