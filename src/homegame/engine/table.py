@@ -247,6 +247,18 @@ class Table:
         """
         return next((i for i, index in enumerate(seats) if index >= self.button), 0)
 
+    def chooser(self, seats: Sequence[int] | None = None) -> int:
+        """The seat that names the next game in dealer's choice: the dealer of a deal among ``seats``
+        (table seats, in order; by default every seat with chips), who has the button in it.
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), button=3)
+        >>> table.chooser([1, 4, 6]), table.chooser([0, 2])
+        (4, 0)
+        """
+        dealt = self._active() if seats is None else seats
+        return dealt[self.button_among(dealt)]
+
     def seat_of(self, hand_seat: int) -> int:
         """The table seat of a seat of the hand last dealt."""
         return self._dealt[hand_seat]

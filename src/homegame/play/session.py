@@ -448,9 +448,9 @@ class _Session:
         if self.queue:
             game = self.queue.pop(0)
             self.screen.say(f"The mix goes on: {game.title}.")
-        elif table.button != PERSON:
+        elif (dealer := table.chooser()) != PERSON:
             game = self._bot_choice()
-            self.screen.say(f"{self.names(table.button)} deals and calls {game.title}.")
+            self.screen.say(f"{self.names(dealer)} deals and calls {game.title}.")
         else:
             chosen = self._ask_game()
             if isinstance(chosen, Mix):

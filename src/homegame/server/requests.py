@@ -127,8 +127,7 @@ class Requests:
         games = [entry.name for entry in self.config.games if entry.players[0] <= len(active) <= entry.players[1]]
         if not games:
             return None
-        dealer = next((seat for seat in active if seat >= table.button), active[0])
-        return dealer, games
+        return table.chooser(active), games
 
     def next_choice(self, games: list[str]) -> str:
         """The game dealt when the dealer's time to choose runs out: the one after the last chosen
