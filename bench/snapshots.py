@@ -28,11 +28,11 @@ def run(tables: int, moves: int, game: str) -> float:
     store = Store(":memory:")
     made = [ServerTable.create(f"t{index}", config, store) for index in range(tables)]
     for table in made * 2:
-        table.auto(table.now())
+        table.moves.auto(table.now())
     spent = 0.0
     for _ in range(max(1, moves // tables)):
         for table in made:
-            table.auto(table.now())
+            table.moves.auto(table.now())
             began = time.process_time()
             for seat in range(SEATS):
                 _message(table, "state", state=table.snapshot_text(seat))

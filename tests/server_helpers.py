@@ -214,7 +214,7 @@ def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> S
 def run(table: ServerTable) -> None:
     """Let the table make every move that is due (bounded)."""
     for _ in range(10_000):
-        if not table.auto(table.now()):
+        if not table.moves.auto(table.now()):
             return
     raise AssertionError("the table never stopped")
 

@@ -528,7 +528,7 @@ def test_the_servers_pokerstars_text_names_its_mix() -> None:
     config = TableConfig.from_json({"game": "horse", "seats": 2, "stack": 200, "bots": 2, "bot_level": "caller"})
     table = ServerTable.create("t", config, Store(":memory:"), now=lambda: 0)
     for _ in range(10_000):  # bounded: the bots play on until two hands are over
-        if len(table.histories()) >= 2 or not table.auto(0):
+        if len(table.histories()) >= 2 or not table.moves.auto(0):
             break
     text, skipped = server_pokerstars(table)
     heads = [hand.splitlines()[0] for hand in text.rstrip("\n").split("\n\n\n\n")]

@@ -24,6 +24,7 @@ from homegame.cli import main
 from homegame.engine.wire import to_json, view_json
 from homegame.errors import ParseError
 from homegame.history import loads_all
+from homegame.server import moves as moves_module
 from homegame.server import table as table_module
 from homegame.server.app import Connection, Limits, _message
 from homegame.server.changes import SatOut
@@ -116,7 +117,7 @@ def test_a_snapshots_view_is_the_wires_view(game: str) -> None:
         hand = table.hand
         for viewer in (0, 1, 2, None):
             seat = table.dealt.index(viewer) if viewer in table.dealt else None
-            assert snap(table, viewer)["view"] == view_json(hand.view(seat), table.names(table.dealt, seat))
+            assert snap(table, viewer)["view"] == view_json(hand.view(seat), table.roster.names(table.dealt, seat))
         _step(table)  # the bots have played up to the person's turn: the person plays the simplest action
 
 
@@ -129,7 +130,7 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
     still holds, byte for byte, the view built for that viewer alone and written by the wire (the
     old path), and the last hand's likewise, over seeded hands (bots and deck)."""
     rng = random.Random(f"{game}-{spectators}")
-    monkeypatch.setattr(table_module.secrets, "randbits", rng.getrandbits)
+    monkeypatch.setattr(moves_module.secrets, "randbits", rng.getrandbits)
     monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
     seats = 2 if game == "five-o" else 5
     clock = Clock()
@@ -138,20 +139,20 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
     shown = lasts = 0
     for _ in range(120):
         clock.now += 400
-        table.auto(clock.now)
+        table.moves.auto(clock.now)
         for viewer in (*range(seats), None):
             text = _message(table, "state", state=table.snapshot_text(viewer))
             behind = viewer is None and spectators == "behind"
             hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
             if hand is not None:
                 seat = dealt.index(viewer) if viewer in dealt else None
-                written = view_json(hand.view(seat), table.names(dealt, seat))
+                written = view_json(hand.view(seat), table.roster.names(dealt, seat))
                 assert f'"view":{dumps(written)},"clock":' in text
                 shown += 1
             if table.hand is None and table.previous is not None and not behind:
                 seen = table.previous_dealt
                 index = seen.index(viewer) if viewer in seen else None
-                last = view_json(table.previous.view(index), table.names(seen, index))
+                last = view_json(table.previous.view(index), table.roster.names(seen, index))
                 assert f'"view":{dumps(last)}}},"game":' in text
                 lasts += 1
     assert shown > 250 and lasts > 0
@@ -188,7 +189,7 @@ def test_the_last_hand_and_the_seats_are_each_viewers_own() -> None:
     for viewer in (0, 1, 2, None):
         last = snap(table, viewer)["last"]
         index = table.previous_dealt.index(viewer) if viewer in table.previous_dealt else None
-        written = view_json(previous.view(index), table.names(table.previous_dealt, index))
+        written = view_json(previous.view(index), table.roster.names(table.previous_dealt, index))
         assert last["view"] == written and last["events"] == last["view"]["events"]
         assert last["result"] == last["view"]["result"] is not None
     assert not snap(table, 1)["seats"][0]["connected"]
@@ -391,7 +392,7 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
     table = make(clock, clock={"seconds": 10, "bank": 5}, missed_hands=2, seats=2)
     run(table)
     seat = to_act(table)
-    assert table.wake_at() == START + 15_000
+    assert table.moves.wake_at() == START + 15_000
     snapshot = snap(table, seat)
     assert snapshot["clock"] == {"seat": seat, "deadline_ms": 10_000, "bank_ms": 5_000}
     clock.now = START + 12_000  # two seconds into the bank
@@ -399,7 +400,7 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
     assert table.seats[seat].bank_ms == 3_000
     clock.now += 4_000
     restored = ServerTable.restore("t", table.config, table.store, now=clock)  # the 4 s down are nobody's
-    assert restored.wake_at() == table.wake_at() + 4_000  # type: ignore[operator]
+    assert restored.moves.wake_at() == table.moves.wake_at() + 4_000  # type: ignore[operator]
     assert snap(restored, to_act(table))["clock"]["deadline_ms"] == 10_000
     assert [info.bank_ms for info in restored.seats] == [info.bank_ms for info in table.seats]
     for _ in range(20):  # hands, each played out by the clock
@@ -410,12 +411,12 @@ def test_the_clock_uses_the_bank_then_checks_or_folds_and_sits_out_after_missed_
             if table.hand is None:
                 break
             sleeper = to_act(table)
-            due = table.wake_at()
+            due = table.moves.wake_at()
             assert due is not None
             clock.now = due - 1
-            assert not table.auto(clock.now)
+            assert not table.moves.auto(clock.now)
             clock.now = due
-            assert table.auto(clock.now)  # the table acts for the sleeper: check if it can, else fold
+            assert table.moves.auto(clock.now)  # the table acts for the sleeper: check if it can, else fold
             assert table.seats[sleeper].timed_out
     [out] = [info for info in table.seats if info.status == "sitting_out"]
     assert out.missed == 2
@@ -433,11 +434,13 @@ def test_after_a_restart_the_deciding_seat_has_its_time_again() -> None:
     clock.now += 60_000  # the server is down for a minute
     restored = ServerTable.restore("t", table.config, table.store, now=clock)
     assert snap(restored, seat)["clock"] == {"seat": seat, "deadline_ms": 7_000, "bank_ms": 5_000}
-    assert not restored.auto(clock.now)  # the minute down did not time the seat out
+    assert not restored.moves.auto(clock.now)  # the minute down did not time the seat out
     clock.now += 11_999
-    assert not restored.auto(clock.now)
+    assert not restored.moves.auto(clock.now)
     clock.now += 1
-    assert restored.auto(clock.now) and restored.seats[seat].timed_out  # the 7 s and the bank, then the table acts
+    assert (
+        restored.moves.auto(clock.now) and restored.seats[seat].timed_out
+    )  # the 7 s and the bank, then the table acts
 
 
 def test_sitting_out_skips_the_next_deal_and_sitting_in_comes_back() -> None:
@@ -464,7 +467,7 @@ def test_a_rebuy_waits_for_the_host_and_lands_between_hands() -> None:
         assert table.table.stack_of("player 1") == before  # not during the hand
         finish_hand(table)
     assert [entry.kind for entry in table.table.ledger.entries].count("rebuy") == 1
-    assert sum(session.net for session in table.sessions()) + table.table.carried == 0
+    assert sum(session.net for session in table.roster.sessions()) + table.table.carried == 0
 
 
 def test_a_snapshot_names_the_house_rules_and_stakes_in_force() -> None:
@@ -500,7 +503,7 @@ SEAT_0 = "Qc Jc Td Th 9c 9d 9h 5c 5h 5s 4h 3c 3s"
 def _chinese(monkeypatch: pytest.MonkeyPatch) -> ServerTable:
     """A seeded two-seat Chinese poker table at its split, seat 0 holding ``SEAT_0``."""
     rng = random.Random("preview")
-    monkeypatch.setattr(table_module.secrets, "randbits", rng.getrandbits)
+    monkeypatch.setattr(moves_module.secrets, "randbits", rng.getrandbits)
     monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
     table = make(game="chinese-poker", seats=2, stack=500)
     run(table)
@@ -628,7 +631,7 @@ def test_spectators_one_hand_behind_see_the_last_hand_not_this_one() -> None:
     assert table.number == 2 and table.previous is not None
     behind = snap(table, None)
     assert (
-        behind["view"] == view_json(table.previous.view(None), table.names(table.previous_dealt, None))
+        behind["view"] == view_json(table.previous.view(None), table.roster.names(table.previous_dealt, None))
         and behind["view"]["over"]
     )
     assert behind["dealt"] == list(table.previous_dealt)
@@ -642,9 +645,9 @@ def test_leaving_cashes_out_at_the_end_of_the_hand() -> None:
     assert table.seats[0].status == "playing" or 0 not in table.dealt
     finish_hand(table)
     assert table.seats[0].status == "left" and table.table.seats[0] is None
-    [ann] = [session for session in table.sessions() if session.name == "player 1"]
+    [ann] = [session for session in table.roster.sessions() if session.name == "player 1"]
     assert ann.buy_out == ann.buy_in + ann.net and ann.stack == 0 and ann.end > 0
-    assert sum(session.net for session in table.sessions()) + table.table.carried == 0
+    assert sum(session.net for session in table.roster.sessions()) + table.table.carried == 0
 
 
 @settings(max_examples=200, deadline=None)

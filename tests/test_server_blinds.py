@@ -29,10 +29,10 @@ from server_helpers import Clock, make, run, to_act
 def step(table: ServerTable) -> None:
     """One move: a person's simplest action when it is a person's turn, else the table's own (a
     bot's decision, the next deal)."""
-    if table.hand is not None and (seat := to_act(table)) not in table.bots:
+    if table.hand is not None and (seat := to_act(table)) not in table.moves.bots:
         legal = table.hand.legal_actions(table.dealt.index(seat))
         table.act(seat, table.number, table.seq, to_json(simplest(legal)))
-    elif not table.auto(table.now()):
+    elif not table.moves.auto(table.now()):
         raise AssertionError("the table stopped")
 
 

@@ -25,11 +25,11 @@ def test_two_restarts_inside_one_simultaneous_decision_count_the_down_time_again
     left = [{"seat": seat, "deadline_ms": 25_000, "bank_ms": 0} for seat in (1, 2)]
     assert table.snapshot(0)["clocks"] == left  # each seat deciding on its own clock
     assert table.snapshot(2)["clock"] == left[1] and table.snapshot(0)["clock"] == left[0]  # its own, else the first
-    assert not table.auto(clock.now)  # nobody is timed out for the time the server was down
+    assert not table.moves.auto(clock.now)  # nobody is timed out for the time the server was down
     clock.now += 24_999
-    assert not table.auto(clock.now)
+    assert not table.moves.auto(clock.now)
     clock.now += 1
-    assert table.auto(clock.now) and table.auto(clock.now)  # both time out now, not before
+    assert table.moves.auto(clock.now) and table.moves.auto(clock.now)  # both time out now, not before
 
 
 def test_a_dealer_who_does_not_choose_is_on_the_clock_and_the_next_game_in_the_list_is_dealt() -> None:
@@ -59,7 +59,7 @@ def test_without_a_clock_the_dealer_is_never_timed_and_is_asked_again_on_coming_
     table = make(clock, game=None, choice=["holdem", "omaha"])
     run(table)
     clock.now += 3_600_000  # nobody is connected: an hour away
-    assert not table.auto(clock.now) and table.wake_at() is None
+    assert not table.moves.auto(clock.now) and table.moves.wake_at() is None
     assert table.snapshot(0)["choosing"] is not None and table.snapshot(0)["clock"] is None
     with live_server() as live:
         created = live.new(game=None, choice=["holdem", "omaha"], seats=2, stack=100)

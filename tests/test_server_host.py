@@ -84,12 +84,12 @@ def test_adjust_is_an_adjustment_in_the_ledger_and_nets_still_sum_to_zero() -> N
     run(table)
     dealt_seat = table.dealt[0]
     table.adjust(dealt_seat, 30)
-    assert table.players()[dealt_seat]["stack"] < 130, "in a hand: made at its end"
+    assert table.roster.players(table.connected)[dealt_seat]["stack"] < 130, "in a hand: made at its end"
     finish_hand(table)
-    entries = table.ledger()["entries"]
+    entries = table.roster.ledger()["entries"]
     assert {"player": table.seats[dealt_seat].name, "kind": "adjustment", "amount": 30} in entries
-    assert sum(player["net"] for player in table.ledger()["players"]) == 0
-    assert sum(player["stack"] for player in table.players()) + table.table.carried == 330
+    assert sum(player["net"] for player in table.roster.ledger()["players"]) == 0
+    assert sum(player["stack"] for player in table.roster.players(table.connected)) + table.table.carried == 330
 
 
 def test_adjust_refuses_what_is_not_a_whole_change_or_takes_more_than_the_stack() -> None:
@@ -100,7 +100,7 @@ def test_adjust_refuses_what_is_not_a_whole_change_or_takes_more_than_the_stack(
     with pytest.raises(Exception, match="cannot lose 101"):
         table.adjust(0, -101)
     table.adjust(0, -100)
-    assert table.players()[0]["stack"] == 0
+    assert table.roster.players(table.connected)[0]["stack"] == 0
 
 
 def test_a_removed_player_is_cashed_out_and_someone_new_takes_the_seat(live: Live) -> None:
@@ -177,7 +177,7 @@ def test_any_adjustment_is_refused_or_made_and_the_nets_sum_to_zero(amount: Any)
     try:
         table.adjust(0, amount)
     except RefusedError as refused:
-        assert refused.code in ("bad_request", "illegal") and table.ledger()["entries"][-1]["kind"] == "buy-in"
+        assert refused.code in ("bad_request", "illegal") and table.roster.ledger()["entries"][-1]["kind"] == "buy-in"
     else:
-        assert table.players()[0]["stack"] == 100 + amount
-    assert sum(player["net"] for player in table.ledger()["players"]) == 0
+        assert table.roster.players(table.connected)[0]["stack"] == 100 + amount
+    assert sum(player["net"] for player in table.roster.ledger()["players"]) == 0

@@ -60,7 +60,7 @@ def test_two_pots_in_a_row_double_the_next_hands_stakes(kill: bool) -> None:
     assert table.hand is not None and table.hand.stakes == NORMAL  # one pot is not a run
     _play(table, 1)
     assert table.hand is not None and table.hand.stakes == (DOUBLED if kill else NORMAL)
-    assert table._stakes(table.hand.game, table.dealt) == table.hand.stakes  # the blinds owed are reckoned at them
+    assert table.stakes(table.hand.game, table.dealt) == table.hand.stakes  # the blinds owed are reckoned at them
     killer = {"seat": 0, "name": "player 1", "doubled": True} if kill else None
     assert table.snapshot(1)["kill"] == killer and table.snapshot(None)["kill"] == killer
     assert table.snapshot(0)["house"]["kill"] is kill

@@ -52,6 +52,19 @@ def test_empty_and_broke_seats_are_skipped() -> None:
         table.rebuy(0, 0)
 
 
+def test_a_deal_to_some_seats_leaves_the_others_in_their_places() -> None:
+    table = seated(Table(load("holdem"), size=4, rng=random.Random(2)), [100, 100, 100])
+    hand = table.deal(seats=[0, 2])
+    assert hand.seats == 2 and [table.seat_of(index) for index in range(2)] == [0, 2]
+    assert table.seats[1] is not None  # nobody blanked out of the table
+    play(hand, [RandomBot(random.Random(seat)) for seat in range(2)])
+    table.settle(hand)
+    assert table.seats[1] is not None and table.seats[1].stack == 100  # not dealt in: untouched
+    for seats in ([2, 0], [0, 3], [0, 0, 2]):  # out of order, an empty seat, twice
+        with pytest.raises(ValueError, match="not seats with chips"):
+            table.deal(seats=seats)
+
+
 def test_a_rotation_changes_game_every_n_hands() -> None:
     games = (load("holdem"), load("draw"))
     table = seated(Table(Rotation(games, every=2), size=3, rng=random.Random(3)), [500, 500, 500])

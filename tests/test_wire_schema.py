@@ -39,7 +39,7 @@ def test_every_frame_of_a_hand_validates(game: str) -> None:
 def test_the_other_messages_validate() -> None:
     table = make(game="holdem", seats=3, bots=2, bot_level="random")
     sent = [
-        _message(table, "ledger", ledger=table.ledger()),
+        _message(table, "ledger", ledger=table.roster.ledger()),
         _message(table, "error", code="stale", message="that was another turn"),
         _message(table, "closed", reason="taken over"),
         _message(

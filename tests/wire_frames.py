@@ -8,6 +8,7 @@ from typing import NamedTuple
 from unittest import mock
 
 from homegame.games import load
+from homegame.server import moves as moves_module
 from homegame.server import table as table_module
 from homegame.server.app import PROTOCOL, _message
 from homegame.server.config import TableConfig
@@ -42,7 +43,7 @@ def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, 
     clock = Clock()
     body = {"game": game, "seats": seats, "stack": 200, "bots": seats, "bot_level": "random", "spectators": "public"}
     with (
-        mock.patch.object(table_module.secrets, "randbits", rng.getrandbits),
+        mock.patch.object(moves_module.secrets, "randbits", rng.getrandbits),
         mock.patch.object(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards)),
     ):
         table = ServerTable.create("t", TableConfig.from_json(body), Store(":memory:"), now=clock, between_hands=0)
@@ -64,7 +65,7 @@ def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, 
             )
         for _ in range(STEPS):
             clock.now += 1_000
-            if not table.auto(clock.now):
+            if not table.moves.auto(clock.now):
                 continue
             for viewer in viewers:
                 out.append((viewer, _message(table, "state", state=table.snapshot_text(viewer))))

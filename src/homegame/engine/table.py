@@ -215,11 +215,25 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = ()) -> Hand:
-        """Start the next hand among the seats with chips (``deck`` stacks it, for teaching and tests);
-        ``posts`` are blinds single seats owe on top of the game's, by table seat (see
-        :class:`~homegame.engine.hand.Setup`)."""
-        active = tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
+    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = (), seats: Sequence[int] | None = None) -> Hand:
+        """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
+        order: a seat sitting out, or waiting for the big blind, is not dealt in but keeps its place);
+        ``deck`` stacks it, for teaching and tests; ``posts`` are blinds single seats owe on top of the
+        game's, by table seat (see :class:`~homegame.engine.hand.Setup`).
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), size=4)
+        >>> for seat, player in enumerate(["ann", "bob", "cy", "di"]):
+        ...     table.sit(seat, player, 100)
+        >>> hand = table.deal(seats=[0, 2, 3])
+        >>> hand.seats, [table.seat_of(index) for index in range(hand.seats)]
+        (3, [0, 2, 3])
+        """
+        active = self._active()
+        if seats is not None:
+            if any(seat not in active for seat in seats) or list(seats) != sorted(set(seats)):
+                raise ValueError(f"seats {list(seats)} are not seats with chips, in order")
+            active = tuple(seats)
         game = self.next_game()
         if len(active) < game.players[0]:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
@@ -234,7 +248,7 @@ class Table:
             button=button,
             deck=deck,
             rng=self.rng,
-            stakes=(self.stakes or game.stakes).doubled() if self._killing(game) else self.stakes,
+            stakes=self.stakes_of(game, active) if self.kill_hand(game, active) else self.stakes,
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
@@ -250,6 +264,18 @@ class Table:
         (1, 0)
         """
         return next((i for i, index in enumerate(seats) if index >= self.button), 0)
+
+    def chooser(self, seats: Sequence[int] | None = None) -> int:
+        """The seat that names the next game in dealer's choice: the dealer of a deal among ``seats``
+        (table seats, in order; by default every seat with chips), who has the button in it.
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), button=3)
+        >>> table.chooser([1, 4, 6]), table.chooser([0, 2])
+        (4, 0)
+        """
+        dealt = self._active() if seats is None else seats
+        return dealt[self.button_among(dealt)]
 
     def seat_of(self, hand_seat: int) -> int:
         """The table seat of a seat of the hand last dealt."""
@@ -284,9 +310,40 @@ class Table:
         player = self.streak[0]
         return player if any(seat is not None and seat.player == player for seat in self.seats) else None
 
-    def _killing(self, game: Game) -> bool:
-        """True when the next hand of ``game`` is a kill hand: a killer, and fixed limit."""
-        return self.killer is not None and game.betting is Betting.FIXED_LIMIT
+    @property
+    def killer_seat(self) -> int | None:
+        """The seat of :attr:`killer` (``None``: nobody)."""
+        killer = self.killer
+        return next((index for index, seat in enumerate(self.seats) if seat and seat.player == killer), None)
+
+    def kill_hand(self, game: Game, seats: Sequence[int] | None = None) -> bool:
+        """True when a deal of ``game`` among ``seats`` (by default, every seat with chips) is a kill
+        hand: the killer is dealt in, and the game is fixed limit (only a fixed-limit game's stakes
+        double: rules document 004, variation 4).
+
+        >>> from homegame.games import load
+        >>> table = Table(load("limit-holdem"), kill=True)
+        >>> for seat, player in enumerate(["ann", "bob", "cy"]):
+        ...     table.sit(seat, player, 200)
+        >>> table.streak = ("bob", 2)  # bob won the last two pots whole
+        >>> table.killer_seat, table.kill_hand(load("limit-holdem")), table.kill_hand(load("holdem"))
+        (1, True, False)
+        >>> [table.stakes_of(load("limit-holdem"), seats).big_bet for seats in (None, [0, 2])]  # bob not dealt in
+        [8, 4]
+        """
+        killer = self.killer_seat
+        dealt = self._active() if seats is None else seats
+        return killer is not None and killer in dealt and game.betting is Betting.FIXED_LIMIT
+
+    def stakes_of(self, game: Game, seats: Sequence[int] | None = None, stakes: Stakes | None = None) -> Stakes:
+        """The stakes a deal of ``game`` among ``seats`` is played at: ``stakes`` (else the table's,
+        else the game's), doubled in a kill hand (:meth:`kill_hand`)."""
+        played = stakes or self.stakes or game.stakes
+        return played.doubled() if self.kill_hand(game, seats) else played
+
+    def _active(self) -> tuple[int, ...]:
+        """The seats with chips: the seats a deal deals in."""
+        return tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
 
     def _next_occupied(self, seat: int) -> int:
         size = len(self.seats)

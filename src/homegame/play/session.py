@@ -42,7 +42,7 @@ from rich.console import Console
 
 from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
 from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo, Split
-from homegame.engine.betting import Betting, Stakes
+from homegame.engine.betting import Stakes
 from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game, players_words
 from homegame.engine.guard import MAX_CHIPS
@@ -273,13 +273,13 @@ class _Session:
                 raise _Leave
 
     def _announce_kill(self, game: Game) -> None:
-        """Under the kill game, say who killed, and whether the hand's stakes are doubled (a
-        fixed-limit game's only: rules document 004, variation 4)."""
+        """Under the kill game, say who killed, and whether the hand's stakes are doubled (the
+        engine's check, :meth:`~homegame.engine.table.Table.kill_hand`: a fixed-limit game's only)."""
         killer = self.table.killer
         if killer is None:
             return
         who = self.names(self.names.names.index(killer))
-        if game.betting is Betting.FIXED_LIMIT:
+        if self.table.kill_hand(game):
             self.screen.say(f"Kill hand ({who} killed): the stakes are doubled.", style="bold")
         else:
             self.screen.say(f"No kill: {game.title} is not fixed limit ({who} killed).", style="dim")
@@ -448,9 +448,9 @@ class _Session:
         if self.queue:
             game = self.queue.pop(0)
             self.screen.say(f"The mix goes on: {game.title}.")
-        elif table.button != PERSON:
+        elif (dealer := table.chooser()) != PERSON:
             game = self._bot_choice()
-            self.screen.say(f"{self.names(table.button)} deals and calls {game.title}.")
+            self.screen.say(f"{self.names(dealer)} deals and calls {game.title}.")
         else:
             chosen = self._ask_game()
             if isinstance(chosen, Mix):

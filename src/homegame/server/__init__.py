@@ -1,8 +1,10 @@
 """The home-game server: ``homegame serve``, its tables, its database and its clients.
 
 - :mod:`~homegame.server.config`: a table's settings, from the host's JSON.
-- :mod:`~homegame.server.table`: a table (the engine's table, the seats' players, bots and clocks,
-  the log that makes it durable); only views leave it.
+- :mod:`~homegame.server.table`: a table (the engine's table and the log that makes it durable);
+  only views leave it. Its jobs: :mod:`~homegame.server.roster` (seats, blinds owed, rebuys,
+  cash-outs, the ledger), :mod:`~homegame.server.requests` (what players and the host may ask),
+  :mod:`~homegame.server.moves` (bots, timeouts, deals, clocks), :mod:`~homegame.server.snapshot`.
 - :mod:`~homegame.server.store`: the SQLite database (WAL, ``synchronous=FULL``).
 - :mod:`~homegame.server.app`: the Starlette application: HTTP for the host, one WebSocket a player.
 - :mod:`~homegame.server.client`: what ``homegame join`` speaks (a bot, or a person at the terminal).

@@ -301,7 +301,7 @@ class Room:
                 message = parse(data)
                 match message:
                     case Ledger():  # a question, not a change: answered to this socket only
-                        connection.send("ledger", _message(table, "ledger", ledger=table.ledger()))
+                        connection.send("ledger", _message(table, "ledger", ledger=table.roster.ledger()))
                     case Preview(hands):  # a question too: what the seat's own division would make
                         answer = table.preview(seat, hands)
                         parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
@@ -337,7 +337,7 @@ class Room:
     def _auto(self) -> bool:
         """One of the table's own moves, if one is due (one the engine refuses waits for the next change)."""
         try:
-            return self.table.auto(self.table.now())
+            return self.table.moves.auto(self.table.now())
         except RefusedError:
             return False
 
@@ -362,7 +362,7 @@ class Room:
                     break
                 await asyncio.sleep(0)
             table = self.table
-            due = table.wake_at()
+            due = table.moves.wake_at()
             timeout = None if due is None else max(0.0, (due - table.now()) / 1000)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout)
@@ -657,8 +657,8 @@ class Server(_Sockets, HostApi):
             return room
         async with room.lock:  # what is committed
             if request.query_params.get("format") == "csv":
-                return PlainTextResponse(ledger_csv(room.table.sessions()), media_type="text/csv")
-            return JSONResponse(room.table.ledger())
+                return PlainTextResponse(ledger_csv(room.table.roster.sessions()), media_type="text/csv")
+            return JSONResponse(room.table.roster.ledger())
 
     async def history(self, request: Request) -> Response:
         """The finished hands in PHH (one seat's view, the spectators' or everything) or in

@@ -9,7 +9,7 @@ engine's events show it (:meth:`~homegame.engine.events.Event.seen_by`), as ever
 >>> from homegame.server.table import ServerTable
 >>> config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 50, "bots": 1, "bot_level": "caller"})
 >>> table = ServerTable.create("t", config, Store(":memory:"), now=lambda: 0)
->>> table.sit(0); _ = table.auto(0)
+>>> table.sit(0); _ = table.moves.auto(0)
 >>> table.act(0, 1, table.seq, {"kind": "fold"})
 True
 >>> print(phh(table).split("actions = ")[1].split("]")[0])

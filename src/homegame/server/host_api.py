@@ -74,8 +74,8 @@ def listing(rooms: Mapping[str, HostRoom], damaged: Mapping[str, str]) -> list[J
                 "seats": table.config.seats,
                 "hands": table.number,
                 "status": table.status,
-                "rebuys": table.rebuys(),
-                "players": table.players(),
+                "rebuys": table.roster.rebuys(),
+                "players": table.roster.players(table.connected),
             }
         )
     return tables + [{"table": table_id, "status": "damaged", "reason": why} for table_id, why in damaged.items()]
@@ -261,7 +261,9 @@ async def _change(room: HostRoom, seat: int, request: Callable[[ServerTable], ob
         return _error(409 if refused.code in ("illegal", "forbidden") else 400, refused.code, str(refused))
     except StorageError as error:
         return _error(503, "storage", f"the server's storage failed: {error}")
-    return JSONResponse({"table": room.table.id, "seat": seat, "players": room.table.players()})
+    return JSONResponse(
+        {"table": room.table.id, "seat": seat, "players": room.table.roster.players(room.table.connected)}
+    )
 
 
 def _body(raw: bytes) -> dict[str, object]:

@@ -1,0 +1,223 @@
+"""What players and the host may ask of a server table, each checked against the table as it
+stands and made a change for the table's one door
+(:meth:`~homegame.server.table.ServerTable.submit`), or refused with a :class:`RefusedError`, the
+table unchanged (see :mod:`homegame.server.table`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from homegame.engine.actions import Action, Legal, Split
+from homegame.engine.hand import Hand
+from homegame.engine.steps.split import SplitRound
+from homegame.engine.table import DealersChoice, Table
+from homegame.engine.wire import JSON, action_from_json, to_json
+from homegame.errors import IllegalActionError, ParseError, PokerError
+from homegame.server import changes
+from homegame.server.clock import Clocks
+from homegame.server.config import TableConfig
+from homegame.server.messages import MAX_REBUY
+from homegame.server.moves import Moves
+from homegame.server.roster import Roster, SeatInfo, SeatStatus
+
+__all__ = ["RefusedError", "Requests"]
+
+
+class RefusedError(PokerError):
+    """A request the table refuses, the table unchanged; ``code`` is the protocol's error code
+    (``illegal``, ``stale``, ``bad_request``, ``not_your_turn``, ``forbidden``)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Requests:
+    """The requests of players and the host, the base of
+    :class:`~homegame.server.table.ServerTable`, whose state they read and whose one door,
+    :attr:`submit`, they make their changes through."""
+
+    config: TableConfig
+    seats: list[SeatInfo]
+    hand: Hand | None
+    number: int
+    seq: int
+    dealt: tuple[int, ...]
+    paused: bool
+    closing: bool
+    closed: bool
+    acted: dict[tuple[int, int, int], JSON]
+    clocks: Clocks
+    moves: Moves
+    now: Callable[[], int]
+    submit: Callable[[changes.Change], None]
+    table: Table
+    roster: Roster
+    chose: str | None
+
+    def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
+        """A player's action for the hand and sequence number they saw; True when applied now, False
+        when it had been already (a resent action is acknowledged, not applied twice)."""
+        if not isinstance(hand, int) or not isinstance(seen, int) or isinstance(hand, bool) or isinstance(seen, bool):
+            raise RefusedError("bad_request", "act needs hand and seq, whole numbers")
+        try:
+            action = action_from_json(data)
+        except ParseError as error:
+            raise RefusedError("bad_request", str(error)) from None
+        if (hand, seat, seen) in self.acted and self.acted[(hand, seat, seen)] == data:
+            return False
+        current = self.hand
+        if current is None or hand != self.number or not self.clocks.turn.get(seat, self.seq) <= seen <= self.seq:
+            raise RefusedError("stale", f"the table is at hand {self.number}, seq {self.seq}")
+        if seat not in self.dealt:
+            raise RefusedError("not_your_turn", "you are not in this hand")
+        hand_seat = self.dealt.index(seat)
+        legal = current.legal_actions(hand_seat)
+        if not legal:
+            raise RefusedError("not_your_turn", "it is not your turn")
+        _check(legal, action)
+        bank = self.moves.bank_left(seat, self.now())
+        self.submit(changes.Acted(seat, to_json(action), seen=seen, bank=bank))
+        return True
+
+    def preview(self, seat: int, hands: object) -> dict[str, JSON]:
+        """What ``seat``'s division of its cards into ``hands`` would make, judged by the engine
+        (:meth:`~homegame.engine.steps.split.SplitRound.preview`): each part's name, cards and
+        hand, and why it would be played dead or refused (``False`` when it would not). A
+        question, not a change: the table is the same after; a seat with no split to make, or
+        hands that are not its own cards in the sizes asked, are refused."""
+        try:
+            action = action_from_json({"kind": "split", "hands": hands})
+        except ParseError as error:
+            raise RefusedError("bad_request", f"preview: {error}") from None
+        assert isinstance(action, Split)
+        current = self.hand
+        decision = current.decision if current is not None and seat in self.dealt else None
+        if not isinstance(decision, SplitRound) or self.dealt.index(seat) not in decision.pending():
+            raise RefusedError("not_your_turn", "you have no split to make now")
+        try:
+            preview = decision.preview(self.dealt.index(seat), action.hands)
+        except IllegalActionError as error:
+            raise RefusedError("illegal", str(error)) from None
+        parts: list[JSON] = [
+            {"name": name, "cards": [str(card) for card in part], "made": made}
+            for (name, made), part in zip(preview.parts, action.hands, strict=True)
+        ]
+        return {"parts": parts, "dead": preview.dead or False, "refused": preview.refused or False}
+
+    def choose(self, seat: int, game: object) -> None:
+        """The dealer names the next game."""
+        choosing = self.choosing()
+        if choosing is None or choosing[0] != seat:
+            raise RefusedError("not_your_turn", "you are not choosing the game")
+        if game not in choosing[1]:
+            raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
+        bank = None if self.config.clock is None else self.moves.bank_left(seat, self.now())
+        self.submit(changes.Chose(seat, str(game), bank=bank))
+
+    def choosing(self) -> tuple[int, list[str]] | None:
+        """The dealer who must name the next game, and the games they may name."""
+        table = self.table
+        if self.hand is not None or not isinstance(table.schedule, DealersChoice) or table.continuing is not None:
+            return None
+        if table.chosen is not None or self.paused or self.closing:
+            return None
+        active = self.roster.playing()
+        games = [entry.name for entry in self.config.games if entry.players[0] <= len(active) <= entry.players[1]]
+        if not games:
+            return None
+        return table.chooser(active), games
+
+    def next_choice(self, games: list[str]) -> str:
+        """The game dealt when the dealer's time to choose runs out: the one after the last chosen
+        in the table's list (the first, before any was), of those ``games`` allowed now."""
+        names = [entry.name for entry in self.config.games]
+        start = names.index(self.chose) + 1 if self.chose in names else 0
+        return next(name for name in names[start:] + names[:start] if name in games)
+
+    def sit(self, seat: int) -> None:
+        """A person takes their seat (on first connecting)."""
+        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
+            self.submit(changes.Sat(seat))
+
+    def sit_out(self, seat: int) -> None:
+        """Sit out from the next hand."""
+        if self.seats[seat].status == SeatStatus.PLAYING:
+            self.submit(changes.SatOut(seat))
+
+    def sit_in(self, seat: int, wait: object = False) -> None:
+        """Play again from the next hand: posting the blinds missed, or (``wait``) waiting for the big
+        blind (:meth:`owed`)."""
+        if not isinstance(wait, bool):
+            raise RefusedError("bad_request", "sit_in: wait must be true or false")
+        if self.seats[seat].status == SeatStatus.SITTING_OUT:
+            self.submit(changes.SatIn(seat, wait))
+
+    def request_rebuy(self, seat: int, amount: object) -> None:
+        """Ask the host for more chips."""
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"rebuy: amount must be a whole number from 1 to {MAX_REBUY}")
+        if self.seats[seat].status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT):
+            raise RefusedError("forbidden", "you are not seated")
+        self.submit(changes.RebuyAsked(seat, amount))
+
+    def answer_rebuy(self, seat: int, approve: bool) -> None:
+        """The host approves or refuses a seat's rebuy."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].rebuy:
+            raise RefusedError("bad_request", f"seat {seat} asked for no rebuy")
+        self.submit(changes.RebuyAnswered(seat, approve))
+
+    def leave(self, seat: int) -> None:
+        """Cash out and leave (at the end of the hand in progress)."""
+        if self.seats[seat].status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and not self.seats[seat].leaving:
+            self.submit(changes.Left(seat))
+
+    def adjust(self, seat: int, amount: object) -> None:
+        """The host corrects a seat's stack by ``amount`` chips (either way), once the seat is out of
+        the hand in progress; the ledger shows it as an adjustment."""
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < abs(amount) <= MAX_REBUY:
+            raise RefusedError("bad_request", f"amount: a whole number of chips, not 0, up to {MAX_REBUY} either way")
+        info = self._seated(seat)
+        if (
+            amount < 0
+            and (occupant := self.table.seats[seat]) is not None
+            and occupant.stack + info.adjust + amount < 0
+        ):
+            raise RefusedError("illegal", f"seat {seat + 1} has {occupant.stack} chips: it cannot lose {-amount}")
+        self.submit(changes.Adjusted(seat, amount))
+
+    def remove(self, seat: int) -> None:
+        """The host removes a player: their stack is cashed out and the seat freed for someone new,
+        at the end of the hand in progress (at once between hands)."""
+        self._seated(seat)
+        if self.seats[seat].bot is not None:
+            raise RefusedError("forbidden", f"seat {seat + 1} is a bot's")
+        self.submit(changes.Removed(seat))
+
+    def _seated(self, seat: int) -> SeatInfo:
+        """The seat's player, seated and not on their way out (else refused)."""
+        info = self.seats[seat]
+        if info.status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) or info.leaving or info.removing:
+            raise RefusedError("illegal", f"nobody sits in seat {seat + 1}")
+        return info
+
+    def host(self, command: str) -> None:
+        """``pause``, ``resume`` or ``close``."""
+        if self.closed or self.closing:
+            raise RefusedError("forbidden", "the table is closed")
+        if command in ("pause", "resume") and (command == "pause") == self.paused:
+            return
+        made = changes.Paused() if command == "pause" else changes.Resumed() if command == "resume" else None
+        self.submit(made or changes.Closed())
+
+
+def _check(legal: tuple[Legal, ...], action: Action) -> None:
+    """Refuse an action its seat may not take now, before anything is written."""
+    option = next((option for option in legal if option.kind is action.kind), None)
+    if option is None:
+        raise RefusedError("illegal", f"you cannot {action.kind} now (legal: {'; '.join(map(str, legal))})")
+    try:
+        option.check(action)
+    except IllegalActionError as error:
+        raise RefusedError("illegal", str(error)) from None

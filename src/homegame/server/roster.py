@@ -1,0 +1,305 @@
+"""The roster and the bank of a server table: who sits in each seat (a person or a bot, playing,
+sitting out or gone), the blinds each owes, the rebuys asked for and approved, the cash-outs, and
+the ledger they make.
+
+>>> from homegame.engine.table import Table
+>>> from homegame.games import load
+>>> from homegame.server.config import TableConfig
+>>> config = TableConfig.from_json({"game": "holdem", "seats": 3, "stack": 100, "names": ["ann", "bob"]})
+>>> roster = Roster("t1", config, Table(load("holdem"), size=3))
+>>> [(info.name, info.status) for info in roster.seats]
+[('ann', <SeatStatus.EMPTY: 'empty'>), ('bob', <SeatStatus.EMPTY: 'empty'>), ('player 3', <SeatStatus.EMPTY: 'empty'>)]
+>>> roster.sat(0, 5, late=False)
+>>> roster.playing(), roster.ledger()["players"]
+([0], [{'name': 'ann', 'buy_in': 100, 'buy_out': 0, 'stack': 100, 'net': 0}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from homegame.engine.betting import Stakes
+from homegame.engine.describe import names_for
+from homegame.engine.game import Game
+from homegame.engine.steps.blinds import Blinds, Post
+from homegame.engine.table import Table
+from homegame.engine.wire import JSON
+from homegame.server.config import TableConfig
+from homegame.server.ledger import Session, settle_up
+
+__all__ = ["Roster", "SeatInfo", "SeatStatus", "blinds_of"]
+
+
+class SeatStatus(StrEnum):
+    """Where a seat's player is: not yet come (``empty``), dealt in from the next hand
+    (``playing``), sitting out, or gone (``left``). Its value is the protocol's ``seats[].status``."""
+
+    EMPTY = "empty"
+    PLAYING = "playing"
+    SITTING_OUT = "sitting_out"
+    LEFT = "left"
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """Who sits in a seat of the table: ``status`` is ``empty``, ``playing``, ``sitting_out`` or
+    ``left``; ``bot`` the bot's level (``None``: a person); ``missed`` the hands in a row the table
+    acted for them; ``bank_ms`` what is left of their time bank; ``owes`` the blinds they missed
+    (``big_blind``, ``small_blind``: see :meth:`Roster.owed`), and ``waiting`` when they sat in
+    to wait for the big blind rather than post them."""
+
+    name: str
+    player_id: str
+    bot: str | None = None
+    status: SeatStatus = SeatStatus.EMPTY
+    missed: int = 0
+    bank_ms: int = 0
+    timed_out: bool = False
+    leaving: bool = False
+    rebuy: int = 0
+    approved: int = 0
+    adjust: int = 0
+    """The host's corrections of the stack not yet made (made once the seat is out of the hand)."""
+    removing: bool = False
+    """The host removes the player: cashed out, the seat freed, once out of the hand."""
+    start: int = 0
+    end: int = 0
+    owes: tuple[str, ...] = ()
+    waiting: bool = False
+
+
+_MISSABLE = ("big_blind", "small_blind")
+"""The blinds a seat can miss, in the order it owes them."""
+
+
+class Roster:
+    """The seats of the table ``table_id`` under ``config`` (people first, then bots), over the
+    engine's ``table`` that holds their chips and the ledger."""
+
+    def __init__(self, table_id: str, config: TableConfig, table: Table) -> None:
+        self.config = config
+        self.table = table
+        self.table_id = table_id
+        self.former: list[SeatInfo] = []
+        """The players the host removed (their sessions stay in the ledger)."""
+        people = config.seats - config.bots
+        self.seats = [
+            SeatInfo(
+                name=config.names[seat] if seat < len(config.names) else f"player {seat + 1}",
+                player_id=f"{table_id}.{seat}",
+            )
+            for seat in range(people)
+        ] + [
+            SeatInfo(name=f"bot {seat + 1}", player_id=f"{table_id}.{seat}", bot=config.bot_level)
+            for seat in range(people, config.seats)
+        ]
+        bank = 0 if config.clock is None else config.clock.bank * 1000
+        for info in self.seats:
+            info.bank_ms = bank
+
+    # -- coming and going ------------------------------------------------------------------------
+
+    def sat(self, seat: int, at: int, *, late: bool) -> None:
+        """The seat's player sits down with the table's buy-in (``late``: once the game has begun,
+        owing the big blind, under the house rule ``missed_blinds``)."""
+        info = self.seats[seat]
+        self.table.sit(seat, info.name, self.config.stack)
+        info.status, info.start, info.end, info.missed = SeatStatus.PLAYING, at, 0, 0
+        if late and self.config.missed_blinds != "none":
+            info.owes = ("big_blind",)
+
+    def playing(self) -> list[int]:
+        """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
+        table = self.table
+        playing = [seat for seat, info in enumerate(self.seats) if info.status == SeatStatus.PLAYING]
+        return [seat for seat in playing if (occupant := table.seats[seat]) is not None and occupant.stack > 0]
+
+    def settled(self, dealt: Sequence[int], at: int) -> None:
+        """After a hand dealt to ``dealt``: a seat the table acted for misses a hand (sitting out at
+        the config's ``missed_hands``), and the rebuys and cash-outs waiting take effect."""
+        for seat in dealt:
+            info = self.seats[seat]
+            if info.timed_out:
+                info.missed += 1
+                if info.missed >= self.config.missed_hands and info.status == SeatStatus.PLAYING:
+                    info.status = SeatStatus.SITTING_OUT
+        for seat in range(len(self.seats)):
+            self.between(seat, at, ())
+
+    def between(self, seat: int, at: int, dealt: Sequence[int]) -> None:
+        """Rebuys approved and cash-outs asked for take effect once the seat is out of the hand
+        (``dealt``: the table seats of the hand in progress)."""
+        info = self.seats[seat]
+        if seat in dealt or self.table.seats[seat] is None:
+            return
+        if info.approved:
+            self.table.rebuy(seat, info.approved)
+            info.approved = 0
+        if info.adjust:
+            self.table.adjust(seat, info.adjust)
+            info.adjust = 0
+        if info.leaving or info.removing:
+            self.table.leave(seat)
+            info.status, info.leaving, info.end, info.owes = SeatStatus.LEFT, False, at, ()
+        if info.removing:
+            self.former.append(info)
+            self.seats[seat] = self._newcomer(seat)
+
+    def _newcomer(self, seat: int) -> SeatInfo:
+        """An empty seat after its player was removed, for someone new: named ``player N`` (a
+        number after it when the ledger knows that name), with a player id of its own."""
+        names = {info.name for info in self.former + self.seats}
+        name = next(
+            candidate
+            for count in range(1, len(names) + 2)
+            if (candidate := f"player {seat + 1}" + (f" ({count})" if count > 1 else "")) not in names
+        )
+        bank = 0 if self.config.clock is None else self.config.clock.bank * 1000
+        return SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{len(self.former)}", bank_ms=bank)
+
+    def players(self, connected: set[int]) -> list[JSON]:
+        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot}]``."""
+        return [
+            {
+                "seat": seat,
+                "name": info.name,
+                "stack": 0 if (occupant := self.table.seats[seat]) is None else occupant.stack,
+                "status": info.status,
+                "connected": info.bot is not None or seat in connected,
+                "bot": info.bot is not None,
+            }
+            for seat, info in enumerate(self.seats)
+        ]
+
+    # -- missed blinds ---------------------------------------------------------------------------
+
+    def dealing(self, game: Game, stakes: Stakes) -> tuple[list[int], list[Post]]:
+        """Who the next deal of ``game`` at ``stakes`` deals in (table seats), and the blinds they owe.
+
+        The house rule ``missed_blinds`` (Robert's Rules of Poker, blinds: "A player who misses any
+        or all blinds can resume play by either posting all the blinds missed or waiting for the big
+        blind"): a seat back with blinds owed posts them (:meth:`owed`), unless it waits for the big
+        blind (the rule ``wait``, or its own choice): then it is dealt in only in the big blind, when
+        the others are enough to play without it. A seat whose big blind it is owes nothing more."""
+        table = self.table
+        dealt = self.playing()
+        blinds = blinds_of(game)
+        if blinds is None or self.config.missed_blinds == "none":
+            return dealt, []
+        for _ in range(len(dealt)):  # bounded: each pass leaves out a seat, or is the last
+            big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
+            kept = [seat for seat in dealt if seat == big or not self.waits(seat)]
+            if kept == dealt or len(kept) < game.players[0]:
+                break
+            dealt = kept
+        big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
+        return dealt, [post for seat in dealt if seat != big for post in self.owed(seat, stakes)]
+
+    def waits(self, seat: int) -> bool:
+        """True when a seat that owes blinds waits for the big blind instead of posting them."""
+        info = self.seats[seat]
+        return bool(info.owes) and (info.waiting or self.config.missed_blinds == "wait")
+
+    def owed(self, seat: int, stakes: Stakes) -> list[Post]:
+        """The blinds ``seat`` posts on coming back, at ``stakes``: the big blind live if it missed
+        it (or is new at the table: "A new player entering a table must post the big blind or an
+        amount equal to the big blind before receiving a hand"), the small blind dead if it missed
+        that (Robert's Rules: "an amount up to the size of the minimum opening bet is live. The
+        remainder ... is not part of the player's bet")."""
+        owes = self.seats[seat].owes
+        posts = []
+        if "big_blind" in owes and stakes.big_blind:
+            posts.append(Post(seat, "big_blind", stakes.big_blind))
+        if "small_blind" in owes and stakes.small_blind:
+            posts.append(Post(seat, "dead_small_blind", stakes.small_blind, live=False))
+        return posts
+
+    def missed(self, game: Game, stakes: Stakes, dealt: Sequence[int]) -> None:
+        """After a deal to ``dealt``: the seats dealt in owe nothing any more; a seat at the table
+        not dealt in (sitting out, waiting for the big blind, or out of chips: "A player who goes all
+        in and loses is obligated to make up the blinds if they are missed before a rebuy is made")
+        misses each blind the deal would have had it post, had every seat at the table been dealt in
+        (a bot out of chips plays no more: it owes nothing)."""
+        for seat in dealt:
+            self.seats[seat].owes, self.seats[seat].waiting = (), False
+        blinds = blinds_of(game)
+        if blinds is None or self.config.missed_blinds == "none":
+            return
+        table = self.table
+        present = [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info.status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and table.seats[seat] is not None
+        ]
+        for post in blinds.posts(stakes, len(present), table.button_among(present)):
+            seat = present[post.seat]
+            info = self.seats[seat]
+            if post.name in _MISSABLE and seat not in dealt and post.name not in info.owes and info.bot is None:
+                info.owes = tuple(name for name in _MISSABLE if name in info.owes or name == post.name)
+
+    # -- what the roster tells -------------------------------------------------------------------
+
+    def rebuys(self) -> list[JSON]:
+        """The rebuys waiting for the host's answer: ``[{seat, name, amount}]``."""
+        waiting = [(seat, info) for seat, info in enumerate(self.seats) if info.rebuy]
+        return [{"seat": seat, "name": info.name, "amount": info.rebuy} for seat, info in waiting]
+
+    def names(self, dealt: Sequence[int], seat: int | None) -> dict[int, str]:
+        """The players' names by the seat of a hand dealt to the table seats ``dealt``, the viewer's
+        (``seat`` of the hand) ``you``: the names the events' ``text`` calls them by."""
+        return names_for([self.seats[table_seat].name for table_seat in dealt], seat)
+
+    def sessions(self) -> list[Session]:
+        """Each player's session for the ledger: buy-ins, cash-outs and chips on the table."""
+        ledger = self.table.ledger
+        out = []
+        for info in self.former + self.seats:
+            if info.status == SeatStatus.EMPTY:
+                continue
+            out.append(
+                Session(
+                    info.name,
+                    info.player_id,
+                    info.start,
+                    info.end,
+                    ledger.bought(info.name),
+                    ledger.cashed(info.name),
+                    self.table.stack_of(info.name),
+                )
+            )
+        return out
+
+    def ledger(self) -> dict[str, JSON]:
+        """The ledger as the host and the players read it: the entries, each player's buy-ins,
+        cash-outs, stack and net, the chips carried in the pot, and the settle-up (the fewest
+        transfers). Nothing in it is hidden from anybody at the table."""
+        sessions = self.sessions()
+        nets = {session.name: session.net for session in sessions}
+        ledger = self.table.ledger
+        return {
+            "entries": [{"player": e.player, "kind": e.kind, "amount": e.amount} for e in ledger.entries],
+            "players": [
+                {"name": s.name, "buy_in": s.buy_in, "buy_out": s.buy_out, "stack": s.stack, "net": s.net}
+                for s in sessions
+            ],
+            "carried": self.table.carried,
+            "settle": [
+                {"from": t.payer, "to": t.payee, "amount": t.amount}
+                for t in (settle_up(nets) if sum(nets.values()) == 0 else [])
+            ],
+        }
+
+
+def blinds_of(game: Game) -> Blinds | None:
+    """The game's blinds step, if it has one (a game of antes alone has none: nothing to miss)."""
+    return next((step for step in game.steps if isinstance(step, Blinds)), None)
+
+
+def _big_blind(blinds: Blinds, stakes: Stakes, seats: list[int], button: int) -> int | None:
+    """The table seat of ``seats`` that posts the big blind in a deal among them, ``button`` the
+    index of the button's."""
+    return next(
+        (seats[post.seat] for post in blinds.posts(stakes, len(seats), button) if post.name == "big_blind"), None
+    )

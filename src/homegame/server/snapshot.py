@@ -1,0 +1,166 @@
+"""The snapshot of a server table: the whole table as one viewer (a seat, or a spectator) may see
+it, as JSON text. Beside :mod:`homegame.server.texts` (the hands' views), it is the only place that
+splices JSON text: the parts the same for every viewer are written once a change, what viewers
+share written once a value.
+
+>>> import json
+>>> from homegame.server.config import TableConfig
+>>> from homegame.server.store import Store
+>>> from homegame.server.table import ServerTable
+>>> config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 100, "bots": 1})
+>>> table = ServerTable.create("t1", config, Store(":memory:"), now=lambda: 0)
+>>> writer = Snapshots(table)
+>>> snapshot = json.loads(writer.text(None))
+>>> snapshot["status"], [seat["status"] for seat in snapshot["seats"]], snapshot["game"]["stakes"]
+('waiting', ['empty', 'playing'], {'small_blind': 1, 'big_blind': 2})
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING
+
+from homegame.engine.game import Game
+from homegame.engine.wire import JSON
+from homegame.errors import PokerError
+from homegame.server.roster import SeatStatus, blinds_of
+from homegame.server.texts import ViewTexts, dumps, plain
+
+if TYPE_CHECKING:
+    from homegame.server.table import ServerTable
+
+__all__ = ["Snapshots"]
+
+
+class Snapshots:
+    """The snapshot writer of one :class:`~homegame.server.table.ServerTable` (which it reads, and
+    never changes)."""
+
+    def __init__(self, table: ServerTable) -> None:
+        self.table = table
+        config = table.config
+        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
+        """The table's own house rules and stakes, over every game's, and whether it plays the kill
+        game (the host's settings)."""
+        self._games: dict[str, JSON] = {}
+        """Each game's part of the snapshot (its house rules and stakes here), written once."""
+        self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
+        """The snapshot's parts the same for every viewer, and the change they were written at."""
+        self._texts = ViewTexts()
+        """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
+
+    def text(self, viewer: int | None) -> str:
+        """The snapshot as JSON text, the parts that are the same for every viewer written once
+        a change (the table's fields, its seats) and what a viewer's view shares with the others'
+        (the seats as that viewer sees them, the events, the result) written once a value: two
+        viewers share a piece only when what each may see of it is equal."""
+        table = self.table
+        behind = viewer is None and table.config.spectators == "behind"
+        hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
+        kept = (table.hand, table.previous)
+        names = table.roster.names
+        view = "null"
+        if hand is not None:
+            seat = dealt.index(viewer) if viewer in dealt else None
+            view = self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0]
+        last = "null"
+        if table.hand is None and table.previous is not None and not behind:
+            previous, seen = table.previous, table.previous_dealt
+            seat = seen.index(viewer) if viewer in seen else None
+            text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
+            head = dumps({"hand": table.number, "game": previous.game.name, "dealt": list(seen)})
+            last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
+        clocks = [] if behind else table.moves.on_clock()
+        clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
+        common, game = self._common(behind)
+        turn = table.clocks.turn.get(viewer) if viewer is not None and not behind else None
+        return (
+            f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+        )
+
+    def _common(self, behind: bool = False) -> tuple[str, str]:
+        """The snapshot's fields that are the same for every viewer, as one JSON object's text,
+        and the game's (for every viewer but a spectator one hand behind); written once a change
+        (a row of the log, or a player connecting or gone). ``behind``: for a spectator one hand
+        behind, whose seats show the stacks as the hand it is shown ended (nothing of a later hand)."""
+        table = self.table
+        key = (table.seq, frozenset(table.connected))
+        shared = self._shared.get(behind)
+        if shared is not None and shared[0] == key:
+            return shared[1], shared[2]
+        choosing = table.choosing()
+        game = table.hand.game if table.hand is not None else None
+        if game is None and choosing is None:
+            try:
+                game = table.table.next_game()
+            except PokerError:
+                game = None
+        owing = game if table.hand is None else table.table.next_game()  # the blinds owed are posted in the next deal
+        seats = [self._seat(seat, owing) for seat in range(len(table.seats))]
+        if behind and table.previous is not None and table.previous.result is not None:
+            for index, seat in enumerate(table.previous_dealt):
+                seats[seat]["stack"] = table.previous.result.stacks[index]
+        common = dumps(
+            {
+                "title": table.config.display_title(),
+                "status": table.status,
+                "seats": seats,
+                "button": table.table.button,
+                "choosing": None if choosing is None else {"seat": choosing[0], "games": list(choosing[1])},
+                "rebuys": table.roster.rebuys(),
+                "house": self._house,
+                "kill": self._kill(game),
+            }
+        )
+        game_text = dumps(None if game is None else self._game_json(game))
+        self._shared[behind] = (key, common, game_text)
+        return common, game_text
+
+    def _kill(self, game: Game | None) -> JSON:
+        """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether
+        the stakes of ``game`` (the hand in progress, else the next deal) are doubled. The killer
+        comes from the pots the table's log has settled, so a restored table kills as the table did."""
+        table = self.table
+        seat = table.table.killer_seat
+        if seat is None:
+            return None
+        dealt = table.dealt if table.hand is not None else table.roster.playing()
+        doubled = game is not None and table.table.kill_hand(game, dealt)
+        return {"seat": seat, "name": table.seats[seat].name, "doubled": doubled}
+
+    def _game_json(self, game: Game) -> JSON:
+        """The game named in a snapshot with the house rules and stakes it is played under here:
+        every house rule of the game with its value at this table, and the stakes (chips, 0 left out)."""
+        written = self._games.get(game.name)
+        if written is None:
+            config = self.table.config
+            house = dict(config.options)
+            stakes = config.stakes_for(game) or game.stakes
+            written = self._games[game.name] = {
+                "name": game.name,
+                "title": game.title,
+                "options": {option.name: house.get(option.name, option.default) for option in game.options},
+                "stakes": {name: amount for name, amount in asdict(stakes).items() if amount},
+            }
+        return written
+
+    def _seat(self, seat: int, game: Game | None) -> dict[str, JSON]:
+        table, roster = self.table, self.table.roster
+        info = roster.seats[seat]
+        occupant = table.table.seats[seat]
+        owed = []
+        if info.owes and game is not None and blinds_of(game) is not None:
+            owed = roster.owed(seat, table.stakes(game, roster.playing()))
+        return {
+            "seat": seat,
+            "name": info.name,
+            "stack": 0 if occupant is None else occupant.stack,
+            "status": info.status,
+            "bot": info.bot is not None,
+            "connected": info.bot is not None or seat in table.connected,
+            "missed": info.missed,
+            "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
+            "waiting": info.status == SeatStatus.PLAYING and roster.waits(seat),
+            "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
+        }
