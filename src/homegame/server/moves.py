@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from homegame.bots import Bot, Turn
 from homegame.engine.actions import Action
@@ -29,7 +30,11 @@ from homegame.server.changes import Acted, Chose, Dealt
 from homegame.server.timeouts import timed_out
 
 if TYPE_CHECKING:
-    from homegame.server.table import ServerTable
+    from homegame.engine.hand import Hand
+    from homegame.server.changes import Change
+    from homegame.server.clock import Clocks
+    from homegame.server.config import TableConfig
+    from homegame.server.roster import SeatInfo
 
 __all__ = ["AWAY_SECONDS", "NEVER", "Moves"]
 
@@ -40,11 +45,36 @@ NEVER = 2**62
 """The deadline of a decision that is not timed (ms)."""
 
 
+class Owner(Protocol):
+    """What the moves read of the table that owns them (a
+    :class:`~homegame.server.table.ServerTable`), and its one door, ``submit``."""
+
+    config: TableConfig
+    seats: list[SeatInfo]
+    hand: Hand | None
+    dealt: tuple[int, ...]
+    connected: set[int]
+    clocks: Clocks
+    paused: bool
+    closing: bool
+    closed: bool
+    settled_at: int
+    between_hands: int
+    now: Callable[[], int]
+
+    def submit(self, change: Change) -> None: ...
+    def deciding(self) -> tuple[int, ...]: ...
+    def ready(self) -> bool: ...
+    def choosing(self) -> tuple[int, list[str]] | None: ...
+    def next_choice(self, games: list[str]) -> str: ...
+    def sit(self, seat: int) -> None: ...
+
+
 class Moves:
     """The bots and clocks of one :class:`~homegame.server.table.ServerTable`: its own moves go
     through its one door, :meth:`~homegame.server.table.ServerTable.submit`, like any other."""
 
-    def __init__(self, table: ServerTable) -> None:
+    def __init__(self, table: Owner) -> None:
         self.table = table
         self._rng = random.Random(secrets.randbits(64))
         self.bots: dict[int, Bot] = {

@@ -17,8 +17,9 @@ share written once a value.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
 from homegame.engine.wire import JSON
@@ -27,16 +28,45 @@ from homegame.server.roster import SeatStatus, blinds_of
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
-    from homegame.server.table import ServerTable
+    from homegame.engine.betting import Stakes
+    from homegame.engine.hand import Hand
+    from homegame.engine.table import Table
+    from homegame.server.clock import Clocks
+    from homegame.server.config import TableConfig
+    from homegame.server.moves import Moves
+    from homegame.server.roster import Roster, SeatInfo
 
 __all__ = ["Snapshots"]
+
+
+class Source(Protocol):
+    """What the snapshot writer reads of its table (a :class:`~homegame.server.table.ServerTable`)."""
+
+    config: TableConfig
+    table: Table
+    roster: Roster
+    seats: list[SeatInfo]
+    moves: Moves
+    clocks: Clocks
+    hand: Hand | None
+    dealt: tuple[int, ...]
+    previous: Hand | None
+    previous_dealt: tuple[int, ...]
+    connected: set[int]
+    number: int
+    seq: int
+
+    @property
+    def status(self) -> str: ...
+    def choosing(self) -> tuple[int, list[str]] | None: ...
+    def stakes(self, game: Game, dealt: Sequence[int]) -> Stakes: ...
 
 
 class Snapshots:
     """The snapshot writer of one :class:`~homegame.server.table.ServerTable` (which it reads, and
     never changes)."""
 
-    def __init__(self, table: ServerTable) -> None:
+    def __init__(self, table: Source) -> None:
         self.table = table
         config = table.config
         self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
