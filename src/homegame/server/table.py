@@ -59,6 +59,7 @@ from homegame.server.changes import (
     Acted,
     Adjusted,
     Change,
+    Chatted,
     Chose,
     Closed,
     Dealt,
@@ -75,6 +76,7 @@ from homegame.server.changes import (
     from_row,
     to_row,
 )
+from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
@@ -210,6 +212,8 @@ class ServerTable:
         """The players the host removed (their sessions stay in the ledger)."""
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
+        self.chats = Recent()
+        """The table's last chats (for a ``welcome``)."""
         self._applying = 0
         self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
@@ -339,6 +343,8 @@ class ServerTable:
             case Closed():
                 self.closing = True
                 self.closed = self.hand is None
+            case Chatted(seat, text):
+                self.chats.heard(seat, self.seats[seat].name, text, at)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
@@ -648,6 +654,10 @@ class ServerTable:
             }
             for seat, info in enumerate(self.seats)
         ]
+
+    def chat(self, seat: int, text: str) -> None:
+        """A seat says ``text`` (checked at the door); the chat is then :attr:`chats`' last."""
+        self.submit(Chatted(seat, text))
 
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
