@@ -1,6 +1,7 @@
 """Chat in Debian's Chromium, two players in two browser contexts: one sends a message holding
 HTML from the chat panel, the other (on a phone-sized screen) sees the unread count, opens the
-panel and reads the message as text: no element is made from it, no handler of it runs."""
+panel and reads the message as text: no element is made from it, no handler of it runs; then hides
+that player's chat on their own screen."""
 
 from __future__ import annotations
 
@@ -29,3 +30,7 @@ def test_a_chat_reaches_the_other_player_as_text(server: Server, pages: Pages) -
     assert bo.locator("#chat-unread").is_hidden()
     assert bo.evaluate("document.body.dataset.pwned") is None
     assert bo.locator("#chat-list .chat-who").inner_text() == "player 1"
+    bo.click("#chat-list .chat-hide")  # bo hides ann's chat on bo's own screen only
+    bo.locator("#chat-unhide").wait_for()
+    assert bo.locator("#chat-list .chat-text").count() == 0
+    assert ann.locator("#chat-list .chat-text").count() == 1

@@ -22,6 +22,9 @@ class FakeElement extends FakeNode {
   setAttribute(name, value) {
     this.attributes[name] = value;
   }
+  addEventListener(kind, handler) {
+    this.attributes[`on${kind}`] = handler;
+  }
 }
 class FakeText extends FakeNode {
   constructor(data) {
@@ -32,7 +35,7 @@ class FakeText extends FakeNode {
 globalThis.Node = FakeNode;
 globalThis.document = { createElement: (tag) => new FakeElement(tag), createTextNode: (data) => new FakeText(data) };
 
-const { MAX_CHARS, chatLine, createChat, draftProblem, drawChat, hear, setOpen, unreadLabel } = await page("chat.js");
+const { MAX_CHARS, chatLine, createChat, draftProblem, drawChat, hear, setOpen, toggleHidden, unreadLabel } = await page("chat.js");
 
 const SCRIPT = '<img src=x onerror="alert(1)">';
 const said = (seat, text, name = `player ${seat + 1}`) => ({ type: "chat", seat, name, text, at: 1_800_000_000_000 });
@@ -89,4 +92,22 @@ test("a line names you or the player, and a draft too long or empty is stopped b
   assert.equal(draftProblem("   "), "Type a message first.");
   assert.match(draftProblem("x".repeat(MAX_CHARS + 1)), /at most 500/);
   assert.equal(draftProblem("x".repeat(MAX_CHARS)), null);
+});
+
+test("a seat hidden on this screen is neither drawn nor counted unread, and shows again when unhidden", () => {
+  const chat = createChat([2]);
+  hear(chat, [said(1, "shown"), said(2, "hidden")], 0);
+  assert.equal(chat.unread, 1);
+  const list = new FakeElement("ol");
+  const hid = [];
+  drawChat(list, chat, 0, (seat) => hid.push(seat));
+  const texts = () => walk(list).filter((node) => node instanceof FakeText).map((node) => node.data);
+  assert.ok(texts().includes("shown") && !texts().includes("hidden"));
+  toggleHidden(chat, 2);
+  drawChat(list, chat, 0, (seat) => hid.push(seat));
+  assert.ok(texts().includes("hidden"));
+  const buttons = walk(list).filter((node) => node.tag === "button"); // a hide button by each other seat's line
+  assert.equal(buttons.length, 2);
+  buttons[1].attributes.onclick();
+  assert.deepEqual(hid, [2]);
 });

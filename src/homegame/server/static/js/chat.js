@@ -1,7 +1,9 @@
 // Table talk: the chats the table sent (the welcome's last 50, then each `chat` message), drawn as
 // text and never as HTML (a message's text and name become text nodes: `<img onerror>` stays
 // letters), with the count of chats not yet seen on the Chat button (a phone shows the panel only
-// when asked). The server checks every chat again (docs/protocol.md "Chat").
+// when asked). A player may hide another seat's chats on their own screen (kept on this device,
+// for this table; nobody else's screen changes). The server checks every chat again
+// (docs/protocol.md "Chat").
 
 import { el, fill } from "./util.js";
 
@@ -10,9 +12,9 @@ export const MAX_CHARS = 500;
 /** The chats the page keeps, the oldest forgotten first. */
 export const KEEP = 200;
 
-/** A chat panel's record: the chats kept, how many arrived unseen, whether the panel is open. */
-export function createChat() {
-  return { entries: [], unread: 0, open: false };
+/** A chat panel's record: the chats kept, how many arrived unseen, whether the panel is open, the seats hidden. */
+export function createChat(hidden = []) {
+  return { entries: [], unread: 0, open: false, hidden: new Set(hidden) };
 }
 
 /**
@@ -25,7 +27,7 @@ export function hear(chat, entries, you, replace = false) {
     chat.unread = 0;
   } else {
     chat.entries.push(...entries);
-    if (!chat.open) chat.unread += entries.filter((entry) => entry.seat !== you).length;
+    if (!chat.open) chat.unread += entries.filter((entry) => entry.seat !== you && !chat.hidden.has(entry.seat)).length;
   }
   chat.entries = chat.entries.slice(-KEEP);
   return chat;
@@ -35,6 +37,13 @@ export function hear(chat, entries, you, replace = false) {
 export function setOpen(chat, open) {
   chat.open = open;
   if (open) chat.unread = 0;
+  return chat;
+}
+
+/** Hide a seat's chats on this screen, or show them again. */
+export function toggleHidden(chat, seat) {
+  if (chat.hidden.has(seat)) chat.hidden.delete(seat);
+  else chat.hidden.add(seat);
   return chat;
 }
 
@@ -58,36 +67,53 @@ export function draftProblem(text) {
   return null;
 }
 
-/** Draw the chats into `list` (text nodes only). */
-export function drawChat(list, chat, you) {
-  const lines = chat.entries.map((entry) => chatLine(entry, you));
+/**
+ * Draw the chats into `list` (text nodes only), those of hidden seats left out; `onHide(seat)`,
+ * when given, puts a button to hide each other seat's chats by its lines.
+ */
+export function drawChat(list, chat, you, onHide = null) {
+  const shown = chat.entries.filter((entry) => !chat.hidden.has(entry.seat));
   fill(
     list,
-    lines.map((line) =>
-      el("li", { class: line.mine ? "chat-line mine" : "chat-line" }, el("span", { class: "chat-time" }, line.time), " ", el("b", { class: "chat-who" }, line.who), ": ", el("span", { class: "chat-text" }, line.text)),
-    ),
+    shown.map((entry) => {
+      const line = chatLine(entry, you);
+      const hide = onHide && !line.mine ? el("button", { type: "button", class: "chat-hide", "aria-label": `Hide ${line.who}'s chat`, onclick: () => onHide(entry.seat) }, "hide") : null;
+      return el("li", { class: line.mine ? "chat-line mine" : "chat-line" }, el("span", { class: "chat-time" }, line.time), " ", el("b", { class: "chat-who" }, line.who), ": ", el("span", { class: "chat-text" }, line.text), hide && " ", hide);
+    }),
   );
 }
 
 /**
  * Wire the panel: `$` finds an element by id, `send` sends a message (false: not connected), `you`
- * gives the viewer's seat. Returns `heard(entries, replace)`, for each welcome and chat message.
+ * gives the viewer's seat, `key` names where this table's hidden seats are kept on this device.
+ * Returns `heard(entries, replace)`, for each welcome and chat message.
  */
-export function setupChat($, send, you) {
-  const chat = createChat();
+export function setupChat($, send, you, key) {
+  const chat = createChat(readHidden(key));
+  const hide = (seat) => {
+    toggleHidden(chat, seat);
+    localStorage.setItem(key, JSON.stringify([...chat.hidden]));
+    redraw();
+  };
   const redraw = () => {
     const label = unreadLabel(chat.unread);
     fill($("chat-unread"), label);
     $("chat-unread").hidden = !label;
     $("open-chat").setAttribute("aria-expanded", String(chat.open));
     $("chat").hidden = !chat.open;
+    $("chat-unhide").hidden = chat.hidden.size === 0;
     if (chat.open) {
-      drawChat($("chat-list"), chat, you());
+      drawChat($("chat-list"), chat, you(), hide);
       $("chat-list").scrollTop = $("chat-list").scrollHeight;
     }
   };
   $("open-chat").addEventListener("click", () => {
     setOpen(chat, !chat.open);
+    redraw();
+  });
+  $("chat-unhide").addEventListener("click", () => {
+    for (const seat of [...chat.hidden]) toggleHidden(chat, seat);
+    localStorage.setItem(key, "[]");
     redraw();
   });
   $("chat-form").addEventListener("submit", (event) => {
@@ -101,4 +127,13 @@ export function setupChat($, send, you) {
     hear(chat, entries, you(), replace);
     redraw();
   };
+}
+
+function readHidden(key) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) ?? "[]");
+    return Array.isArray(kept) ? kept.filter(Number.isInteger) : [];
+  } catch {
+    return []; // a value another version kept: nothing hidden
+  }
 }

@@ -245,7 +245,7 @@ function drawPanel() {
 }
 
 function setupMenu() {
-  heardChat = setupChat($, sendOrSay, () => current().you);
+  heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
