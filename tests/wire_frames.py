@@ -59,6 +59,7 @@ def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, 
                         token="secret",
                         you=viewer,
                         protocol=PROTOCOL,
+                        chat=table.chats.entries(),
                         state=table.snapshot_text(viewer),
                     ),
                 )

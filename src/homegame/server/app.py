@@ -41,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
+from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
 from homegame.server.host_api import Feed, HostApi, link, listing
@@ -50,6 +51,7 @@ from homegame.server.messages import (
     PROTOCOL,
     Act,
     BadMessageError,
+    Chat,
     Choose,
     Leave,
     Ledger,
@@ -193,6 +195,8 @@ class Room:
         self.lock = asyncio.Lock()
         self.retry = retry
         self._backoff = 0.0
+        self.pace = Pace()
+        """How often each seat may chat."""
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -265,7 +269,8 @@ class Room:
             if previous is not None and previous is not connection:
                 previous.close("taken over", _message(self.table, "closed", reason="taken over"))
             table = self.table
-            text = _message(table, "welcome", token=token, you=seat, protocol=PROTOCOL, state=table.snapshot_text(seat))
+            chat, snapshot = table.chats.entries(), table.snapshot_text(seat)
+            text = _message(table, "welcome", token=token, you=seat, protocol=PROTOCOL, chat=chat, state=snapshot)
             connection.send("welcome", text)
             self.broadcast()  # the new arrival too: its own first state
             self.wake.set()
@@ -306,6 +311,8 @@ class Room:
                         answer = table.preview(seat, hands)
                         parts, dead, refused = answer["parts"], answer["dead"], answer["refused"]
                         connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
+                    case Chat(said):
+                        await self._chat(seat, said)
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -315,6 +322,21 @@ class Room:
                 connection.send("error", _message(self.table, "error", code=refused.code, message=str(refused)))
             except StorageError:
                 connection.send("error", _message(self.table, "error", code="storage", message=_STORAGE))
+
+    async def _chat(self, seat: int, text: str) -> None:
+        """A seat's chat, paced, committed, then sent to every socket of the table."""
+        if not self.pace.allow(seat):
+            raise RefusedError("rate", f"chat: at most {self.pace.most} messages in {self.pace.window:g} seconds")
+
+        def say() -> bool:
+            self.table.chat(seat, text)
+            return True
+
+        await self._change(say, tell=False)
+        said = self.table.chats.last()
+        told = _message(self.table, "chat", seat=said["seat"], name=said["name"], text=said["text"], at=said["at"])
+        for connection in (*self.seats.values(), *self.spectators):
+            connection.send("chat", told)
 
     def _request(self, seat: int, message: Message) -> bool:
         """A seat's request made (True; False: an action already applied)."""

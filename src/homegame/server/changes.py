@@ -24,6 +24,7 @@ __all__ = [
     "Acted",
     "Adjusted",
     "Change",
+    "Chatted",
     "Chose",
     "Closed",
     "Dealt",
@@ -174,6 +175,14 @@ class Closed(_OfTable, kind="close"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Chatted(_Kind, kind="chat"):
+    """A seat said ``text`` at the table (checked by :func:`homegame.server.chat.check_text`)."""
+
+    seat: int
+    text: str
+
+
 Change = (
     Sat
     | Dealt
@@ -189,6 +198,7 @@ Change = (
     | Paused
     | Resumed
     | Closed
+    | Chatted
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -208,6 +218,7 @@ _KINDS: dict[str, type[Change]] = {
         Paused,
         Resumed,
         Closed,
+        Chatted,
     )
 }
 

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.errors import PokerError
+from homegame.server.chat import ChatError, check_text
 
 __all__ = [
     "PROTOCOL",
     "Act",
     "BadMessageError",
+    "Chat",
     "Choose",
     "Leave",
     "Ledger",
@@ -101,7 +103,14 @@ class Preview:
     hands: object
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """Say ``text`` to the table (checked: :func:`homegame.server.chat.check_text`)."""
+
+    text: str
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
 
 
 def _whole(value: object) -> bool:
@@ -137,6 +146,11 @@ def parse(data: dict[str, Any]) -> Message:
             return Ledger()
         case "preview":
             return Preview(data.get("hands"))
+        case "chat":
+            try:
+                return Chat(check_text(data.get("text")))
+            except ChatError as error:
+                raise BadMessageError(str(error)) from None
     raise BadMessageError(f"no message type {str(kind)[:20]!r}")
 
 

@@ -202,6 +202,10 @@ class Requests:
             raise RefusedError("illegal", f"nobody sits in seat {seat + 1}")
         return info
 
+    def chat(self, seat: int, text: str) -> None:
+        """A seat says ``text`` (checked at the door); the chat is then the table's last."""
+        self.submit(changes.Chatted(seat, text))
+
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
         if self.closed or self.closing:

@@ -232,9 +232,17 @@ def _messages() -> Schema:
     head = {"type": {}, "table": _nullable(_STR), "hand": _COUNT, "seq": _COUNT}
     ledger = {"type": "object", "required": ["entries", "players", "carried", "settle"]}
     part = _object({"name": _STR, "cards": _array(_ref("card")), "made": _STR})
+    chat = {"seat": _COUNT, "name": _STR, "text": _STR, "at": _COUNT}
     bodies: dict[str, dict[str, Schema]] = {
         "state": {"state": _ref("snapshot")},
-        "welcome": {"token": _STR, "you": _nullable(_COUNT), "protocol": _COUNT, "state": _ref("snapshot")},
+        "welcome": {
+            "token": _STR,
+            "you": _nullable(_COUNT),
+            "protocol": _COUNT,
+            "chat": _array(_object(chat)),
+            "state": _ref("snapshot"),
+        },
+        "chat": chat,
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {

@@ -47,6 +47,7 @@ from homegame.server.changes import (
     Acted,
     Adjusted,
     Change,
+    Chatted,
     Chose,
     Closed,
     Dealt,
@@ -63,6 +64,7 @@ from homegame.server.changes import (
     from_row,
     to_row,
 )
+from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.log import ReadOnly, Shuffler, changes
@@ -132,6 +134,8 @@ class ServerTable(Requests):
         self.settled_at = 0
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
+        self.chats = Recent()
+        """The table's last chats (for a ``welcome``)."""
         self._applying = 0
         self.moves = Moves(self)
         self._snapshots = Snapshots(self)
@@ -250,6 +254,8 @@ class ServerTable(Requests):
             case Closed():
                 self.closing = True
                 self.closed = self.hand is None
+            case Chatted(seat, text):
+                self.chats.heard(seat, self.seats[seat].name, text, at)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:

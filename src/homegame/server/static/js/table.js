@@ -2,6 +2,7 @@
 // change draws the page again from it with the renderers. Nothing here works out a pot, a hand or
 // a winner: the snapshot says them (docs/protocol.md, docs/wire.md).
 
+import { setupChat } from "./chat.js";
 import { tickClock } from "./clock.js";
 import { connect, isStopped, keepSecret, send, stop, tableName, welcomed } from "./connection.js";
 import { buildControls } from "./controls.js";
@@ -17,6 +18,7 @@ import { chips, el, fill, words } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const historyKey = `homegame.hands.${tableName()}`;
+let heardChat = () => {}; // setupChat's, once the page is wired
 const CONNECTION = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Disconnected" };
 const CLOSED = {
   "taken over": "This seat is open in another window: reload this page to play here instead.",
@@ -55,7 +57,9 @@ function onMessage(data) {
     setConnection("connected", data.you === null ? "Watching" : undefined);
     document.body.classList.toggle("spectator", data.you === null); // a spectator's menu has no seat's commands
     render(data.state);
-  } else if (data.type === "state") {
+    heardChat(data.chat ?? [], true);
+  } else if (data.type === "chat") heardChat([data]);
+  else if (data.type === "state") {
     // A state of the decision just answered (another seat moved meanwhile) keeps the controls at
     // rest: the answer is on its way. Another decision, or none, frees them.
     if (current().sentTurn === null || data.state.turn !== current().sentTurn) rest();
@@ -241,6 +245,7 @@ function drawPanel() {
 }
 
 function setupMenu() {
+  heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
