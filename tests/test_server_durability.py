@@ -60,7 +60,7 @@ class Table:
         self.seats = [Seat(url) for url in invites]
         self.tokens = [seat.welcome["token"] for seat in self.seats]
         for seat in self.seats:  # read past the news of the others' arrival
-            seat.send(type="ping")
+            seat.send(type="echo")
             seat.until(lambda m: m["type"] == "error")
         self.bot = RandomBot(random.Random(seed))
         self.acked: list[tuple[int, int, Any]] = []
@@ -122,7 +122,7 @@ class Table:
         assert all(seat.welcome["type"] == "welcome" for seat in self.seats)
         self.tokens = [seat.welcome["token"] for seat in self.seats]
         for seat in self.seats:  # read past the news of the others' arrival
-            seat.send(type="ping")
+            seat.send(type="echo")
             seat.until(lambda m: m["type"] == "error")
 
 

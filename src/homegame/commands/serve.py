@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from homegame.server.backup import Schedule
     from homegame.server.doors import Origins
 
+HEARTBEAT = (0.1, 3600.0)
+"""The shortest and longest ``--heartbeat`` taken, in seconds."""
 HELP = "run the home-game server: tables for you and your friends, in the browser or at the terminal"
 
 
@@ -51,6 +53,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--between-hands", type=float, default=3.0, metavar="SECONDS", help="pause between hands (default 3)"
     )
+    parser.add_argument(
+        "--heartbeat",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="seconds between pings to each player's connection: one silent for two is taken for gone, and a "
+        f"page that hears nothing for two connects again (default 5; {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g})",
+    )
     add_hosting(parser)
     add_schedule(parser)
     parser.set_defaults(handler=run)
@@ -81,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
     if args.between_hands < 0:
         raise ParseError("--between-hands must be 0 or more seconds")
+    if not HEARTBEAT[0] <= args.heartbeat <= HEARTBEAT[1]:  # a NaN is refused too
+        raise ParseError(f"--heartbeat must be {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g} seconds, not {args.heartbeat:g}")
     internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
@@ -129,7 +141,7 @@ def _serve(
     import uvicorn
 
     from homegame.errors import ParseError
-    from homegame.server.app import Server
+    from homegame.server.app import Limits, Server
     from homegame.server.store import Store
 
     try:
@@ -144,6 +156,7 @@ def _serve(
             origins=origins,
             between_hands=round(args.between_hands * 1000),
             public_url=internet.public,
+            limits=Limits(heartbeat=args.heartbeat),
         )
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:

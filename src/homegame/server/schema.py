@@ -196,16 +196,6 @@ def _snapshot() -> Schema:
     options = {"type": "object"}
     stakes = {"type": "object", "additionalProperties": _COUNT}
     game = _object({"name": _STR, "title": _STR, "options": options, "stakes": stakes})
-    last = _object(
-        {
-            "hand": _COUNT,
-            "game": _STR,
-            "dealt": _array(_COUNT),
-            "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
-            "result": _nullable(_ref("result")),
-            "view": _ref("view"),
-        }
-    )
     return _object(
         {
             "title": _STR,
@@ -221,8 +211,22 @@ def _snapshot() -> Schema:
             "clock": _nullable(clock),
             "clocks": _array(clock),
             "turn": _nullable(_COUNT),
-            "last": _nullable(last),
+            "last": _nullable(_ref("last")),
             "game": _nullable(game),
+        }
+    )
+
+
+def _last() -> Schema:
+    """A finished hand as one viewer saw it: the snapshot's ``last``, an item of ``history``."""
+    return _object(
+        {
+            "hand": _COUNT,
+            "game": _STR,
+            "dealt": _array(_COUNT),
+            "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
+            "result": _nullable(_ref("result")),
+            "view": _ref("view"),
         }
     )
 
@@ -240,8 +244,12 @@ def _messages() -> Schema:
             "you": _nullable(_COUNT),
             "protocol": _COUNT,
             "chat": _array(_object(chat)),
+            "heartbeat_ms": _COUNT,
             "state": _ref("snapshot"),
         },
+        "ping": {},
+        "pong": {},
+        "history": {"hands": _array(_ref("last"))},
         "chat": chat,
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
@@ -265,6 +273,7 @@ def wire_schema() -> Schema:
     defs: dict[str, Schema] = {
         "message": _messages(),
         "snapshot": _snapshot(),
+        "last": _last(),
         "view": _view(),
         "result": _object(
             {
