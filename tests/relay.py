@@ -15,8 +15,9 @@ class Relay:
     """A TCP relay on 127.0.0.1 to ``upstream``. Its ``n``-th connection is cut (both ways) once it
     has passed ``cuts[n]`` bytes from the server (a few hundred bytes is a few frames), until the
     cuts run out; later ones pass whole. :meth:`stall` stalls every connection open, and those
-    opened until :meth:`resume`, for good: they pass nothing either way and are never closed (the
-    sockets stay open until the relay closes); connections opened after :meth:`resume` pass."""
+    opened until :meth:`resume`, for good: they pass nothing either way and nothing closes them
+    until :meth:`resume`, which closes them (as a network back resets the flows it lost: a
+    browser would otherwise wait on a stalled keep-alive connection); later ones pass."""
 
     def __init__(self, upstream: int, cuts: list[int] | None = None) -> None:
         self.upstream = upstream
@@ -39,7 +40,7 @@ class Relay:
         self.stalled.set()
 
     def resume(self) -> None:
-        """Connections opened from now on pass again (the stalled ones stay dead)."""
+        """Connections opened from now on pass again; the stalled ones are closed."""
         self.stalled.clear()
 
     def _accept(self) -> None:
@@ -63,7 +64,9 @@ class Relay:
             for _ in range(1_000_000):  # bounded: each look waits at most 0.1 s
                 if self.stop.is_set():
                     return
-                if self._dead(born):  # read nothing, close nothing
+                if self._dead(born):  # read nothing, close nothing, until the network is back
+                    if not self.stalled.is_set():
+                        return
                     self.stop.wait(0.1)
                     continue
                 readable, _, _ = select.select([near, far], [], [], 0.1)
