@@ -105,7 +105,7 @@ function listen() {
 }
 
 /** One look (see `listen`). */
-export function heartbeat() {
+function heartbeat() {
   const now = Date.now();
   if (!socket || stopped) return;
   if (now - beat.heard > 2 * beat.every) {
