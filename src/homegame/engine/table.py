@@ -235,11 +235,14 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = (), seats: Sequence[int] | None = None) -> Hand:
+    def deal(
+        self, *, deck: str | None = None, posts: Sequence[Post] = (), seats: Sequence[int] | None = None, bomb: int = 0
+    ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
         order: a seat sitting out, or waiting for the big blind, is not dealt in but keeps its place);
         ``deck`` stacks it, for teaching and tests; ``posts`` are blinds single seats owe on top of the
-        game's, by table seat (see :class:`~homegame.engine.hand.Setup`).
+        game's, by table seat (see :class:`~homegame.engine.hand.Setup`). ``bomb``: a bomb pot, every
+        seat antes that many chips and the hand starts at the flop (:meth:`Game.bomb_pot`; no posts).
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -248,6 +251,12 @@ class Table:
         >>> hand = table.deal(seats=[0, 2, 3])
         >>> hand.seats, [table.seat_of(index) for index in range(hand.seats)]
         (3, [0, 2, 3])
+        >>> bomb = Table(load("holdem"), size=4)
+        >>> for seat, player in enumerate(["ann", "bob", "cy"]):
+        ...     bomb.sit(seat, player, 100)
+        >>> hand = bomb.deal(bomb=5)
+        >>> hand.pot, len(hand.board)
+        (15, 3)
         """
         active = self._active()
         if seats is not None:
@@ -259,6 +268,14 @@ class Table:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
         if any(post.seat not in active for post in posts):
             raise ValueError("a seat that owes a blind is not dealt in")
+        stakes = self.stakes_of(game, active) if self.kill_hand(game, active) else self.stakes
+        options = {name: value for name, value in self.options.items() if game.option(name) is not None}
+        if game is self.chosen and self.continuing is None:
+            options |= self.called  # the dealer's call
+        if bomb:
+            if posts:
+                raise ValueError("a bomb pot posts no blinds: what a seat owes waits for the next hand")
+            stakes, game = replace(stakes or game.stakes, ante=bomb), game.bomb_pot()
         button = self.button_among(active)
         self._dealt = active
         stacks = [self._occupant(index).stack for index in active]
@@ -268,9 +285,8 @@ class Table:
             button=button,
             deck=deck,
             rng=self.rng,
-            stakes=self.stakes_of(game, active) if self.kill_hand(game, active) else self.stakes,
-            options={name: value for name, value in self.options.items() if game.option(name) is not None}
-            | (self.called if game is self.chosen and self.continuing is None else {}),
+            stakes=stakes,
+            options=options,
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
         )
