@@ -40,6 +40,7 @@ from homegame.cards import Card, format_cards
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
+from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json
 from homegame.games.mixes import Mix
@@ -106,7 +107,12 @@ class ServerTable(Requests):
         self.between_hands = between_hands
         self.shuffler = Shuffler(self._shuffled)
         self.table = Table(
-            config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options), kill=config.kill
+            config.schedule(),
+            size=config.seats,
+            rng=self.shuffler,
+            options=dict(config.options),
+            kill=config.kill,
+            missed_blinds=MissedBlinds(config.missed_blinds),
         )
         self.roster = Roster(table_id, config, self.table)
         self.seats: list[SeatInfo] = self.roster.seats
@@ -217,7 +223,7 @@ class ServerTable(Requests):
     def _apply(self, made: Change, at: int) -> None:
         match made:
             case Sat(seat):
-                self.roster.sat(seat, at, late=self.number > 0)
+                self.roster.sat(seat, at)
             case Dealt():
                 self._deal(at)
             case Acted():
@@ -228,10 +234,11 @@ class ServerTable(Requests):
                 if bank is not None:
                     self.seats[seat].bank_ms = bank
             case SatOut(seat):
-                self.seats[seat].status, self.seats[seat].waiting = SeatStatus.SITTING_OUT, False
+                self.seats[seat].status = SeatStatus.SITTING_OUT
             case SatIn(seat, wait):
                 info = self.seats[seat]
-                info.status, info.missed, info.waiting = SeatStatus.PLAYING, 0, wait
+                info.status, info.missed = SeatStatus.PLAYING, 0
+                self.table.wait_for_big_blind(seat, wait)
             case RebuyAsked(seat, amount):
                 self.seats[seat].rebuy = amount
             case RebuyAnswered(seat, approve):
@@ -278,12 +285,10 @@ class ServerTable(Requests):
         table = self.table
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
-        dealt, posts = self.roster.dealing(game, self.stakes(game, self.roster.playing()))
-        hand = table.deal(posts=posts, seats=dealt)
+        hand = table.deal(seats=self.roster.playing())  # the engine leaves out a seat waiting for its big blind
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
-        self.roster.missed(game, hand.stakes, self.dealt)
         self.acted = {key: acted for key, acted in self.acted.items() if key[0] == self.number - 1}
         for seat in self.dealt:
             self.seats[seat].timed_out = False
