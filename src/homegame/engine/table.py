@@ -19,12 +19,13 @@ over from one deal to the next, and the ledger of buy-ins, rebuys and cash-outs.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from homegame.cards import Card
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
-from homegame.engine.hand import Hand
+from homegame.engine.hand import Chance, Hand
 from homegame.engine.missed import MissedBlinds, dealing, miss, owed, posts
 from homegame.engine.steps.blinds import Post
 
@@ -120,7 +121,9 @@ class Seat:
 class Table:
     """A session of hands. ``schedule`` is a game (always that game) or a :class:`FixedGame`,
     :class:`DealersChoice` or :class:`Rotation`. ``size`` seats (2..10); ``stakes`` and ``options``
-    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default).
+    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default),
+    and ``shuffled`` is told every fresh deck order before a card of it is dealt
+    (:class:`~homegame.engine.hand.Chance`: a server logs them).
 
     ``missed_blinds`` is the house rule for the blinds a seat misses (:mod:`homegame.engine.missed`,
     Robert's Rules by default: post them on coming back, or wait for the big blind).
@@ -145,6 +148,7 @@ class Table:
         rng: random.Random | None = None,
         kill: bool = False,
         missed_blinds: MissedBlinds = MissedBlinds.POST,
+        shuffled: Callable[[tuple[Card, ...]], None] | None = None,
     ) -> None:
         if not 2 <= size <= 10:
             raise ValueError(f"a table has 2 to 10 seats, not {size}")
@@ -154,6 +158,7 @@ class Table:
         self.options = dict(options or {})
         self.button = button
         self.rng = rng if rng is not None else random.SystemRandom()
+        self.shuffled = shuffled
         self.kill = kill
         self.missed_blinds = MissedBlinds(missed_blinds)
         self.streak: tuple[str, int] | None = None
@@ -232,12 +237,20 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None, seats: Sequence[int] | None = None) -> Hand:
+    def deal(
+        self,
+        *,
+        deck: str | None = None,
+        seats: Sequence[int] | None = None,
+        record: Sequence[Sequence[Card]] = (),
+    ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
         order: a seat sitting out is not dealt in but keeps its place); ``deck`` stacks it, for
-        teaching and tests. A seat that missed blinds posts them (:meth:`owed`), or, waiting for the
-        big blind (:meth:`waits`), is dealt in only in the big blind; each seat not dealt in misses
-        the blinds it would have posted (:mod:`homegame.engine.missed`).
+        teaching and tests; ``record`` holds the deck orders this deal was first made with (a logged
+        table rebuilt), played back before any fresh shuffle. A seat that missed blinds posts them
+        (:meth:`owed`), or, waiting for the big blind (:meth:`waits`), is dealt in only in the big
+        blind; each seat not dealt in misses the blinds it would have posted
+        (:mod:`homegame.engine.missed`).
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -263,6 +276,7 @@ class Table:
             button=self.button_among(active),
             deck=deck,
             rng=self.rng,
+            chance=None if deck is not None else Chance(self.rng, record, shuffled=self.shuffled),
             stakes=stakes if self.kill_hand(game, active) else self.stakes,
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
