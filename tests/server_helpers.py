@@ -203,10 +203,13 @@ class Clock:
         return self.now
 
 
-def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> ServerTable:
-    """A table of people (seated), made in-process."""
+def make(
+    now: Clock | None = None, store: Store | None = None, rng: random.Random | None = None, **body: Any
+) -> ServerTable:
+    """A table of people (seated), made in-process (``rng``: its shuffles; the secure source by default)."""
     settings = {"game": "holdem", "seats": 3, "stack": 100, **body}
-    table = ServerTable.create("t", TableConfig.from_json(settings), store or Store(":memory:"), now=now or Clock())
+    config = TableConfig.from_json(settings)
+    table = ServerTable.create("t", config, store or Store(":memory:"), now=now or Clock(), rng=rng)
     for seat, info in enumerate(table.seats):
         if info.bot is None:
             table.sit(seat)

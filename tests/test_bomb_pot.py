@@ -88,9 +88,11 @@ def test_a_bomb_pot_conserves_chips_and_replays_from_its_history(
     assert replay(record).same is True, "replayed to the stacks the history gives"
 
 
-def test_a_bomb_pot_posts_no_blinds_a_seat_owes() -> None:
-    from homegame.engine.steps.blinds import Post
-
+def test_a_seat_that_owes_blinds_antes_in_a_bomb_pot_and_still_owes_them_after() -> None:
     table = _bomb("holdem", 5, [100, 100, 100], seed=1)
-    with pytest.raises(ValueError, match="a bomb pot posts no blinds"):
-        table.deal(bomb=5, posts=[Post(seat=1, name="big blind", amount=2, live=True)])
+    occupant = table.seats[1]
+    assert occupant is not None
+    occupant.owes = ("big_blind",)
+    hand = table.deal(bomb=5)
+    assert sorted(event.blind for event in hand.events if isinstance(event, Posted)) == ["ante"] * 3
+    assert occupant.owes == ("big_blind",), "a bomb pot posts no blind: what a seat owes waits for the next hand"

@@ -22,10 +22,11 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
+from homegame.engine.missed import blinds_of
 from homegame.engine.spec import OptionValue
 from homegame.engine.wire import JSON
 from homegame.errors import PokerError
-from homegame.server.roster import SeatStatus, blinds_of
+from homegame.server.roster import SeatStatus
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
@@ -191,8 +192,8 @@ class Snapshots:
         info = roster.seats[seat]
         occupant = table.table.seats[seat]
         owed = []
-        if info.owes and game is not None and blinds_of(game) is not None:
-            owed = roster.owed(seat, table.stakes(game, roster.playing()))
+        if occupant is not None and occupant.owes and game is not None and blinds_of(game) is not None:
+            owed = table.table.owed(seat, table.stakes(game, roster.playing()))
         return {
             "seat": seat,
             "name": info.name,
@@ -202,7 +203,7 @@ class Snapshots:
             "connected": info.bot is not None or seat in table.connected,
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
-            "waiting": info.status == SeatStatus.PLAYING and roster.waits(seat),
+            "waiting": info.status == SeatStatus.PLAYING and occupant is not None and table.table.waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
         }
 
