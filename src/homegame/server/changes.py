@@ -23,6 +23,7 @@ from homegame.errors import PokerError
 __all__ = [
     "Acted",
     "Adjusted",
+    "BombCalled",
     "Change",
     "Chatted",
     "Chose",
@@ -171,6 +172,13 @@ class Resumed(_OfTable, kind="resume"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BombCalled(_Kind, kind="bomb"):
+    """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+
+    amount: int
+
+
 class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
@@ -201,6 +209,7 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | BombCalled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -221,6 +230,7 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        BombCalled,
     )
 }
 
