@@ -44,7 +44,7 @@ from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
-from homegame.server.host_api import Feed, HostApi, link, listing
+from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
@@ -65,6 +65,7 @@ from homegame.server.messages import (
 )
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
+from homegame.server.talk_api import TalkApi
 from homegame.server.texts import dumps
 from homegame.server.throttle import Throttle
 
@@ -499,7 +500,7 @@ class _Sockets:
                 )
 
 
-class Server(_Sockets, HostApi):
+class Server(_Sockets, TalkApi):
     """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
@@ -595,6 +596,7 @@ class Server(_Sockets, HostApi):
             Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
             *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.host_routes()),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.talk_routes()),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
             Route("/healthz", partial(_healthz, self.health)),
             Route("/metrics", partial(_metrics, self)),

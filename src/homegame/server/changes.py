@@ -30,6 +30,7 @@ __all__ = [
     "Dealt",
     "Left",
     "LogError",
+    "Muted",
     "Paused",
     "RebuyAnswered",
     "RebuyAsked",
@@ -183,6 +184,15 @@ class Chatted(_Kind, kind="chat"):
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Muted(_Kind, kind="mute"):
+    """The host muted a seat's chat (``mute``), or gave it back: a muted seat's chats and reactions
+    reach nobody (refused at the door, never logged) until the host unmutes it."""
+
+    seat: int
+    mute: bool
+
+
 Change = (
     Sat
     | Dealt
@@ -199,6 +209,7 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | Muted
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -219,6 +230,7 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        Muted,
     )
 }
 

@@ -68,6 +68,8 @@ class SeatInfo:
     end: int = 0
     owes: tuple[str, ...] = ()
     waiting: bool = False
+    muted: bool = False
+    """The host muted the player's chat (a player new to the seat is not)."""
 
 
 _MISSABLE = ("big_blind", "small_blind")
@@ -160,7 +162,7 @@ class Roster:
         return SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{len(self.former)}", bank_ms=bank)
 
     def players(self, connected: set[int]) -> list[JSON]:
-        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot}]``."""
+        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot, muted}]``."""
         return [
             {
                 "seat": seat,
@@ -169,6 +171,7 @@ class Roster:
                 "status": info.status,
                 "connected": info.bot is not None or seat in connected,
                 "bot": info.bot is not None,
+                "muted": info.muted,
             }
             for seat, info in enumerate(self.seats)
         ]

@@ -190,6 +190,7 @@ def _snapshot() -> Schema:
             "owes": _array(owed),
             "waiting": _BOOL,
             "approved": _COUNT,
+            "muted": _BOOL,
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})

@@ -53,6 +53,7 @@ from homegame.server.changes import (
     Dealt,
     Left,
     LogError,
+    Muted,
     Paused,
     RebuyAnswered,
     RebuyAsked,
@@ -256,6 +257,8 @@ class ServerTable(Requests):
                 self.closed = self.hand is None
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case Muted(seat, mute):
+                self.seats[seat].muted = mute
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:

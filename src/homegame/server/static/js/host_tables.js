@@ -4,6 +4,7 @@
 // is made once and updated in place, so what the host is typing survives each update.
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
+import { showMute, toggleMute } from "./host_talk.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
@@ -107,6 +108,7 @@ function seatRow(entry, seat) {
       button("adjust", "Adjust", () => adjust(table, seat, amount)),
       button("sit-out", "Sit out", () => attempt(() => api("POST", `/api/tables/${table}/seats/${seat}/sit-out`))),
       button("remove", "Remove", () => remove(table, seat, name()), "danger"),
+      button("mute", "Mute", (event) => toggleMute(table, seat, event.target.closest("tr"))),
     ),
   );
 }
@@ -122,6 +124,7 @@ function updateRow(row, player, bot) {
   row.querySelector("[data-action=remove]").hidden = bot || !seated;
   row.querySelector("[data-action=sit-out]").hidden = player.status !== "playing";
   row.querySelector("[data-action=adjust]").disabled = !seated;
+  showMute(row, player, bot);
 }
 
 function showLinks(entry) {

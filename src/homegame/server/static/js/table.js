@@ -14,11 +14,13 @@ import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
+import { setupTalk } from "./talk.js";
 import { chips, el, fill, words } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const historyKey = `homegame.hands.${tableName()}`;
 let heardChat = () => {}; // setupChat's, once the page is wired
+let talk = { heard: () => false, drew: () => {} }; // setupTalk's, once the page is wired
 const CONNECTION = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Disconnected" };
 const CLOSED = {
   "taken over": "This seat is open in another window: reload this page to play here instead.",
@@ -59,6 +61,7 @@ function onMessage(data) {
     render(data.state);
     heardChat(data.chat ?? [], true);
   } else if (data.type === "chat") heardChat([data]);
+  else if (talk.heard(data)) return;
   else if (data.type === "state") {
     // A state of the decision just answered (another seat moved meanwhile) keeps the controls at
     // rest: the answer is on its way. Another decision, or none, frees them.
@@ -153,6 +156,7 @@ function render(state) {
   drawFinished(state, view);
   drawPanel();
   tickClock(state.clocks);
+  talk.drew(state);
 }
 
 function drawMine() {
@@ -246,6 +250,7 @@ function drawPanel() {
 
 function setupMenu() {
   heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
+  talk = setupTalk($, sendOrSay, current);
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
