@@ -1,8 +1,10 @@
 """Table talk past chat, over raw sockets at a table of two seats and a spectator: the host mutes
-a seat (its chats reach nobody, it reads that it is muted, a kill -9 does not unmute it)."""
+a seat (its chats and reactions reach nobody, it reads that it is muted, a kill -9 does not unmute
+it); reactions from the fixed set reach every socket, paced, never logged."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,8 @@ import httpx2
 from hypothesis import given
 from hypothesis import strategies as st
 
+from homegame.server.messages import BadMessageError, React, parse
+from homegame.server.reactions import EMOJI
 from homegame.server.table import RefusedError
 from server_helpers import WAIT, Seat, live_server, make, serve
 
@@ -109,3 +113,54 @@ def test_a_mute_that_is_not_true_or_false_is_refused_and_changes_nothing(value: 
     else:
         assert isinstance(value, bool) and table.seats[1].muted is value
         assert table.seq == seq + (1 if value else 0)  # unmuting a seat not muted changes nothing
+
+
+def _reacted(seat: Seat) -> dict[str, Any]:
+    return seat.until(lambda m: m.get("type") in ("react", "error"))
+
+
+def test_a_reaction_reaches_every_socket_paced_and_is_never_logged(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db") as live:
+        ann, bo, watcher, table = _table(live)
+        ann.send(type="react", emoji="🔥")
+        heard = [_reacted(socket) for socket in (ann, bo, watcher)]
+        assert {(m["type"], m["seat"], m["name"], m["emoji"]) for m in heard} == {("react", 0, "player 1", "🔥")}
+        assert [m["seq"] for m in heard] == [socket.seq for socket in (ann, bo, watcher)]  # no change of the table
+        for bad in ("💩", "<img src=x onerror=alert(1)>", 7, None, ["👍"]):
+            ann.send(type="react", emoji=bad)
+            refused = _reacted(ann)
+            assert (refused["type"], refused["code"]) == ("error", "bad_request"), bad
+        watcher.send(type="react", emoji="👍")
+        assert _reacted(watcher)["code"] == "forbidden"
+        for emoji in EMOJI[:4]:  # five in ten seconds, the first among them
+            ann.send(type="react", emoji=emoji)
+            assert _reacted(ann)["emoji"] == emoji
+        ann.send(type="react", emoji="👍")
+        refused = _reacted(ann)
+        assert (refused["type"], refused["code"]) == ("error", "rate")
+        ann.send(type="chat", text="a chat has its own pace")
+        assert _heard(ann)["type"] == "chat"  # the socket is kept, the chat's pace untouched
+        assert live.host("POST", f"/api/tables/{table}/seats/1/mute", json={"mute": True}).status_code == 200
+        _muted(bo, 1, True)
+        bo.send(type="react", emoji="😡")
+        assert _reacted(bo)["code"] == "forbidden"
+        ann.send(type="chat", text="the last word")
+        watcher.until(lambda m: m.get("text") == "the last word")  # what the spectator heard before it:
+        for socket in (ann, bo, watcher):
+            socket.close()
+        assert [m["emoji"] for m in watcher.frames if m.get("type") == "react"] == ["🔥", *EMOJI[:4]]
+        assert not [row for row in live.server.store.rows(table) if "react" in row.kind]
+
+
+@given(JSONS | st.sampled_from(EMOJI))
+def test_a_reaction_is_one_of_the_set_or_refused(emoji: object) -> None:
+    try:
+        assert parse({"type": "react", "emoji": emoji}) == React(str(emoji)) and emoji in EMOJI
+    except BadMessageError as error:
+        assert emoji not in EMOJI and str(error).startswith("react: ")
+
+
+def test_the_page_offers_the_servers_reactions() -> None:
+    page = (Path(__file__).parents[1] / "src/homegame/server/static/js/reactions.js").read_text()
+    offered = re.search(r"export const EMOJI = \[(.*?)\];", page)
+    assert offered is not None and tuple(re.findall(r'"([^"]+)"', offered.group(1))) == EMOJI

@@ -57,6 +57,7 @@ from homegame.server.messages import (
     Ledger,
     Message,
     Preview,
+    React,
     Rebuy,
     SitIn,
     SitOut,
@@ -198,6 +199,8 @@ class Room:
         self._backoff = 0.0
         self.pace = Pace()
         """How often each seat may chat."""
+        self.reacting = Pace()
+        """How often each seat may react (as often as it may chat)."""
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -314,6 +317,8 @@ class Room:
                         connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
                     case Chat(said):
                         await self._chat(seat, said)
+                    case React(emoji):
+                        self._react(seat, emoji)
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -338,6 +343,17 @@ class Room:
         told = _message(self.table, "chat", seat=said["seat"], name=said["name"], text=said["text"], at=said["at"])
         for connection in (*self.seats.values(), *self.spectators):
             connection.send("chat", told)
+
+    def _react(self, seat: int, emoji: str) -> None:
+        """A seat's reaction, paced, sent to every socket of the table (not a change: nothing logged)."""
+        table = self.table
+        table.unmuted(seat)
+        if not self.reacting.allow(seat):
+            most, window = self.reacting.most, self.reacting.window
+            raise RefusedError("rate", f"react: at most {most} reactions in {window:g} seconds")
+        told = _message(table, "react", seat=seat, name=table.seats[seat].name, emoji=emoji, at=table.now())
+        for connection in (*self.seats.values(), *self.spectators):
+            connection.send("react", told)
 
     def _request(self, seat: int, message: Message) -> bool:
         """A seat's request made (True; False: an action already applied)."""

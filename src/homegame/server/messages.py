@@ -22,6 +22,7 @@ from typing import Any
 
 from homegame.errors import PokerError
 from homegame.server.chat import ChatError, check_text
+from homegame.server.reactions import ReactionError, check_emoji
 
 __all__ = [
     "PROTOCOL",
@@ -33,6 +34,7 @@ __all__ = [
     "Ledger",
     "Message",
     "Preview",
+    "React",
     "Rebuy",
     "SitIn",
     "SitOut",
@@ -110,7 +112,14 @@ class Chat:
     text: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
+@dataclass(frozen=True, slots=True)
+class React:
+    """Show a reaction by the seat (one of :data:`homegame.server.reactions.EMOJI`)."""
+
+    emoji: str
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | React
 
 
 def _whole(value: object) -> bool:
@@ -150,6 +159,11 @@ def parse(data: dict[str, Any]) -> Message:
             try:
                 return Chat(check_text(data.get("text")))
             except ChatError as error:
+                raise BadMessageError(str(error)) from None
+        case "react":
+            try:
+                return React(check_emoji(data.get("emoji")))
+            except ReactionError as error:
                 raise BadMessageError(str(error)) from None
     raise BadMessageError(f"no message type {str(kind)[:20]!r}")
 

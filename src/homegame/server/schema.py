@@ -29,6 +29,7 @@ from homegame.engine.events import Judged, Made, Missed
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
+from homegame.server.reactions import EMOJI
 
 __all__ = ["wire_schema"]
 
@@ -244,6 +245,7 @@ def _messages() -> Schema:
             "state": _ref("snapshot"),
         },
         "chat": chat,
+        "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {
