@@ -2,6 +2,7 @@
 // change draws the page again from it with the renderers. Nothing here works out a pot, a hand or
 // a winner: the snapshot says them (docs/protocol.md, docs/wire.md).
 
+import { pageTitle } from "./alerts.js";
 import { setupChat } from "./chat.js";
 import { tickClock } from "./clock.js";
 import { connect, isStopped, keepSecret, send, stop, tableName, welcomed } from "./connection.js";
@@ -129,7 +130,7 @@ function render(state) {
   const legal = view?.legal ?? [];
   const myTurn = legal.length > 0 || (state.choosing !== null && state.choosing.seat === you);
   const title = state.game?.title ?? state.title;
-  document.title = `${myTurn ? "● Your turn · " : ""}${title} · homegame`;
+  document.title = pageTitle(myTurn, title);
   // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
   const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : null;
   fill($("title"), title, more);
