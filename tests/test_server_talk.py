@@ -4,7 +4,9 @@ it); reactions from the fixed set reach every socket, paced, never logged."""
 
 from __future__ import annotations
 
+import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +14,11 @@ import httpx2
 from hypothesis import given
 from hypothesis import strategies as st
 
+from homegame.server.gamelog import GameLog
 from homegame.server.messages import BadMessageError, React, parse
 from homegame.server.reactions import EMOJI
 from homegame.server.table import RefusedError
-from server_helpers import WAIT, Seat, live_server, make, serve
+from server_helpers import WAIT, Seat, cards_in, finish_hand, live_server, make, passive_json, run, serve
 
 
 def _table(live: Any) -> tuple[Seat, Seat, Seat, str]:
@@ -164,3 +167,90 @@ def test_the_page_offers_the_servers_reactions() -> None:
     page = (Path(__file__).parents[1] / "src/homegame/server/static/js/reactions.js").read_text()
     offered = re.search(r"export const EMOJI = \[(.*?)\];", page)
     assert offered is not None and tuple(re.findall(r'"([^"]+)"', offered.group(1))) == EMOJI
+
+
+def test_the_game_log_tells_every_kind_of_event_in_order_and_grows_with_the_table() -> None:
+    table = make(seats=3, names=["ann", "bo", "cy"])
+    kept = GameLog()
+    table.chat(1, "<b>gl</b>")
+    table.mute(1, True)
+    table.request_rebuy(0, 40)
+    early = kept.lines(table)
+    table.answer_rebuy(0, True)
+    table.sit_out(2)
+    table.sit_in(2, True)
+    table.host("pause")
+    table.host("resume")
+    run(table)
+    finish_hand(table)
+    table.adjust(0, -5)
+    table.mute(1, False)
+    table.remove(2)
+    table.leave(1)
+    table.host("close")
+    run(table)
+    lines = kept.lines(table)
+    assert lines[: len(early)] == early and lines == GameLog().lines(table)  # grown, as if read once
+    texts = [line["text"] for line in lines]  # type: ignore[index]
+    hand = next(text for text in texts if text.startswith("hand 1 (No-limit Texas hold'em): "))
+    assert " wins " in hand
+    assert texts == [
+        "ann sits down with 100",
+        "bo sits down with 100",
+        "cy sits down with 100",
+        "bo: <b>gl</b>",
+        "the host mutes bo's chat",
+        "ann asks to rebuy 40",
+        "the host approves ann's rebuy",
+        "cy sits out",
+        "cy sits in and waits for the big blind",
+        "the host pauses the table",
+        "the host resumes the table",
+        hand,
+        "the host adjusts ann's stack by -5",
+        "the host unmutes bo's chat",
+        "the host removes cy",
+        "bo cashes out and leaves",
+        "the host closes the table",
+    ]
+    assert all(isinstance(line["at"], int) for line in lines)  # type: ignore[index]
+    assert not cards_in(json.dumps(lines)), "a line never names a card"
+
+
+def test_the_host_and_a_player_read_the_same_log_without_a_card(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db") as live:
+        created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller", names=["ann"])
+        table = created["table"]
+        ann = Seat(created["invites"][0])
+        for _ in range(100):  # check or call until the first hand is over (bounded)
+            state = ann.until(lambda m: m.get("type") == "state")["state"]
+            if state["last"] is not None:
+                break
+            if state["view"] is not None and state["view"]["legal"]:
+                ann.act(passive_json(state))
+        shown = {card for seat in state["last"]["view"]["seats"] for card in seat["down"]} - {"??"}
+        ann.send(type="chat", text="<img src=x onerror=alert(1)>")
+        ann.until(lambda m: m.get("type") == "chat")
+        ann.send(type="log")
+        told = ann.until(lambda m: m.get("type") == "log")
+        assert live.http.get(f"/api/tables/{table}/log").status_code == 401  # the host's, or a seat's own
+        hosted = live.host("GET", f"/api/tables/{table}/log").json()
+        assert hosted == {"table": table, "lines": told["lines"]}
+        texts = [line["text"] for line in told["lines"]]
+        assert texts[-1] == "ann: <img src=x onerror=alert(1)>"  # as said: the page draws it as text
+        assert any(text.startswith("hand 1 ") for text in texts)
+        assert not cards_in(json.dumps(told)), f"the hole cards {shown} are in no line"
+        text = live.host("GET", f"/api/tables/{table}/log?format=text")
+        assert text.headers["content-disposition"] == f'attachment; filename="log-{table}.txt"'
+        assert text.text.splitlines() == [f"{_utc(line['at'])}  {line['text']}" for line in told["lines"]]
+        for _ in range(2):  # three asks in ten seconds, then refused (the socket kept)
+            ann.send(type="log")
+            ann.until(lambda m: m.get("type") == "log")
+        ann.send(type="log")
+        refused = ann.until(lambda m: m.get("type") in ("log", "error"))
+        assert (refused["type"], refused["code"]) == ("error", "rate")
+        ann.close()
+
+
+def _utc(at: int) -> str:
+    return datetime.fromtimestamp(at / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S UTC")

@@ -1,6 +1,7 @@
 """Table talk and table options in Debian's Chromium: the menu's sound switch and looks are kept
 across a reload (on this device only), the host mutes a seat from the host page and the seat's
-chat form says so, and reactions show by the sender's seat on the other player's screen."""
+chat form says so, the host and the player read the game log, and reactions show by the sender's
+seat on the other player's screen."""
 
 from __future__ import annotations
 
@@ -61,6 +62,13 @@ def test_the_host_mutes_a_seat_from_the_host_page(server: Server, pages: Pages) 
     row.locator("[data-action=mute]", has_text="Mute").wait_for()
     ann.wait_for_selector("#chat-form[data-muted='false']", state="attached")
     assert ann.is_enabled("#chat-text")
+    host.locator(f"[data-table='{table}'] [data-action=log]").click()
+    logged = host.locator(f"[data-table='{table}'] .game-log .log-text")
+    logged.filter(has_text="the host unmutes ann's chat").wait_for()
+    assert "the host mutes ann's chat" in logged.all_inner_texts()
+    ann.click("#open-menu")
+    ann.click("#open-log")  # a player's own view of the same log
+    ann.locator("#game-log-list .log-text", has_text="the host unmutes ann's chat").wait_for()
 
 
 def test_a_reaction_shows_by_the_senders_seat(server: Server, pages: Pages) -> None:

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { pageTitle, notifyOn } from "../../src/homegame/server/static/js/alerts.js";
 import { FELTS, applyLooks, lookClasses, readLooks, writeLooks } from "../../src/homegame/server/static/js/looks.js";
 import { cues, setSound, soundOn, summary } from "../../src/homegame/server/static/js/sounds.js";
+import { logText, utcTime } from "../../src/homegame/server/static/js/gamelog.js";
 
 class Storage {
   constructor(kept = {}) {
@@ -95,4 +96,14 @@ test("the looks are kept on this device and drawn as classes on the body", () =>
   const body = { classList: { add: (...names) => names.forEach((n) => classes.add(n)), remove: (n) => classes.delete(n), [Symbol.iterator]: () => classes.values() } };
   applyLooks(body, again);
   assert.deepEqual([...classes].sort(), ["big-index", "felt-blue", "four-colour", "spectator"]);
+});
+
+test("the game log downloads as the server's text: the time in UTC, then the line", () => {
+  const lines = [
+    { at: Date.UTC(2027, 0, 15, 8, 0, 0), text: "ann sits down with 100" },
+    { at: Date.UTC(2027, 0, 15, 8, 0, 7, 900), text: "ann: <b>gl</b>" },
+  ];
+  assert.equal(utcTime(lines[1].at), "2027-01-15 08:00:07 UTC");
+  assert.equal(logText(lines), "2027-01-15 08:00:00 UTC  ann sits down with 100\n2027-01-15 08:00:07 UTC  ann: <b>gl</b>\n");
+  assert.equal(logText([]), "");
 });

@@ -44,6 +44,7 @@ from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.gamelog import GameLog
 from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
@@ -55,6 +56,7 @@ from homegame.server.messages import (
     Choose,
     Leave,
     Ledger,
+    Log,
     Message,
     Preview,
     React,
@@ -201,6 +203,10 @@ class Room:
         """How often each seat may chat."""
         self.reacting = Pace()
         """How often each seat may react (as often as it may chat)."""
+        self.gamelog = GameLog()
+        """The table's game log, brought up to date when asked for."""
+        self.asking = Pace(most=3)
+        """How often each seat may ask for the game log."""
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -319,6 +325,10 @@ class Room:
                         await self._chat(seat, said)
                     case React(emoji):
                         self._react(seat, emoji)
+                    case Log():  # a question: the game log, as every seat may read it
+                        if not self.asking.allow(seat):
+                            raise RefusedError("rate", "log: at most 3 asks in 10 seconds")
+                        connection.send("log", _message(table, "log", lines=self.gamelog.lines(table)))
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again

@@ -32,6 +32,7 @@ __all__ = [
     "Choose",
     "Leave",
     "Ledger",
+    "Log",
     "Message",
     "Preview",
     "React",
@@ -113,13 +114,18 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Log:
+    """Ask for the table's game log (answered to this socket only)."""
+
+
+@dataclass(frozen=True, slots=True)
 class React:
     """Show a reaction by the seat (one of :data:`homegame.server.reactions.EMOJI`)."""
 
     emoji: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | React
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | React | Log
 
 
 def _whole(value: object) -> bool:
@@ -160,6 +166,8 @@ def parse(data: dict[str, Any]) -> Message:
                 return Chat(check_text(data.get("text")))
             except ChatError as error:
                 raise BadMessageError(str(error)) from None
+        case "log":
+            return Log()
         case "react":
             try:
                 return React(check_emoji(data.get("emoji")))

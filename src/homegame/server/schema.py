@@ -245,6 +245,7 @@ def _messages() -> Schema:
             "state": _ref("snapshot"),
         },
         "chat": chat,
+        "log": {"lines": _array(_object({"at": _COUNT, "text": _STR}))},
         "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},

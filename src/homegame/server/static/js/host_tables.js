@@ -4,7 +4,7 @@
 // is made once and updated in place, so what the host is typing survives each update.
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
-import { showMute, toggleMute } from "./host_talk.js";
+import { showLog, showMute, toggleMute } from "./host_talk.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
@@ -177,6 +177,7 @@ function update(entry, table) {
     el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, entry.querySelector(".ledger-box")) }, "Ledger"),
     button("phh", "Hands (PHH)", () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`)),
     button("pokerstars", "Hands (PokerStars)", () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`)),
+    button("log", "Game log", () => showLog(id, entry.querySelector(".ledger-box"), download)),
   );
 }
 

@@ -1,8 +1,9 @@
 // The host page's doors over table talk: mute or unmute a seat's chat (the seat's row shows
-// "Mute" or "Unmute" as the server's listing says it is).
+// "Mute" or "Unmute" as the server's listing says it is), and the table's game log.
 
+import { drawLog } from "./gamelog.js";
 import { api, attempt, toast } from "./host_common.js";
-import { fill } from "./util.js";
+import { el, fill } from "./util.js";
 
 /** Mute (`muted` false now) or unmute a seat's chat. */
 export async function toggleMute(table, seat, row) {
@@ -18,4 +19,13 @@ export function showMute(row, player, bot) {
   button.hidden = bot;
   button.setAttribute("aria-pressed", String(muted));
   fill(button, muted ? "Unmute" : "Mute");
+}
+
+/** Show a table's game log in `box`, with a button that downloads it as text (`download(path, name)`). */
+export async function showLog(table, box, download) {
+  const answer = await attempt(() => api("GET", `/api/tables/${table}/log`));
+  if (!answer) return;
+  const list = el("ol", { class: "game-log" });
+  drawLog(list, answer.lines);
+  fill(box, el("h4", {}, "Game log"), list, el("button", { type: "button", class: "act secondary", dataset: { action: "log-download" }, onclick: () => download(`/api/tables/${table}/log?format=text`, `log-${table}.txt`) }, "Download as text"));
 }

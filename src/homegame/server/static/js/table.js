@@ -251,7 +251,7 @@ function drawPanel() {
 
 function setupMenu() {
   heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
-  talk = setupTalk($, sendOrSay, current);
+  talk = setupTalk($, sendOrSay, current, tableName());
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
