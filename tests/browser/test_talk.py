@@ -1,6 +1,7 @@
 """Table talk and table options in Debian's Chromium: the menu's sound switch and looks are kept
 across a reload (on this device only), the host mutes a seat from the host page and the seat's
-chat form says so, the host and the player read the game log, and reactions show by the sender's
+chat form says so, the host and the player read the game log (a chat holding HTML in it as
+text), and reactions show by the sender's
 seat on the other player's screen."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from conftest import Pages, Server
+
+SCRIPT = '<img src=x onerror="document.body.dataset.pwned = 1">'
 
 IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
 
@@ -46,6 +49,11 @@ def test_the_sound_switch_and_the_looks_are_kept_across_a_reload(server: Server,
 def test_the_host_mutes_a_seat_from_the_host_page(server: Server, pages: Pages) -> None:
     created, ann, bo = _two(server, pages)
     table = created["table"]
+    ann.click("#open-chat")
+    ann.fill("#chat-text", SCRIPT)
+    ann.click("#chat-send")
+    ann.locator("#chat-list .chat-text", has_text="onerror").wait_for()
+    ann.click("#open-chat")
     host = pages.open(f"{server.url}/host#{server.token}")
     row = host.locator(f"[data-table='{table}'] [data-seat-row='0']")
     button = row.locator("[data-action=mute]")
@@ -69,6 +77,10 @@ def test_the_host_mutes_a_seat_from_the_host_page(server: Server, pages: Pages) 
     ann.click("#open-menu")
     ann.click("#open-log")  # a player's own view of the same log
     ann.locator("#game-log-list .log-text", has_text="the host unmutes ann's chat").wait_for()
+    said = f"ann: {SCRIPT}"
+    assert said in ann.locator("#game-log-list .log-text").all_inner_texts() and said in logged.all_inner_texts()
+    for page in (ann, host):  # drawn as text: no element made of it, no handler of it run
+        assert page.locator(".game-log img").count() == 0 and page.evaluate("document.body.dataset.pwned") is None
 
 
 def test_a_reaction_shows_by_the_senders_seat(server: Server, pages: Pages) -> None:

@@ -65,11 +65,10 @@ class GameLog:
 
     def lines(self, table: ServerTable) -> list[JSON]:
         """The table's log as lines, ``{"at": ms since the epoch, "text": ...}``, oldest first."""
-        rows = table.store.rows(table.id)
-        if self._replaying is None or not any(row.id == self._read for row in rows):  # new, or rows taken back
+        if self._replaying is None or self._replaying.seq > table.seq:  # new, or past a change taken back
             self._replaying, self._read, self._lines = table.rebuilt(), 0, []
         replaying = self._replaying
-        fresh = [row for row in rows if row.id > self._read]
+        fresh = table.store.rows(table.id, after=self._read)
         if not fresh:
             return list(self._lines)
         names = [info.name for info in replaying.seats]
@@ -83,7 +82,7 @@ class GameLog:
                     {"at": row.at, "text": _hand(replaying.number, finished, replaying.previous_dealt, names)}
                 )
             names = [info.name for info in replaying.seats]
-        self._read = rows[-1].id
+        self._read = fresh[-1].id
         return list(self._lines)
 
 
