@@ -31,10 +31,14 @@ export function alertTurn(title, storage) {
   if (!document.hidden) return;
   navigator.vibrate?.([200, 100, 200]);
   if (notifyOn(storage) && globalThis.Notification?.permission === "granted") {
-    const note = new Notification("Your turn", { body: title, tag: "homegame-turn" });
-    note.onclick = () => {
-      window.focus();
-      note.close();
-    };
+    try {
+      const note = new Notification("Your turn", { body: title, tag: "homegame-turn" });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch {
+      /* a browser that shows notifications only from a service worker (Chrome on Android): the vibration stays */
+    }
   }
 }
