@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { pageTitle, notifyOn } from "../../src/homegame/server/static/js/alerts.js";
+import { alertTurn, notifyOn, pageTitle, setNotify } from "../../src/homegame/server/static/js/alerts.js";
 import { FELTS, applyLooks, lookClasses, readLooks, writeLooks } from "../../src/homegame/server/static/js/looks.js";
 import { cues, setSound, soundOn, summary } from "../../src/homegame/server/static/js/sounds.js";
 import { logText, utcTime } from "../../src/homegame/server/static/js/gamelog.js";
@@ -106,4 +106,37 @@ test("the game log downloads as the server's text: the time in UTC, then the lin
   assert.equal(utcTime(lines[1].at), "2027-01-15 08:00:07 UTC");
   assert.equal(logText(lines), "2027-01-15 08:00:00 UTC  ann sits down with 100\n2027-01-15 08:00:07 UTC  ann: <b>gl</b>\n");
   assert.equal(logText([]), "");
+});
+
+test("your turn in a hidden tab vibrates and notifies (once allowed); a visible tab does neither", async () => {
+  const buzzed = [];
+  const shown = [];
+  Object.defineProperty(globalThis, "navigator", { value: { vibrate: (pattern) => buzzed.push(pattern) }, configurable: true });
+  globalThis.Notification = class {
+    static permission = "granted";
+    static requestPermission = async () => "granted";
+    constructor(title, options) {
+      shown.push([title, options.body]);
+    }
+  };
+  const storage = new Storage();
+  globalThis.document = { hidden: false };
+  alertTurn("Razz", storage);
+  assert.deepEqual([buzzed.length, shown.length], [0, 0]);
+  globalThis.document = { hidden: true };
+  alertTurn("Razz", storage);
+  assert.deepEqual([buzzed.length, shown], [1, []], "a vibration; no notification until asked for");
+  assert.equal(await setNotify(storage, true), true);
+  alertTurn("Razz", storage);
+  assert.deepEqual(shown, [["Your turn", "Razz"]]);
+  globalThis.Notification = class {
+    static permission = "granted";
+    constructor() {
+      throw new TypeError("Illegal constructor");
+    }
+  };
+  alertTurn("Razz", storage); // Chrome on Android: only the vibration, no error
+  assert.equal(buzzed.length, 3);
+  delete globalThis.Notification;
+  delete globalThis.document;
 });
