@@ -23,6 +23,7 @@ from homegame.errors import PokerError
 __all__ = [
     "Acted",
     "Adjusted",
+    "BombCalled",
     "Change",
     "Chatted",
     "Chose",
@@ -104,6 +105,8 @@ class Chose(_Kind, kind="choose"):
     game: str
     bank: int | None = None
     timeout: bool = False
+    options: dict[str, Any] | None = None
+    """The house rules the dealer called for the deal, typed as the game's (``None``: none)."""
 
 
 class SatOut(_OfSeat, kind="sit_out"):
@@ -170,6 +173,13 @@ class Resumed(_OfTable, kind="resume"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BombCalled(_Kind, kind="bomb"):
+    """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+
+    amount: int
+
+
 class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
@@ -210,6 +220,7 @@ Change = (
     | Closed
     | Chatted
     | Muted
+    | BombCalled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -231,6 +242,7 @@ _KINDS: dict[str, type[Change]] = {
         Closed,
         Chatted,
         Muted,
+        BombCalled,
     )
 }
 
