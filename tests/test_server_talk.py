@@ -180,6 +180,7 @@ def test_the_game_log_tells_every_kind_of_event_in_order_and_grows_with_the_tabl
     table.sit_out(2)
     table.sit_in(2, True)
     table.host("pause")
+    table.call_bomb(5)
     table.host("resume")
     run(table)
     finish_hand(table)
@@ -192,7 +193,7 @@ def test_the_game_log_tells_every_kind_of_event_in_order_and_grows_with_the_tabl
     lines = kept.lines(table)
     assert lines[: len(early)] == early and lines == GameLog().lines(table)  # grown, as if read once
     texts = [line["text"] for line in lines]  # type: ignore[index]
-    hand = next(text for text in texts if text.startswith("hand 1 (No-limit Texas hold'em): "))
+    hand = next(text for text in texts if text.startswith("hand 1 (No-limit Texas hold'em, bomb pot): "))
     assert " wins " in hand
     assert texts == [
         "ann sits down with 100",
@@ -205,6 +206,7 @@ def test_the_game_log_tells_every_kind_of_event_in_order_and_grows_with_the_tabl
         "cy sits out",
         "cy sits in and waits for the big blind",
         "the host pauses the table",
+        "the host calls a bomb pot of 5 a seat",
         "the host resumes the table",
         hand,
         "the host adjusts ann's stack by -5",

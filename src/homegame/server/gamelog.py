@@ -33,6 +33,7 @@ from homegame.engine.hand import Hand
 from homegame.engine.wire import JSON
 from homegame.server.changes import (
     Adjusted,
+    BombCalled,
     Change,
     Chatted,
     Chose,
@@ -111,8 +112,10 @@ def _said(change: Change, names: list[str], stack: int) -> str:
     match change:
         case Sat(seat):
             return f"{names[seat]} sits down with {stack}"
-        case Chose(seat, game, _, timeout):
-            return f"{names[seat]} chooses {game}" + (" (time ran out)" if timeout else "")
+        case Chose(seat, game, _, timeout, options):
+            called = [f"{name}={value}" for name, value in (options or {}).items()]
+            notes = [*called, *(["time ran out"] if timeout else [])]
+            return f"{names[seat]} chooses {game}" + (f" ({', '.join(notes)})" if notes else "")
         case SatOut(seat):
             return f"{names[seat]} sits out"
         case SatIn(seat, wait):
@@ -133,6 +136,8 @@ def _said(change: Change, names: list[str], stack: int) -> str:
             return "the host resumes the table"
         case Closed():
             return "the host closes the table"
+        case BombCalled(amount):
+            return f"the host calls a bomb pot of {amount} a seat"
         case Chatted(seat, text):
             return f"{names[seat]}: {text}"
         case Muted(seat, mute):
