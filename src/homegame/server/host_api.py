@@ -76,6 +76,7 @@ def listing(rooms: Mapping[str, HostRoom], damaged: Mapping[str, str]) -> list[J
                 "status": table.status,
                 "rebuys": table.roster.rebuys(),
                 "players": table.roster.players(table.connected),
+                "requests": table.seating.for_host(),
             }
         )
     return tables + [{"table": table_id, "status": "damaged", "reason": why} for table_id, why in damaged.items()]

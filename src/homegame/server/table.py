@@ -61,6 +61,9 @@ from homegame.server.changes import (
     Sat,
     SatIn,
     SatOut,
+    SeatAnswered,
+    SeatAsked,
+    SeatGiven,
     from_row,
     to_row,
 )
@@ -71,6 +74,7 @@ from homegame.server.log import ReadOnly, Shuffler, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
+from homegame.server.seating import Seating
 from homegame.server.snapshot import Snapshots
 from homegame.server.store import Row, Store
 
@@ -137,6 +141,8 @@ class ServerTable(Requests):
         self.chats = Recent()
         """The table's last chats (for a ``welcome``)."""
         self._applying = 0
+        self.seating = Seating(self)
+        """The open link's requests for seats (:mod:`homegame.server.seating`)."""
         self.moves = Moves(self)
         self._snapshots = Snapshots(self)
 
@@ -256,6 +262,8 @@ class ServerTable(Requests):
                 self.closed = self.hand is None
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case SeatAsked() | SeatAnswered() | SeatGiven():
+                self.seating.apply(made)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
