@@ -180,7 +180,21 @@ def test_a_new_open_link_replaces_the_old_one(live: Live, capsys: pytest.Capture
 
 def test_the_host_answers_requests_at_the_command_line(live: Live, capsys: pytest.CaptureFixture[str]) -> None:
     url = f"{live.base}/host#{HOST_TOKEN}"
-    new = ["host", url, "new", "--game", "holdem", "--seats", "3", "--stack", "50", "--buy-in", "20", "80"]
+    new = [
+        "host",
+        url,
+        "new",
+        "--game",
+        "holdem",
+        "--seats",
+        "3",
+        "--stack",
+        "50",
+        "--buy-in-min",
+        "20",
+        "--buy-in-max",
+        "80",
+    ]
     assert main([*new, "--paused", "--json"]) == 0
     created = json.loads(capsys.readouterr().out)
     table = opened(live, created["join"])[0]

@@ -90,11 +90,10 @@ def register(subparsers: Any) -> None:
         "--auto-approve", action="store_true", help="seat whoever asks by the table's open link without asking you"
     )
     new.add_argument(
-        "--buy-in",
-        type=int,
-        nargs=2,
-        metavar=("MIN", "MAX"),
-        help="the least and the most a player coming by the open link may buy in for (default: --stack)",
+        "--buy-in-min", type=int, metavar="CHIPS", help="the least a player coming by the open link buys in for"
+    )
+    new.add_argument(
+        "--buy-in-max", type=int, metavar="CHIPS", help="the most a player coming by the open link buys in for"
     )
     new.add_argument(
         "--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ..., "join": ...}'
@@ -258,8 +257,8 @@ def run(args: argparse.Namespace) -> int:
             "paused": args.paused,
             "auto_approve": args.auto_approve,
         }
-        if args.buy_in is not None:
-            body["buy_in"] = {"min": args.buy_in[0], "max": args.buy_in[1]}
+        if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
+            body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
         if args.game:
             body["game"] = args.game
         elif args.choice:
