@@ -4,10 +4,11 @@
 // is made once and updated in place, so what the host is typing survives each update.
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
+import { newLinkButton, showRequests } from "./host_seating.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
-const SEAT_STATUS = { empty: "not yet seated", playing: "playing", sitting_out: "sitting out", left: "left" };
+const SEAT_STATUS = { empty: "not yet seated", reserved: "kept for a player (open link)", playing: "playing", sitting_out: "sitting out", left: "left" };
 
 async function command(table, what) {
   if (await attempt(() => api("POST", `/api/tables/${table}/${what}`))) toast(what === "resume" ? "Dealing" : `Table ${what}d`);
@@ -128,7 +129,7 @@ function showLinks(entry) {
   const links = savedLinks()[entry.dataset.table];
   fill(
     entry.querySelector(".links"),
-    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
+    links ? [links.join ? linkRow("Table link", links.join) : null, ...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
   );
 }
 
@@ -137,6 +138,7 @@ function makeEntry(id) {
   entry.append(
     el("table", { class: "seat-rows" }, el("thead", {}, el("tr", {}, ["Seat", "Player", "Stack", "Status", "Connected", ""].map((h) => el("th", { scope: "col" }, h)))), el("tbody")),
     el("ul", { class: "rebuys" }),
+    el("ul", { class: "seat-requests" }),
     el("div", { class: "action-row commands" }),
     el("div", { class: "ledger-box" }),
   );
@@ -162,6 +164,7 @@ function update(entry, table) {
     entry.querySelector(".rebuys"),
     (table.rebuys ?? []).map((r) => el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `, button("approve", "Approve", () => rebuy(id, r.seat, true), ""), button("refuse", "Refuse", () => rebuy(id, r.seat, false), "danger"))),
   );
+  showRequests(entry.querySelector(".seat-requests"), table);
   const links = savedLinks()[id];
   fill(
     entry.querySelector(".commands"),
@@ -170,6 +173,7 @@ function update(entry, table) {
     live && !paused ? button("pause", "Pause", () => command(id, "pause")) : null,
     live && paused && !fresh ? button("resume", "Resume", () => command(id, "resume")) : null,
     live ? button("close", "Close", () => { if (confirm("Close the table after this hand?")) command(id, "close"); }, "danger") : null,
+    live ? newLinkButton(id, () => showLinks(entry)) : null,
     links?.spectate ? el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch") : null,
     el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, entry.querySelector(".ledger-box")) }, "Ledger"),
     button("phh", "Hands (PHH)", () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`)),
