@@ -129,7 +129,7 @@ function showLinks(entry) {
   const links = savedLinks()[entry.dataset.table];
   fill(
     entry.querySelector(".links"),
-    links ? [links.join ? linkRow("Table link", links.join) : null, ...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
+    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null, links.join ? linkRow("Table link", links.join) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
   );
 }
 
