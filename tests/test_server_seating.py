@@ -308,3 +308,17 @@ def test_a_seat_given_and_never_taken_is_freed_when_the_host_denies_it() -> None
     with pytest.raises(RefusedError, match="closed"):
         table.host("close")
         table.seating.ask(None, "lou", 100)
+
+
+def test_join_at_the_command_line_asks_by_the_table_link_and_plays(
+    live: Live, capsys: pytest.CaptureFixture[str]
+) -> None:
+    created = live.new(game="holdem", seats=2, stack=100, bots=1, bot_level="caller", auto_approve=True)
+    argv = ["join", created["join"], "--name", "joe", "--bot", "caller", "--hands", "1", "--seed", "3"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("joe: 1 hand, left with ") and "approved: number 1 in line" in err
+    assert main(["join", created["join"], "--bot", "caller"]) == 2
+    assert "--name NAME" in capsys.readouterr().err
+    assert main(["join", created["invites"][0], "--name", "kit"]) == 2
+    assert "go with the table's link" in capsys.readouterr().err
