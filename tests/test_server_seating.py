@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from homegame.cli import main
 from homegame.server.config import TableConfig
 from homegame.server.seating import NAME_CHARS, RequestStatus
-from homegame.server.store import Store
+from homegame.server.store import Store, digest
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.throttle import Throttle, ThrottleLimits
 from server_helpers import HOST_TOKEN, Clock, Live, Seat, cards_in, live_server, run
@@ -88,6 +88,10 @@ def test_a_friend_asks_for_a_seat_the_host_approves_and_the_friend_sits(live: Li
     assert [(r["request"], r["name"], r["wanted"], r["buy_in"], r["status"]) for r in waiting] == [
         (asked["request"], "dan", 2, 150, "asked")
     ]
+    listing = live.host("GET", "/api/tables").text
+    assert asked["secret"] not in listing and digest(asked["secret"]) not in listing, (
+        "the host sees no request's secret"
+    )
     approved = live.host("POST", f"/api/tables/{table}/requests/{asked['request']}", json={"approve": True})
     assert approved.status_code == 200, approved.text
     told = until(live, table, asked["secret"], "seated")

@@ -12,7 +12,7 @@ const ASKED = `homegame.join.${tableId}`;
 const RETRY_MS = 2000;
 const TOLD = {
   asked: () => "Asked: waiting for the host to say yes.",
-  waiting: (told) => `Approved. The table is full: you are number ${told.position} in line for a seat.`,
+  waiting: (told) => `Approved: number ${told.position} in line for a seat.`,
   seated: (told) => `Seat ${told.seat + 1} is yours: taking you to the table…`,
   denied: () => "The host said no to this request.",
 };
