@@ -190,3 +190,18 @@ def test_the_host_makes_a_rotation_and_is_told_what_is_missing(server: Server, p
     assert host.inner_text("#new-error") == ""
     listed = next(t for t in server.api("GET", "/api/tables") if t["table"] == entry.get_attribute("data-table"))
     assert listed["title"] == "Friday" and listed["seats"] == 3
+
+
+def test_the_host_calls_a_bomb_pot_and_the_table_shows_it(server: Server, pages: Pages) -> None:
+    table = server.table(game="holdem", seats=2, stack=300, bots=1, bot_level="caller", names=["ann"], paused=True)
+    player = pages.open(table["invites"][0])
+    connected(player)
+    host = pages.open(f"{server.url}/host#{server.token}")
+    entry = host.locator(f"[data-table='{table['table']}']")
+    entry.locator("[data-bomb-amount]").fill("10")
+    entry.locator("[data-action=bomb]").click()
+    entry.locator(".bomb-text", has_text="everyone antes 10").wait_for()
+    player.locator("#bomb", has_text="Bomb pot 10").wait_for()
+    assert "hand starts at the flop" in str(player.locator("#bomb").get_attribute("title"))
+    entry.locator("[data-action=start]").click()
+    player.wait_for_function("document.getElementById('bomb').hidden")

@@ -4,7 +4,7 @@
   creates a table and prints its invites (``--json``: ``{"table", "invites", "spectate"}``);
 - ``... tables``, ``... ledger TABLE [--csv]``, ``... history TABLE [--seat K | --full]``,
   ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``, ``... invite TABLE SEAT``
-  (a new link for the seat: the old one stops working);
+  (a new link for the seat: the old one stops working), ``... bomb TABLE AMOUNT`` (a bomb pot next hand);
 - ``... requests TABLE``, ``... approve|deny TABLE REQUEST``, ``... link TABLE``: open seating, the
   requests for a seat made by the table's open link, and a new open link (the old one stops working).
 
@@ -28,7 +28,7 @@ from homegame.commands import SEATS
 
 HELP = (
     "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite, "
-    "requests, approve, deny, link"
+    "bomb, requests, approve, deny, link"
 )
 
 
@@ -84,6 +84,10 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
+    new.add_argument("--bomb-every", type=int, default=0, metavar="N", help="a bomb pot every N hands (default: never)")
+    new.add_argument(
+        "--bomb-amount", type=int, default=0, metavar="CHIPS", help="each seat's ante in those (default: 2 big blinds)"
+    )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--paused", action="store_true", help="deal nothing until the host resumes the table")
     new.add_argument(
@@ -124,6 +128,9 @@ def register(subparsers: Any) -> None:
     invite.add_argument("seat", type=int, help=f"the seat; {SEATS}")
     invite.add_argument("--json", action="store_true", help='print {"invite": URL}')
     _seating_actions(actions)
+    bomb = _action(actions, "bomb", "a bomb pot for the next hand whose game has a flop")
+    bomb.add_argument("table", help=TABLE)
+    bomb.add_argument("amount", type=int, help="what each seat antes (no blinds, no betting before the flop)")
     parser.set_defaults(handler=run)
 
 
@@ -256,6 +263,8 @@ def run(args: argparse.Namespace) -> int:
             "title": args.title,
             "paused": args.paused,
             "auto_approve": args.auto_approve,
+            "bomb_every": args.bomb_every,
+            "bomb_amount": args.bomb_amount,
         }
         if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
             body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
@@ -322,6 +331,10 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if action in ("requests", "approve", "deny", "link"):
         return _seating(base, token, args)
+    if action == "bomb":
+        called = json.loads(_request(base, token, "POST", f"/api/tables/{table}/bomb", {"amount": args.amount})[1])
+        print(called["bomb"]["text"])
+        return 0
     answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
     print(f"table {answer['table']}: {answer['status']}")
     return 0

@@ -115,6 +115,12 @@ class Game:
             self._variants[key] = game
         return game
 
+    @property
+    def has_flop(self) -> bool:
+        """True for a game that deals community cards face up to the board: one a bomb pot may start
+        at (:meth:`bomb_pot`)."""
+        return any(step.deals_board for step in self.steps)
+
     def bomb_pot(self) -> Game:
         """The game as a bomb pot deals it: every seat antes (the stakes' ``ante``: the amount
         called), no blinds are posted, there is no betting before the flop and the hand starts at

@@ -23,6 +23,7 @@ from homegame.errors import PokerError
 __all__ = [
     "Acted",
     "Adjusted",
+    "BombCalled",
     "Change",
     "Chatted",
     "Chose",
@@ -174,6 +175,13 @@ class Resumed(_OfTable, kind="resume"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BombCalled(_Kind, kind="bomb"):
+    """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+
+    amount: int
+
+
 class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
@@ -240,6 +248,7 @@ Change = (
     | SeatAsked
     | SeatAnswered
     | SeatGiven
+    | BombCalled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -263,6 +272,7 @@ _KINDS: dict[str, type[Change]] = {
         SeatAsked,
         SeatAnswered,
         SeatGiven,
+        BombCalled,
     )
 }
 

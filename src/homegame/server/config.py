@@ -51,6 +51,7 @@ _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
     | {"auto_approve", "buy_in"}
+    | {"bomb_every", "bomb_amount"}
 )
 
 
@@ -101,6 +102,10 @@ class TableConfig:
     paused: bool = False
     auto_approve: bool = False
     buy_in: tuple[int, int] | None = None
+    bomb_every: int = 0
+    """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
+    bomb_amount: int = 0
+    """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -179,8 +184,12 @@ class TableConfig:
             paused=paused,
             auto_approve=auto_approve,
             buy_in=_buy_in(data.get("buy_in")),
+            bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
+            bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             _games=games,
         )
+        if config.bomb_every and not any(game.has_flop for game in config.single_games):
+            raise ParseError("bomb_every: no game of this table has a flop, and a bomb pot starts at the flop")
         return config
 
     def to_json(self) -> dict[str, Any]:
@@ -215,6 +224,8 @@ class TableConfig:
             data["auto_approve"] = True
         if self.buy_in is not None:
             data["buy_in"] = {"min": self.buy_in[0], "max": self.buy_in[1]}
+        if self.bomb_every or self.bomb_amount:
+            data.update(bomb_every=self.bomb_every, bomb_amount=self.bomb_amount)
         return data
 
     def buy_in_bounds(self) -> tuple[int, int]:
@@ -232,6 +243,11 @@ class TableConfig:
     def games(self) -> tuple[Game | Mix, ...]:
         """The games and mixes named, loaded."""
         return self._games
+
+    @property
+    def single_games(self) -> tuple[Game, ...]:
+        """Every single game the table may deal, a mix's games included, each once."""
+        return _all_games(self._games)
 
     def schedule(self) -> Schedule:
         """The engine's schedule: the fixed game (or the mix's rotation), dealer's choice or the rotation."""
@@ -255,6 +271,11 @@ class TableConfig:
         """The stakes a hand of ``game`` is played for: the game's (or its mix's), with the host's
         amounts set outright; ``None`` when the host set none."""
         return replace(game.stakes, **dict(self.stakes)) if self.stakes else None
+
+    def bomb_ante(self, game: Game) -> int:
+        """What each seat antes in a bomb pot of ``game`` the table runs: ``bomb_amount``, else twice
+        the big blind it is played for."""
+        return self.bomb_amount or 2 * (self.stakes_for(game) or game.stakes).big_blind
 
 
 _UNFIT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")

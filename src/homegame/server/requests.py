@@ -221,6 +221,17 @@ class Requests:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""
         self.submit(changes.Chatted(seat, text))
 
+    def call_bomb(self, amount: object) -> None:
+        """The host calls a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+        if self.closed or self.closing:
+            raise RefusedError("forbidden", "the table is closed")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"amount: a whole number of chips, 1 to {MAX_REBUY:,}")
+        games = self.config.single_games
+        if not any(game.has_flop for game in games):
+            raise RefusedError("illegal", f"{games[0].title} has no flop: a bomb pot starts at the flop")
+        self.submit(changes.BombCalled(amount))
+
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""
         if self.closed or self.closing:

@@ -18,7 +18,7 @@ share written once a value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from homegame.engine.betting import Stakes
     from homegame.engine.hand import Hand
     from homegame.engine.table import Table
+    from homegame.server.bombs import Bombs
     from homegame.server.clock import Clocks
     from homegame.server.config import TableConfig
     from homegame.server.moves import Moves
@@ -55,6 +56,7 @@ class Source(Protocol):
     previous: Hand | None
     previous_dealt: tuple[int, ...]
     connected: set[int]
+    bombs: Bombs
     number: int
     seq: int
 
@@ -145,6 +147,7 @@ class Snapshots:
                 "rebuys": table.roster.rebuys(),
                 "house": self._house,
                 "kill": self._kill(game),
+                "bomb": table.bombs.json(owing),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
@@ -174,11 +177,14 @@ class Snapshots:
 
     def _game_json(self, game: Game, options: dict[str, OptionValue]) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
-        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out)."""
-        key = (game.name, *options.items())
+        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out;
+        a bomb pot's ante, the hand's, among them)."""
+        bomb = self.table.hand.stakes.ante if game.bomb and self.table.hand is not None else 0
+        key = (game.name, bomb, *options.items())
         written = self._games.get(key)
         if written is None:
             stakes = self.table.config.stakes_for(game) or game.stakes
+            stakes = replace(stakes, ante=bomb) if bomb else stakes
             written = self._games[key] = {
                 "name": game.name,
                 "title": game.title,
