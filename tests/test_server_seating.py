@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx2
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from homegame.server.seating import NAME_CHARS, RequestStatus
 from homegame.server.store import Store, digest
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.throttle import Throttle, ThrottleLimits
-from server_helpers import HOST_TOKEN, Clock, Live, Seat, cards_in, live_server, run
+from server_helpers import HOST_TOKEN, WAIT, Clock, Live, Seat, cards_in, live_server, run, serve
 
 
 @pytest.fixture(scope="module")
@@ -326,3 +327,25 @@ def test_join_at_the_command_line_asks_by_the_table_link_and_plays(
     assert "--name NAME" in capsys.readouterr().err
     assert main(["join", created["invites"][0], "--name", "kit"]) == 2
     assert "go with the table's link" in capsys.readouterr().err
+
+
+def test_a_request_answered_once_is_kept_through_a_kill(tmp_path: Path) -> None:
+    db = tmp_path / "homegame.sqlite"
+    auth = {"Authorization": f"Bearer {HOST_TOKEN}"}
+    running = serve(db, f"--host-token={HOST_TOKEN}")
+    try:
+        with httpx2.Client(base_url=running.base, timeout=WAIT) as http:
+            made = http.post("/api/tables", json={"game": "holdem", "seats": 2, "stack": 100}, headers=auth).json()
+            join = urlsplit(made["join"])
+            table, header = join.path.split("/")[2], {"Authorization": f"Bearer {join.fragment}"}
+            asked = http.post(f"/api/join/{table}", json={"seat": 1, "name": "max", "buy_in": 100}, headers=header)
+            assert asked.status_code == 200, asked.text
+        running.kill()  # the answer was sent: the request is on disk
+        running = serve(db)
+        with httpx2.Client(base_url=running.base, timeout=WAIT) as http:
+            mine = {"Authorization": f"Bearer {asked.json()['secret']}"}
+            told = http.get(f"/api/join/{table}/request", headers=mine).json()
+            assert (told["status"], told["name"]) == ("asked", "max")
+            assert http.get(f"/api/join/{table}", headers=header).json()["waiting"] == 1
+    finally:
+        running.kill()
