@@ -33,6 +33,7 @@ def test_a_friend_opens_the_table_link_asks_and_is_seated_and_dealt(
     friend.check("input[name=seat][value='1']")
     friend.fill("#join-name", "fay")
     assert friend.input_value("#join-buy-in") == "200"
+    friend.screenshot(path=artifacts / "join-phone.png", full_page=True)
     friend.click("[data-action=ask-seat]")
     friend.wait_for_selector("#join-status[data-state=asked]")
     friend.screenshot(path=artifacts / "join-asked-phone.png", full_page=True)
