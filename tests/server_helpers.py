@@ -35,7 +35,7 @@ from homegame.server.table import ServerTable
 from homegame.server.throttle import Throttle, ThrottleLimits
 
 HOST_TOKEN = "host-secret-for-tests"
-PATIENT = ThrottleLimits(host_attempts=10**6, hello_free=10**6, hello_attempts=10**6)
+PATIENT = ThrottleLimits(host_attempts=10**6, hello_free=10**6, hello_attempts=10**6, join_requests=10**6)
 """Rate limits no test reaches but the ones that ask for limits of their own."""
 WAIT = 10.0
 """The longest any test waits for one message, in seconds (a bound, not a timing assertion)."""

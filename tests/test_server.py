@@ -936,7 +936,7 @@ def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: p
     url = f"{live.base}/host#{HOST_TOKEN}"
     assert main(["host", url, "new", "--game", "draw", "--seats", "2", "--stack", "100", "--bots", "1", "--json"]) == 0
     created = json.loads(capsys.readouterr().out)
-    assert set(created) == {"table", "invites", "spectate"} and len(created["invites"]) == 1
+    assert set(created) == {"table", "invites", "spectate", "join"} and len(created["invites"]) == 1
     log = tmp_path / "frames.jsonl"
     invite = created["invites"][0]
     assert main(["join", invite, "--bot", "caller", "--hands", "2", "--log", str(log), "--seed", "1"]) == 0

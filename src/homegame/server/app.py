@@ -67,6 +67,8 @@ from homegame.server.messages import (
     check_protocol,
     parse,
 )
+from homegame.server.seating import OPEN_LINK
+from homegame.server.seating_api import SeatingApi, join_link
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.talk_api import TalkApi
@@ -452,6 +454,7 @@ class _Sockets:
             await _refuse(websocket, "protocol", unspoken)
             return
         found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
+        found = None if found is not None and found[1] == OPEN_LINK else found  # the open link opens no seat
         room = self.rooms.get(found[0]) if found is not None else None
         watching = found is not None and found[1] < 0
         if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
@@ -529,7 +532,7 @@ class _Sockets:
                 )
 
 
-class Server(_Sockets, TalkApi):
+class Server(_Sockets, TalkApi, SeatingApi):
     """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
@@ -586,7 +589,7 @@ class Server(_Sockets, TalkApi):
         return {"Authorization": f"Bearer {self.host_token}"}
 
     async def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
-        """A new table, its invites and its spectators' link."""
+        """A new table, its invites, its spectators' link and its open link."""
         table_id = secrets.token_hex(4)
         while table_id in self.rooms:
             table_id = secrets.token_hex(4)
@@ -602,11 +605,12 @@ class Server(_Sockets, TalkApi):
             secret = secrets.token_urlsafe(24)
             self.store.add_secret(secret, table_id, -1)
             spectate = link(base, table_id, secret)
+        join = join_link(base, table_id, table.seating.new_link())
         await self.store.durable(table_id)  # StorageError: the table was never made
         room = self.rooms[table_id] = Room(table, retry=self.limits.retry, changed=self.feed.changed)
         room.task = asyncio.get_running_loop().create_task(room.drive())
         self.feed.changed()
-        return {"table": table_id, "invites": invites, "spectate": spectate}
+        return {"table": table_id, "invites": invites, "spectate": spectate, "join": join}
 
     # -- the application -------------------------------------------------------------------------
 
@@ -617,6 +621,7 @@ class Server(_Sockets, TalkApi):
             Route("/", _page("index.html")),
             Route("/host", _page("host.html")),
             Route("/t/{table}", _page("table.html")),
+            Route("/t/{table}/join", _page("join.html")),
             Route("/api/games", _games),
             Route("/api/games/{name}", _game),
             Route("/api/tables", self.tables, methods=["GET", "POST"]),
@@ -626,6 +631,7 @@ class Server(_Sockets, TalkApi):
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
             *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.host_routes()),
             *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.talk_routes()),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.seating_routes()),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
             Route("/healthz", partial(_healthz, self.health)),
             Route("/metrics", partial(_metrics, self)),

@@ -40,6 +40,9 @@ __all__ = [
     "Sat",
     "SatIn",
     "SatOut",
+    "SeatAnswered",
+    "SeatAsked",
+    "SeatGiven",
     "Straddled",
     "from_row",
     "to_row",
@@ -212,6 +215,39 @@ class Muted(_Kind, kind="mute"):
     mute: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAsked(_Kind, kind="ask_seat"):
+    """Someone with the open link asked for a seat: request number ``request``, ``seat`` the one
+    they picked (``None``: any), their ``name`` and ``buy_in``, ``digest`` the digest of the secret
+    the request was answered with (the seat's secret once it is given); ``approved``: the table
+    approves requests as they are made."""
+
+    request: int
+    seat: int | None
+    name: str
+    buy_in: int
+    digest: str
+    approved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnswered(_Kind, kind="answer_seat"):
+    """The host approved or denied a request for a seat (denied: it leaves the line, and a seat
+    given it and not yet taken is free again)."""
+
+    request: int
+    approve: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGiven(_Kind, kind="give_seat"):
+    """An approved request was given a free seat: kept for its player, who sits on first connecting
+    with the request's secret."""
+
+    request: int
+    seat: int
+
+
 Change = (
     Sat
     | Dealt
@@ -229,6 +265,9 @@ Change = (
     | Closed
     | Chatted
     | Muted
+    | SeatAsked
+    | SeatAnswered
+    | SeatGiven
     | BombCalled
     | Straddled
 )
@@ -252,6 +291,9 @@ _KINDS: dict[str, type[Change]] = {
         Closed,
         Chatted,
         Muted,
+        SeatAsked,
+        SeatAnswered,
+        SeatGiven,
         BombCalled,
         Straddled,
     )

@@ -53,7 +53,7 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
-    | {"bomb_every", "bomb_amount", "straddle"}
+    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in"}
 )
 
 
@@ -72,7 +72,9 @@ class TableConfig:
     among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
     the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
     (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
-    resumes the table (its Start), however many sit.
+    resumes the table (its Start), however many sit. ``buy_in``: the least and the most a player
+    coming by the table's open link may buy in for (default: ``stack`` both); ``auto_approve``:
+    their requests are approved as made (:mod:`homegame.server.seating`).
 
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
@@ -100,6 +102,8 @@ class TableConfig:
     missed_blinds: str = "post"
     kill: bool = False
     paused: bool = False
+    auto_approve: bool = False
+    buy_in: tuple[int, int] | None = None
     bomb_every: int = 0
     """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
     bomb_amount: int = 0
@@ -160,6 +164,9 @@ class TableConfig:
         paused = data.get("paused", False)
         if not isinstance(paused, bool):
             raise ParseError(f"paused: true or false, not {paused!r}", token=str(paused))
+        auto_approve = data.get("auto_approve", False)
+        if not isinstance(auto_approve, bool):
+            raise ParseError(f"auto_approve: true or false, not {auto_approve!r}", token=str(auto_approve))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -179,6 +186,8 @@ class TableConfig:
             missed_blinds=missed_blinds,
             kill=kill,
             paused=paused,
+            auto_approve=auto_approve,
+            buy_in=_buy_in(data.get("buy_in")),
             bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
             bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             straddle=_one_of(data, "straddle", STRADDLES),
@@ -218,9 +227,24 @@ class TableConfig:
         )
         if self.straddle != "off":
             data["straddle"] = self.straddle
+        if self.auto_approve:
+            data["auto_approve"] = True
+        if self.buy_in is not None:
+            data["buy_in"] = {"min": self.buy_in[0], "max": self.buy_in[1]}
         if self.bomb_every or self.bomb_amount:
             data.update(bomb_every=self.bomb_every, bomb_amount=self.bomb_amount)
         return data
+
+    def buy_in_bounds(self) -> tuple[int, int]:
+        """The least and the most a player coming by the open link may buy in for.
+
+        >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50}).buy_in_bounds()
+        (50, 50)
+        >>> bounds = {"min": 20, "max": 80}
+        >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "buy_in": bounds}).buy_in_bounds()
+        (20, 80)
+        """
+        return self.buy_in or (self.stack, self.stack)
 
     @property
     def games(self) -> tuple[Game | Mix, ...]:
@@ -360,6 +384,21 @@ def _stakes(value: object) -> tuple[tuple[str, int], ...]:
             raise ParseError(f"stakes: {name} must be a whole number of chips, not {amount!r}", token=str(name))
         out.append((str(name), amount))
     return tuple(out)
+
+
+def _buy_in(value: object) -> tuple[int, int] | None:
+    """``{"min": LEAST, "max": MOST}``, whole chips, the least no more than the most."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"min", "max"}:
+        raise ParseError("buy_in: null, or {min, max}")
+    try:
+        least, most = _whole(value, "min", 1, _MAX_CHIPS, None), _whole(value, "max", 1, _MAX_CHIPS, None)
+    except ParseError as error:
+        raise ParseError(f"buy_in: {error}") from None
+    if least > most:
+        raise ParseError(f"buy_in: min {least} is more than max {most}")
+    return least, most
 
 
 def _clock(value: object) -> Clock | None:

@@ -79,6 +79,7 @@ def listing(rooms: Mapping[str, HostRoom], damaged: Mapping[str, str]) -> list[J
                 "status": table.status,
                 "rebuys": table.roster.rebuys(),
                 "players": table.roster.players(table.connected),
+                "requests": table.seating.for_host(),
                 "flop": any(game.has_flop for game in table.config.single_games),  # bomb pots possible
                 "bomb": table.bombs.json(None),
             }

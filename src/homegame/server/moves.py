@@ -45,6 +45,14 @@ NEVER = 2**62
 """The deadline of a decision that is not timed (ms)."""
 
 
+class Giver(Protocol):
+    """Open seating, as the moves use it (:class:`~homegame.server.seating.Seating`)."""
+
+    def give(self) -> bool:
+        """Give the next approved request in line a free seat; False when there is none to give."""
+        ...
+
+
 class Owner(Protocol):
     """What the moves read of the table that owns them (a
     :class:`~homegame.server.table.ServerTable`), and its one door, ``submit``."""
@@ -61,6 +69,9 @@ class Owner(Protocol):
     settled_at: int
     between_hands: int
     now: Callable[[], int]
+
+    @property
+    def seating(self) -> Giver: ...
 
     def submit(self, change: Change) -> None: ...
     def deciding(self) -> tuple[int, ...]: ...
@@ -84,11 +95,13 @@ class Moves:
         }
 
     def auto(self, now: int) -> bool:
-        """Make one move that is due at ``now`` (a bot's decision, a timed-out decision, the next
-        deal); False when none is."""
+        """Make one move that is due at ``now`` (a free seat given to the next in line, a bot's
+        decision, a timed-out decision, the next deal); False when none is."""
         table = self.table
         if table.closed:
             return False
+        if table.seating.give():
+            return True
         if table.hand is not None:
             for seat in table.deciding():
                 action = self._due(seat, now)

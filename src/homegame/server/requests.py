@@ -182,7 +182,7 @@ class Requests:
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
-        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
+        if self.seats[seat].status in (SeatStatus.EMPTY, SeatStatus.RESERVED) and not self.closed:
             self.submit(changes.Sat(seat))
 
     def sit_out(self, seat: int) -> None:

@@ -31,10 +31,12 @@ __all__ = ["Roster", "SeatInfo", "SeatStatus"]
 
 
 class SeatStatus(StrEnum):
-    """Where a seat's player is: not yet come (``empty``), dealt in from the next hand
+    """Where a seat's player is: not yet come (``empty``), kept for a player the host approved
+    from the table's open link who has not yet sat (``reserved``), dealt in from the next hand
     (``playing``), sitting out, or gone (``left``). Its value is the protocol's ``seats[].status``."""
 
     EMPTY = "empty"
+    RESERVED = "reserved"
     PLAYING = "playing"
     SITTING_OUT = "sitting_out"
     LEFT = "left"
@@ -65,6 +67,10 @@ class SeatInfo:
     end: int = 0
     muted: bool = False
     """The host muted the player's chat (a player new to the seat is not)."""
+    named: bool = False
+    """The host named the player: the seat waits for its invite, and the open link never offers it."""
+    buy_in: int = 0
+    """What the player buys in for on sitting (0: the table's ``stack``)."""
 
 
 class Roster:
@@ -82,6 +88,7 @@ class Roster:
             SeatInfo(
                 name=config.names[seat] if seat < len(config.names) else f"player {seat + 1}",
                 player_id=f"{table_id}.{seat}",
+                named=seat < len(config.names),
             )
             for seat in range(people)
         ] + [
@@ -99,7 +106,7 @@ class Roster:
         big blind: :meth:`~homegame.engine.table.Table.sit`; a bot out of chips plays no more, so it
         owes nothing it misses)."""
         info = self.seats[seat]
-        self.table.sit(seat, info.name, self.config.stack, owes_missed=info.bot is None)
+        self.table.sit(seat, info.name, info.buy_in or self.config.stack, owes_missed=info.bot is None)
         info.status, info.start, info.end, info.missed = SeatStatus.PLAYING, at, 0, 0
 
     def playing(self) -> list[int]:
@@ -151,6 +158,30 @@ class Roster:
         bank = 0 if self.config.clock is None else self.config.clock.bank * 1000
         return SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{len(self.former)}", bank_ms=bank)
 
+    def free(self) -> list[int]:
+        """The seats the table's open link may give: a person's, empty and not kept for a player
+        the host named, or left by its player."""
+        return [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info.bot is None
+            and (info.status == SeatStatus.LEFT or (info.status == SeatStatus.EMPTY and not info.named))
+        ]
+
+    def reserve(self, seat: int, name: str, buy_in: int, tag: str) -> None:
+        """Keep a free seat (:meth:`free`) for ``name``, who buys in for ``buy_in`` on sitting
+        (``tag``: what makes the player's id their own); a player who left it stays in the ledger."""
+        info = self.seats[seat]
+        if info.status == SeatStatus.LEFT:
+            self.former.append(info)
+        fresh = SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{tag}", status=SeatStatus.RESERVED)
+        fresh.buy_in, fresh.bank_ms = buy_in, 0 if self.config.clock is None else self.config.clock.bank * 1000
+        self.seats[seat] = fresh
+
+    def unreserve(self, seat: int) -> None:
+        """A reserved seat is free again (its player was denied before sitting)."""
+        self.seats[seat] = self._newcomer(seat)
+
     def players(self, connected: set[int]) -> list[JSON]:
         """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot, muted}]``."""
         return [
@@ -183,7 +214,7 @@ class Roster:
         ledger = self.table.ledger
         out = []
         for info in self.former + self.seats:
-            if info.status == SeatStatus.EMPTY:
+            if info.status in (SeatStatus.EMPTY, SeatStatus.RESERVED):
                 continue
             out.append(
                 Session(

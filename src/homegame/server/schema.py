@@ -30,6 +30,7 @@ from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
 from homegame.server.reactions import EMOJI
+from homegame.server.roster import SeatStatus
 
 __all__ = ["wire_schema"]
 
@@ -184,7 +185,7 @@ def _snapshot() -> Schema:
             "seat": _COUNT,
             "name": _STR,
             "stack": _COUNT,
-            "status": {"enum": ["empty", "playing", "sitting_out", "left"]},
+            "status": {"enum": [str(status) for status in SeatStatus]},
             "bot": _BOOL,
             "connected": _BOOL,
             "missed": _COUNT,

@@ -66,6 +66,9 @@ from homegame.server.changes import (
     Sat,
     SatIn,
     SatOut,
+    SeatAnswered,
+    SeatAsked,
+    SeatGiven,
     Straddled,
     from_row,
     to_row,
@@ -77,6 +80,7 @@ from homegame.server.log import ReadOnly, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
+from homegame.server.seating import Seating
 from homegame.server.snapshot import Snapshots
 from homegame.server.store import Row, Store
 
@@ -157,6 +161,8 @@ class ServerTable(Requests):
         self._applying = 0
         self._orders: list[tuple[Card, ...]] = []
         """The deck orders logged with the change being replayed: its shuffles play them back."""
+        self.seating = Seating(self)
+        """The open link's requests for seats (:mod:`homegame.server.seating`)."""
         self.moves = Moves(self)
         self._snapshots = Snapshots(self)
 
@@ -281,6 +287,8 @@ class ServerTable(Requests):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
             case Muted(seat, mute):
                 self.seats[seat].muted = mute
+            case SeatAsked() | SeatAnswered() | SeatGiven():
+                self.seating.apply(made)
             case BombCalled(amount):
                 self.bombs.called = amount
             case Straddled(_, post):

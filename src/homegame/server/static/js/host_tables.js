@@ -5,10 +5,11 @@
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
 import { showLog, showMute, toggleMute } from "./host_talk.js";
+import { newLinkButton, showRequests } from "./host_seating.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
-const SEAT_STATUS = { empty: "not yet seated", playing: "playing", sitting_out: "sitting out", left: "left" };
+const SEAT_STATUS = { empty: "not yet seated", reserved: "kept for a player (open link)", playing: "playing", sitting_out: "sitting out", left: "left" };
 
 async function command(table, what) {
   if (await attempt(() => api("POST", `/api/tables/${table}/${what}`))) toast(what === "resume" ? "Dealing" : `Table ${what}d`);
@@ -142,7 +143,7 @@ function showLinks(entry) {
   const links = savedLinks()[entry.dataset.table];
   fill(
     entry.querySelector(".links"),
-    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
+    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null, links.join ? linkRow("Table link", links.join) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
   );
 }
 
@@ -156,6 +157,7 @@ function makeEntry(id) {
   entry.append(
     el("table", { class: "seat-rows" }, el("thead", {}, el("tr", {}, ["Seat", "Player", "Stack", "Status", "Connected", ""].map((h) => el("th", { scope: "col" }, h)))), el("tbody")),
     el("ul", { class: "rebuys" }),
+    el("ul", { class: "seat-requests" }),
     bombRow(id),
     el("div", { class: "action-row commands" }),
     el("div", { class: "ledger-box" }),
@@ -182,6 +184,7 @@ function update(entry, table) {
     entry.querySelector(".rebuys"),
     (table.rebuys ?? []).map((r) => el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `, button("approve", "Approve", () => rebuy(id, r.seat, true), ""), button("refuse", "Refuse", () => rebuy(id, r.seat, false), "danger"))),
   );
+  showRequests(entry.querySelector(".seat-requests"), table);
   const bombs = entry.querySelector(".bomb-row");
   bombs.hidden = !live || !table.flop;
   fill(bombs.querySelector(".bomb-text"), table.bomb?.text ?? "");
@@ -193,6 +196,7 @@ function update(entry, table) {
     live && !paused ? button("pause", "Pause", () => command(id, "pause")) : null,
     live && paused && !fresh ? button("resume", "Resume", () => command(id, "resume")) : null,
     live ? button("close", "Close", () => { if (confirm("Close the table after this hand?")) command(id, "close"); }, "danger") : null,
+    live ? newLinkButton(id, () => showLinks(entry)) : null,
     links?.spectate ? el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch") : null,
     el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, entry.querySelector(".ledger-box")) }, "Ledger"),
     button("phh", "Hands (PHH)", () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`)),
