@@ -30,7 +30,7 @@ from homegame.server.store import Store
 from server_helpers import WAIT, Seat
 
 TOKEN = "durable-host-secret"
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--runout-pause", "0")
 GAMES = ("2-7-single-draw", "stud-declare", "the-option", "holdem")
 STACK = 100
 

@@ -81,6 +81,13 @@ def register(subparsers: Any) -> None:
     )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--paused", action="store_true", help="deal nothing until the host resumes the table")
+    new.add_argument(
+        "--between-hands",
+        type=float,
+        metavar="SECONDS",
+        help="how long a finished hand stays on the table before the next deal, 0 to 600 "
+        "(default: the server's serve --between-hands)",
+    )
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
     _action(actions, "tables", "list the tables (JSON)")
     ledger = _action(actions, "ledger", "the ledger and the settle-up")
@@ -224,6 +231,8 @@ def run(args: argparse.Namespace) -> int:
             "title": args.title,
             "paused": args.paused,
         }
+        if args.between_hands is not None:
+            body["between_hands"] = args.between_hands
         if args.game:
             body["game"] = args.game
         elif args.choice:

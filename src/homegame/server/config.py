@@ -22,6 +22,7 @@ homegame.errors.ParseError: game, choice, rotation: name exactly one
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -33,7 +34,7 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
+__all__ = ["BOT_LEVELS", "MAX_BETWEEN_HANDS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -49,8 +50,10 @@ owe nothing."""
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
-    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
+    | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused", "between_hands"}
 )
+MAX_BETWEEN_HANDS = 600
+"""The longest pause a table may set between hands, in seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +71,15 @@ class TableConfig:
     among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
     the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
     (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
-    resumes the table (its Start), however many sit.
+    resumes the table (its Start), however many sit. ``between_hands``: the seconds the finished
+    hand stays on the table before the next deal (``None``: the server's ``serve --between-hands``).
 
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 8.5}).between_hands
+    8.5
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 601})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: between_hands: seconds from 0 to 600, not 601
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": "yes"})
@@ -96,6 +106,7 @@ class TableConfig:
     missed_blinds: str = "post"
     kill: bool = False
     paused: bool = False
+    between_hands: float | None = None
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -169,6 +180,7 @@ class TableConfig:
             missed_blinds=missed_blinds,
             kill=kill,
             paused=paused,
+            between_hands=_seconds(data, "between_hands", MAX_BETWEEN_HANDS),
             _games=games,
         )
         return config
@@ -200,6 +212,7 @@ class TableConfig:
             missed_blinds=self.missed_blinds,
             kill=self.kill,
             paused=self.paused,
+            between_hands=self.between_hands,
         )
         return data
 
@@ -265,6 +278,21 @@ def _whole(data: Mapping[str, object], name: str, low: int, high: int, default: 
         value = default
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ParseError(f"{name}: a whole number from {low} to {high}, not {value!r}", token=str(value))
+    return value
+
+
+def _seconds(data: Mapping[str, object], name: str, most: int) -> float | None:
+    """A number of seconds from 0 to ``most`` (a whole number or not, finite), or ``None`` when not given."""
+    value = data.get(name)
+    if value is None:
+        return None
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not 0 <= value <= most
+    ):
+        raise ParseError(f"{name}: seconds from 0 to {most}, not {value!r}", token=str(value))
     return value
 
 

@@ -71,6 +71,7 @@ from homegame.server.log import ReadOnly, Shuffler, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
+from homegame.server.runout import Runout
 from homegame.server.snapshot import Snapshots
 from homegame.server.store import Row, Store
 
@@ -84,7 +85,10 @@ def wall_ms() -> int:
 
 class ServerTable(Requests):
     """One table: see the module docstring. ``now`` gives the time in ms (a test's own clock);
-    ``between_hands`` the ms between one hand's end and the next deal. It coordinates: the log
+    ``between_hands`` the ms between one hand's end and the next deal, unless the table sets its
+    own (:attr:`~homegame.server.config.TableConfig.between_hands`); ``runout_pause`` the ms
+    between the streets of an all-in runout (:class:`~homegame.server.runout.Runout`; 0: the hand
+    ends at once). It coordinates: the log
     (:meth:`submit`, :meth:`_apply`) here, the seats and the bank in :attr:`roster`
     (:class:`~homegame.server.roster.Roster`), its own moves and clocks in :attr:`moves`
     (:class:`~homegame.server.moves.Moves`), its snapshots in
@@ -98,12 +102,15 @@ class ServerTable(Requests):
         *,
         now: Callable[[], int] = wall_ms,
         between_hands: int = 0,
+        runout_pause: int = 0,
     ) -> None:
         self.id = table_id
         self.config = config
         self.store = store
         self.now = now
-        self.between_hands = between_hands
+        self.between_hands = between_hands if config.between_hands is None else round(config.between_hands * 1000)
+        """The ms the finished hand stays on the table before the next deal."""
+        self.runout_pause = runout_pause
         self.shuffler = Shuffler(self._shuffled)
         self.table = Table(
             config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options), kill=config.kill
@@ -132,6 +139,12 @@ class ServerTable(Requests):
         self.clocks = Clocks()
         """When each seat now deciding began to, and at which change (for the clocks and ``stale``)."""
         self.settled_at = 0
+        self.runout: Runout | None = None
+        """The all-in runout of the hand just finished while its streets are shown (not in the log:
+        a table restored shows the hand finished)."""
+        self.shown_at = 0
+        """When the hand just finished is shown whole (its runout over): the next deal, or the
+        dealer's choice, waits from then."""
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
         self.chats = Recent()
@@ -165,13 +178,21 @@ class ServerTable(Requests):
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
         table.clocks.resume(now, last)
+        table.runout, table.shown_at = None, table.settled_at
         table.publish()
         return table
 
     def reload(self) -> ServerTable:
         """The table as its log holds it (after a change the disk refused), with the same players
         connected."""
-        table = ServerTable.restore(self.id, self.config, self.store, now=self.now, between_hands=self.between_hands)
+        table = ServerTable.restore(
+            self.id,
+            self.config,
+            self.store,
+            now=self.now,
+            between_hands=self.between_hands,
+            runout_pause=self.runout_pause,
+        )
         table.connected = set(self.connected)
         return table
 
@@ -280,7 +301,7 @@ class ServerTable(Requests):
         table.stakes = self.config.stakes_for(game)
         dealt, posts = self.roster.dealing(game, self.stakes(game, self.roster.playing()))
         hand = table.deal(posts=posts, seats=dealt)
-        self.hand = hand
+        self.hand, self.runout = hand, None
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
         self.roster.missed(game, hand.stakes, self.dealt)
@@ -297,13 +318,16 @@ class ServerTable(Requests):
         self.previous, self.previous_dealt = hand, self.dealt
         self.hand, self.dealt = None, ()
         self.settled_at = at
+        self.runout = Runout.of(hand, at, self.runout_pause)
+        self.shown_at = at if self.runout is None else self.runout.shown_at
         self.roster.settled(self.previous_dealt, at)
         if self.closing:
             self.closed = True
 
     def _clock(self, at: int) -> None:
-        """Keep when each seat now deciding began to (for the clock)."""
-        self.clocks.track(set(self.deciding()), at, self._applying)
+        """Keep when each seat now deciding began to (for the clock): a dealer's choice once the
+        hand before is shown whole."""
+        self.clocks.track(set(self.deciding()), max(at, self.shown_at), self._applying)
 
     def deciding(self) -> tuple[int, ...]:
         """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""
