@@ -53,11 +53,16 @@ def all_in(table: ServerTable) -> None:
     assert table.hand is None, "the hand did not end"
 
 
+def snapshot(table: ServerTable, viewer: int | None) -> Any:
+    """The viewer's snapshot, as JSON (read freely)."""
+    return table.snapshot(viewer)
+
+
 def boards(table: ServerTable, viewer: int | None) -> tuple[list[str], Any]:
     """The board the viewer's snapshot shows (the view's, else the finished hand's), and its ``runout``."""
-    snapshot = table.snapshot(viewer)
-    view = snapshot["view"] or snapshot["last"]["view"]
-    return view["board"], snapshot["runout"]
+    seen = snapshot(table, viewer)
+    view = seen["view"] or seen["last"]["view"]
+    return view["board"], seen["runout"]
 
 
 # -- the pause between hands -----------------------------------------------------------------------
@@ -97,9 +102,7 @@ def test_a_bad_between_hands_is_refused_and_no_table_made(value: object) -> None
     )
 )
 def test_between_hands_is_taken_only_as_seconds_from_0_to_600(value: object) -> None:
-    fine = (
-        isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 600  # type: ignore[operator]
-    )
+    fine = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and 0 <= value <= 600
     if value is None or fine:
         assert TableConfig.from_json({**BODY, "between_hands": value}).between_hands == value
     else:
@@ -130,13 +133,14 @@ def test_serve_waits_5_seconds_between_hands_by_default(tmp_path: Path, capsys: 
 @pytest.mark.parametrize(("own", "wait"), [(None, 5_000), (1, 1_000), (0, 0)])
 def test_the_next_deal_waits_the_tables_pause_once_the_hand_is_shown(own: float | None, wait: int) -> None:
     clock = Clock()
-    table = table_of(clock, runout_pause=0, **({} if own is None else {"between_hands": own}))
+    settings: dict[str, Any] = {} if own is None else {"between_hands": own}
+    table = table_of(clock, runout_pause=0, **settings)
     run(table)
     table.act(table.dealt[table.hand.pending()[0]], table.number, table.seq, {"kind": "fold"})  # type: ignore[union-attr]
     assert table.hand is None and table.number == 1
     ended = table.settled_at
     assert table.moves.wake_at() == ended + wait
-    assert table.snapshot(0)["last"]["hand"] == 1  # the finished hand is on the table meanwhile
+    assert snapshot(table, 0)["last"]["hand"] == 1  # the finished hand is on the table meanwhile
     if wait:
         assert not table.moves.auto(ended + wait - 1) and table.hand is None
     assert table.moves.auto(ended + wait) and table.number == 2
@@ -155,33 +159,33 @@ def test_an_all_in_runout_is_shown_street_by_street_then_the_finished_hand() -> 
     start = clock.now
     frames: list[dict[int | None, dict[str, Any]]] = []
     for street in (1, 2, 3):
-        frames.append({viewer: table.snapshot(viewer) for viewer in (0, 1, None)})
+        frames.append({viewer: snapshot(table, viewer) for viewer in (0, 1, None)})
         assert table.moves.wake_at() == start + street * 1_500
         assert not table.moves.auto(start + street * 1_500 - 1)
         assert table.moves.auto(start + street * 1_500)
-    final = {viewer: table.snapshot(viewer)["last"]["view"] for viewer in (0, 1, None)}
+    final = {viewer: snapshot(table, viewer)["last"]["view"] for viewer in (0, 1, None)}
     for street, shown in enumerate(frames, 1):
-        for viewer, snapshot in shown.items():
-            assert errors(SCHEMA, {"type": "state", "table": "t", "hand": 1, "seq": 1, "state": snapshot}) == []
-            view, end = snapshot["view"], final[viewer]
-            assert snapshot["runout"] == {"street": street, "streets": 3} and snapshot["last"] is None
+        for viewer, seen in shown.items():
+            assert errors(SCHEMA, {"type": "state", "table": "t", "hand": 1, "seq": 1, "state": seen}) == []
+            view, end = seen["view"], final[viewer]
+            assert seen["runout"] == {"street": street, "streets": 3} and seen["last"] is None
             assert (view["over"], view["result"], view["legal"], view["hands"]) == (False, None, [], [])
             assert view["events"] == end["events"][: len(view["events"])] and view["events"][-1]["type"] == "dealt"
             assert [view["seats"][seat]["stack"] for seat in shoved] == [0, 0]  # the pot is not won yet
-            assert [snapshot["seats"][table.previous_dealt[seat]]["stack"] for seat in shoved] == [0, 0]
+            assert [seen["seats"][table.previous_dealt[seat]]["stack"] for seat in shoved] == [0, 0]
             assert view["pot"] == sum(seat["committed"] for seat in view["seats"]) > 200
-            assert snapshot["clocks"] == [] and snapshot["choosing"] is None
+            assert seen["clocks"] == [] and seen["choosing"] is None
             assert view["board"] == end["board"][: 2 + street]
             for seat, at_end in zip(view["seats"], end["seats"], strict=True):
                 assert seat["down"] == at_end["down"], "the hands shown at the showdown are face up, no others"
     board, runout = boards(table, 0)
     assert len(board) == 5 and runout is None
-    assert table.snapshot(0)["last"]["result"] is not None
-    assert sum(seat["stack"] for seat in table.snapshot(0)["seats"]) == 300
+    assert snapshot(table, 0)["last"]["result"] is not None
+    assert sum(seat["stack"] for seat in snapshot(table, 0)["seats"]) == 300
     assert table.shown_at == start + 4_500 and table.moves.wake_at() == table.shown_at + 5_000
     assert not table.moves.auto(table.shown_at + 4_999) and table.hand is None
     assert table.moves.auto(table.shown_at + 5_000) and table.number == 2
-    assert table.snapshot(0)["runout"] is None
+    assert snapshot(table, 0)["runout"] is None
 
 
 def test_the_dealer_chooses_once_the_runout_is_shown_and_is_timed_from_then() -> None:
@@ -194,11 +198,11 @@ def test_the_dealer_chooses_once_the_runout_is_shown_and_is_timed_from_then() ->
     run(table)
     all_in(table)
     start = clock.now
-    assert table.snapshot(0)["choosing"] is None and table.snapshot(0)["clocks"] == []
+    assert snapshot(table, 0)["choosing"] is None and snapshot(table, 0)["clocks"] == []
     for _ in range(3):
         clock.now = table.moves.wake_at()  # type: ignore[assignment]
         assert table.moves.auto(clock.now)
-    assert table.runout is None and table.snapshot(0)["choosing"] is not None
+    assert table.runout is None and snapshot(table, 0)["choosing"] is not None
     seat = table.choosing()[0]  # type: ignore[index]
     assert table.moves.deadline(seat) == start + 4_500 + 20_000  # the runout's pauses are not the dealer's time
 
@@ -208,8 +212,8 @@ def test_a_hand_that_ends_in_betting_has_no_runout() -> None:
     table = table_of(clock)
     run(table)
     table.act(table.dealt[table.hand.pending()[0]], table.number, table.seq, {"kind": "fold"})  # type: ignore[union-attr]
-    snapshot = table.snapshot(0)
-    assert snapshot["runout"] is None and snapshot["view"] is None and snapshot["last"]["hand"] == 1
+    seen = snapshot(table, 0)
+    assert seen["runout"] is None and seen["view"] is None and seen["last"]["hand"] == 1
 
 
 def next_state(seat: Seat, test: Any) -> dict[str, Any]:

@@ -320,6 +320,7 @@ class ServerTable(Requests):
         self.settled_at = at
         self.runout = Runout.of(hand, at, self.runout_pause)
         self.shown_at = at if self.runout is None else self.runout.shown_at
+        self.clocks.ended()
         self.roster.settled(self.previous_dealt, at)
         if self.closing:
             self.closed = True
