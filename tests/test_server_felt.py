@@ -283,3 +283,20 @@ def test_a_server_killed_mid_runout_comes_back_with_the_hand_finished(tmp_path: 
         again.close()
     finally:
         second.kill()
+
+
+def test_a_table_closed_shows_its_last_hand_finished() -> None:
+    clock = Clock()
+    table = table_of(clock, seats=3)
+    run(table)
+    all_in(table)
+    assert snapshot(table, 0)["runout"] is not None
+    table.host("close")
+    seen = snapshot(table, 0)
+    assert seen["status"] == "closed" and seen["runout"] is None and len(seen["last"]["view"]["board"]) == 5
+    closing = table_of(Clock(), seats=3)
+    run(closing)
+    closing.host("close")  # the hand in progress is played out, and no more
+    all_in(closing)
+    seen = snapshot(closing, 0)
+    assert seen["status"] == "closed" and seen["runout"] is None and seen["last"] is not None

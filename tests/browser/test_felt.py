@@ -113,3 +113,18 @@ def test_an_all_in_runout_stays_on_the_felt_and_the_dealer_sees_it_while_choosin
             assert boxes[part] is not None and within(boxes[part], boxes), (name, part, boxes)
         assert apart(boxes["result"], boxes["picker"]), (name, boxes)
         dealer.screenshot(path=artifacts / f"choosing-{name}.png")
+
+
+def test_the_host_page_sets_the_pause_between_hands(server: Server, pages: Pages) -> None:
+    host = pages.open(f"{server.url}/host#{server.token}")
+    host.wait_for_selector("#game option[value=holdem]", state="attached")
+    for field, value in {"#seats": "2", "#bots": "1", "#clock": "0", "#between-hands": "12.5"}.items():
+        host.fill(field, value)
+    with host.expect_request(lambda request: request.method == "POST" and request.url.endswith("/api/tables")) as made:
+        host.click("[data-action=create]")
+    assert made.value.post_data_json["between_hands"] == 12.5
+    host.locator(".table-entry .links input").first.wait_for()
+    host.fill("#between-hands", "")
+    with host.expect_request(lambda request: request.method == "POST" and request.url.endswith("/api/tables")) as again:
+        host.click("[data-action=create]")
+    assert "between_hands" not in again.value.post_data_json  # the server's own pause

@@ -275,6 +275,7 @@ class ServerTable(Requests):
             case Closed():
                 self.closing = True
                 self.closed = self.hand is None
+                self.runout = None  # a table closed makes no more moves: its last hand is shown finished
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
         self._clock(at)
@@ -318,7 +319,7 @@ class ServerTable(Requests):
         self.previous, self.previous_dealt = hand, self.dealt
         self.hand, self.dealt = None, ()
         self.settled_at = at
-        self.runout = Runout.of(hand, at, self.runout_pause)
+        self.runout = None if self.closing else Runout.of(hand, at, self.runout_pause)
         self.shown_at = at if self.runout is None else self.runout.shown_at
         self.clocks.ended()
         self.roster.settled(self.previous_dealt, at)
