@@ -2,7 +2,8 @@
 
 The page marks what it has drawn on ``<body>``: ``data-hand``, ``data-seq`` (the last message's
 sequence number), ``data-over``, ``data-finished`` (the last hand whose result it holds),
-``data-runout`` (``street/streets`` while an all-in runout is dealt, else empty) and ``data-you``. Every wait here is one of Playwright's, bounded.
+``data-runout`` (``street/streets`` while an all-in runout is dealt, else empty) and ``data-you``.
+Every wait here is one of Playwright's, bounded.
 """
 
 from __future__ import annotations

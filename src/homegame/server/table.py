@@ -5,8 +5,8 @@ Everything that changes a table goes through one door, :meth:`ServerTable.submit
 checked, written to the log (committed), then applied by :meth:`ServerTable._apply`; rebuilding a
 table after a restart (:meth:`ServerTable.restore`) runs the same ``_apply`` over the log's rows, so
 a table restored is the table that was. The deck is shuffled by the operating system's secure
-source (:class:`Shuffler`), and every order is logged before a card of it is dealt, so the restored
-hand holds the same cards.
+source, and the engine's chance (:class:`~homegame.engine.hand.Chance`) tells every fresh order
+before a card of it is dealt: it is logged then, so the restored hand holds the same cards.
 
 What leaves a table is only ever :meth:`ServerTable.snapshot`, built from one seat's view (or the
 public view for a spectator).
@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -40,12 +41,15 @@ from homegame.cards import Card, format_cards
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
+from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json
 from homegame.games.mixes import Mix
+from homegame.server.bombs import Bombs
 from homegame.server.changes import (
     Acted,
     Adjusted,
+    BombCalled,
     Change,
     Chatted,
     Chose,
@@ -67,7 +71,7 @@ from homegame.server.changes import (
 from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
-from homegame.server.log import ReadOnly, Shuffler, changes
+from homegame.server.log import ReadOnly, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
@@ -75,7 +79,7 @@ from homegame.server.runout import Runout
 from homegame.server.snapshot import Snapshots
 from homegame.server.store import Row, Store
 
-__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "Shuffler", "wall_ms"]
+__all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "wall_ms"]
 
 
 def wall_ms() -> int:
@@ -88,7 +92,8 @@ class ServerTable(Requests):
     ``between_hands`` the ms between one hand's end and the next deal, unless the table sets its
     own (:attr:`~homegame.server.config.TableConfig.between_hands`); ``runout_pause`` the ms
     between the streets of an all-in runout (:class:`~homegame.server.runout.Runout`; 0: the hand
-    ends at once). It coordinates: the log
+    ends at once); ``rng`` shuffles (the operating system's secure source; a test's seeded one).
+    It coordinates: the log
     (:meth:`submit`, :meth:`_apply`) here, the seats and the bank in :attr:`roster`
     (:class:`~homegame.server.roster.Roster`), its own moves and clocks in :attr:`moves`
     (:class:`~homegame.server.moves.Moves`), its snapshots in
@@ -103,6 +108,7 @@ class ServerTable(Requests):
         now: Callable[[], int] = wall_ms,
         between_hands: int = 0,
         runout_pause: int = 0,
+        rng: random.Random | None = None,
     ) -> None:
         self.id = table_id
         self.config = config
@@ -111,11 +117,17 @@ class ServerTable(Requests):
         self.between_hands = between_hands if config.between_hands is None else round(config.between_hands * 1000)
         """The ms the finished hand stays on the table before the next deal."""
         self.runout_pause = runout_pause
-        self.shuffler = Shuffler(self._shuffled)
         self.table = Table(
-            config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options), kill=config.kill
+            config.schedule(),
+            size=config.seats,
+            rng=rng,
+            shuffled=self._shuffled,
+            options=dict(config.options),
+            kill=config.kill,
+            missed_blinds=MissedBlinds(config.missed_blinds),
         )
         self.roster = Roster(table_id, config, self.table)
+        self.bombs = Bombs(config)
         self.seats: list[SeatInfo] = self.roster.seats
         self.seq = 0
         """The table's sequence number: the last row of its log."""
@@ -150,6 +162,8 @@ class ServerTable(Requests):
         self.chats = Recent()
         """The table's last chats (for a ``welcome``)."""
         self._applying = 0
+        self._orders: list[tuple[Card, ...]] = []
+        """The deck orders logged with the change being replayed: its shuffles play them back."""
         self.moves = Moves(self)
         self._snapshots = Snapshots(self)
 
@@ -192,6 +206,7 @@ class ServerTable(Requests):
             now=self.now,
             between_hands=self.between_hands,
             runout_pause=self.runout_pause,
+            rng=self.table.rng,
         )
         table.connected = set(self.connected)
         return table
@@ -201,7 +216,7 @@ class ServerTable(Requests):
         self.published = (self.number, self.seq)
 
     def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
-        self.shuffler.replay = orders
+        self._orders = orders
         self._applying = row.seq
         if isinstance(row.data, dict):  # the clocks as they stood when the change was made, no down time
             self.clocks.replayed(row.at, row.data.get("used", ()))
@@ -211,7 +226,7 @@ class ServerTable(Requests):
             self.store.remove(row.id)
             return
         finally:
-            self.shuffler.replay = []
+            self._orders = []
         self.seq = row.seq
 
     def _shuffled(self, cards: tuple[Card, ...]) -> None:
@@ -238,21 +253,22 @@ class ServerTable(Requests):
     def _apply(self, made: Change, at: int) -> None:
         match made:
             case Sat(seat):
-                self.roster.sat(seat, at, late=self.number > 0)
+                self.roster.sat(seat, at)
             case Dealt():
                 self._deal(at)
             case Acted():
                 self._acted(made, at)
-            case Chose(seat, game, bank):
-                self.table.choose(self._resolve(game))
+            case Chose(seat, game, bank, _, called):
+                self.table.choose(self._resolve(game), called)
                 self.chose = game
                 if bank is not None:
                     self.seats[seat].bank_ms = bank
             case SatOut(seat):
-                self.seats[seat].status, self.seats[seat].waiting = SeatStatus.SITTING_OUT, False
+                self.seats[seat].status = SeatStatus.SITTING_OUT
             case SatIn(seat, wait):
                 info = self.seats[seat]
-                info.status, info.missed, info.waiting = SeatStatus.PLAYING, 0, wait
+                info.status, info.missed = SeatStatus.PLAYING, 0
+                self.table.wait_for_big_blind(seat, wait)
             case RebuyAsked(seat, amount):
                 self.seats[seat].rebuy = amount
             case RebuyAnswered(seat, approve):
@@ -278,12 +294,15 @@ class ServerTable(Requests):
                 self.runout = None  # a table closed makes no more moves: its last hand is shown finished
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case BombCalled(amount):
+                self.bombs.called = amount
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
         hand, seat, info = self.hand, acted.seat, self.seats[acted.seat]
         if hand is None:
             raise LogError("an action with no hand in progress")
+        hand.chance.play_back(self._orders)  # a reshuffle of the muck, replayed; live: none
         hand.act(self.dealt.index(seat), action_from_json(acted.action))
         self.acted[(self.number, seat, self.seq if acted.seen is None else acted.seen)] = acted.action
         self.clocks.acted(seat)  # its next decision, even in the same step (a card placed at a time), is new
@@ -300,12 +319,13 @@ class ServerTable(Requests):
         table = self.table
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
-        dealt, posts = self.roster.dealing(game, self.stakes(game, self.roster.playing()))
-        hand = table.deal(posts=posts, seats=dealt)
+        # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
+        bomb = self.bombs.ante(game, self.number + 1)
+        hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb)
+        self.bombs.dealt(bomb)
         self.hand, self.runout = hand, None
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
-        self.roster.missed(game, hand.stakes, self.dealt)
         self.acted = {key: acted for key, acted in self.acted.items() if key[0] == self.number - 1}
         for seat in self.dealt:
             self.seats[seat].timed_out = False

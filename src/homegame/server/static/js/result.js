@@ -2,6 +2,7 @@
 // hand name says it, and the hands shown at the showdown. resultRows, resultLines and shownParts
 // are the pure decisions.
 
+import { calledWords } from "./calls.js";
 import { cardElement } from "./cards.js";
 import { middleRows } from "./middle.js";
 import { rowLabel } from "./snapshot.js";
@@ -120,6 +121,8 @@ export function drawResult(box, done, title, onReplay) {
   );
   const board = resultBoard(done.view);
   if (board) box.firstElementChild.after(board); // under the heading
+  const rules = calledWords(done.options);
+  if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }
