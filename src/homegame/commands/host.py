@@ -81,6 +81,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
+    new.add_argument(
+        "--straddle",
+        default="off",
+        choices=("off", "optional"),
+        help="optional: the seat after the big blind may post a live straddle (twice the big blind) between hands",
+    )
     new.add_argument("--bomb-every", type=int, default=0, metavar="N", help="a bomb pot every N hands (default: never)")
     new.add_argument(
         "--bomb-amount", type=int, default=0, metavar="CHIPS", help="each seat's ante in those (default: 2 big blinds)"
@@ -239,6 +245,7 @@ def run(args: argparse.Namespace) -> int:
             "kill": args.kill,
             "title": args.title,
             "paused": args.paused,
+            "straddle": args.straddle,
             "bomb_every": args.bomb_every,
             "bomb_amount": args.bomb_amount,
         }

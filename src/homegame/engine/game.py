@@ -116,6 +116,23 @@ class Game:
         return game
 
     @property
+    def has_blinds(self) -> bool:
+        """True for a game whose hands start with blinds (one a live straddle may be posted in)."""
+        return any(step.kind == "blinds" for step in self.steps)
+
+    def straddled(self) -> Game:
+        """The game with a live straddle (Robert's Rules of Poker, "Button and blind use": a
+        straddle is "a voluntary blind bet" made before the cards are dealt): the seat after the big
+        blind posts the stakes' ``straddle`` (twice the big blind, :meth:`Table.deal`), the action
+        then starts after the straddler, and the straddler acts last before the flop.
+
+        >>> from homegame.games import load
+        >>> load("holdem").straddled().steps[0].describe()
+        'The two players left of the button post the small and big blinds; the next one straddles.'
+        """
+        return replace(self, steps=tuple(step.straddled() for step in self.steps))
+
+    @property
     def has_flop(self) -> bool:
         """True for a game that deals community cards face up to the board: one a bomb pot may start
         at (:meth:`bomb_pot`)."""

@@ -264,6 +264,7 @@ class Table:
         seats: Sequence[int] | None = None,
         record: Sequence[Sequence[Card]] = (),
         bomb: int = 0,
+        straddle: bool = False,
     ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
         order: a seat sitting out is not dealt in but keeps its place); ``deck`` stacks it, for
@@ -273,6 +274,8 @@ class Table:
         blind; each seat not dealt in misses the blinds it would have posted
         (:mod:`homegame.engine.missed`). ``bomb``: a bomb pot, every seat antes that many chips and
         the hand starts at the flop (:meth:`Game.bomb_pot`); nobody posts or misses a blind in it.
+        ``straddle``: the seat after the big blind posts a live straddle of twice the big blind
+        (:meth:`straddler`, :meth:`Game.straddled`), in a game with blinds and three players or more.
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -305,6 +308,9 @@ class Table:
         owing = [] if bomb else posts(self, game, active, stakes)
         if bomb:
             dealt_stakes, game = replace(dealt_stakes or game.stakes, ante=bomb), game.bomb_pot()
+        elif straddle and self.straddler(active) is not None:
+            base = dealt_stakes or game.stakes
+            dealt_stakes, game = replace(base, straddle=base.straddle or 2 * base.big_blind), game.straddled()
         hand = Hand(
             game,
             [self._occupant(index).stack for index in active],
@@ -357,6 +363,20 @@ class Table:
         (1, 0)
         """
         return next((i for i, index in enumerate(seats) if index >= self.button), 0)
+
+    def straddler(self, seats: Sequence[int]) -> int | None:
+        """The table seat that may post a live straddle in the next deal among ``seats`` (table seats,
+        in order): the one after the big blind, with three players or more in a game with blinds.
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), button=0)
+        >>> table.straddler([0, 2, 5, 7]), table.straddler([0, 2]), Table(load("razz")).straddler([0, 1, 2])
+        (7, None, None)
+        """
+        game = self.next_game()
+        if len(seats) < 3 or not game.has_blinds:
+            return None
+        return seats[(self.button_among(seats) + 3) % len(seats)]
 
     def chooser(self, seats: Sequence[int] | None = None) -> int:
         """The seat that names the next game in dealer's choice: the dealer of a deal among ``seats``

@@ -60,6 +60,7 @@ from homegame.server.messages import (
     Rebuy,
     SitIn,
     SitOut,
+    Straddle,
     check_protocol,
     parse,
 )
@@ -348,6 +349,8 @@ class Room:
                 table.choose(seat, game, options)
             case SitOut():
                 table.sit_out(seat)
+            case Straddle(post):
+                table.straddle(seat, post)
             case SitIn(wait):
                 table.sit_in(seat, wait)
             case Rebuy(amount):

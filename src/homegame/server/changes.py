@@ -39,6 +39,7 @@ __all__ = [
     "Sat",
     "SatIn",
     "SatOut",
+    "Straddled",
     "from_row",
     "to_row",
 ]
@@ -173,6 +174,14 @@ class Resumed(_OfTable, kind="resume"):
 
 
 @dataclass(frozen=True, slots=True)
+class Straddled(_Kind, kind="straddle"):
+    """The seat after the big blind posts a live straddle in the next deal (``post``), or takes it back."""
+
+    seat: int
+    post: bool
+
+
+@dataclass(frozen=True, slots=True)
 class BombCalled(_Kind, kind="bomb"):
     """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
 
@@ -210,6 +219,7 @@ Change = (
     | Closed
     | Chatted
     | BombCalled
+    | Straddled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -231,6 +241,7 @@ _KINDS: dict[str, type[Change]] = {
         Closed,
         Chatted,
         BombCalled,
+        Straddled,
     )
 }
 

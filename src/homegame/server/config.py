@@ -42,6 +42,9 @@ BOT_LEVELS = ("random", "caller", "sensible")
 SPECTATORS = ("none", "public", "behind")
 """Who may watch: nobody, anyone with the link (public cards, live), or one hand behind."""
 
+STRADDLES = ("off", "optional")
+"""Whether the seat after the big blind may post a live straddle (twice the big blind) before the deal."""
+
 MISSED_BLINDS = ("post", "wait", "none")
 """The house rule for the blinds a player missed (sitting out, or new at the table): post them on
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
@@ -51,7 +54,7 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
-    | {"bomb_every", "bomb_amount", "between_hands"}
+    | {"bomb_every", "bomb_amount", "straddle", "between_hands"}
 )
 MAX_BETWEEN_HANDS = 600
 """The longest pause a table may set between hands, in seconds."""
@@ -112,6 +115,8 @@ class TableConfig:
     """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
     bomb_amount: int = 0
     """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
+    straddle: str = "off"
+    """``optional``: the seat after the big blind may post a live straddle before the deal (:data:`STRADDLES`)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -188,6 +193,7 @@ class TableConfig:
             between_hands=_seconds(data, "between_hands", MAX_BETWEEN_HANDS),
             bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
             bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
+            straddle=_one_of(data, "straddle", STRADDLES),
             _games=games,
         )
         if config.bomb_every and not any(game.has_flop for game in config.single_games):
@@ -224,6 +230,8 @@ class TableConfig:
         )
         if self.between_hands is not None:  # else the server's: a table made before the setting keeps its JSON
             data["between_hands"] = self.between_hands
+        if self.straddle != "off":
+            data["straddle"] = self.straddle
         if self.bomb_every or self.bomb_amount:
             data.update(bomb_every=self.bomb_every, bomb_amount=self.bomb_amount)
         return data
@@ -357,6 +365,14 @@ def _options(value: object, games: tuple[Game, ...]) -> tuple[tuple[str, OptionV
             raise ParseError(f"options: {error}", token=str(name)) from None
         out.append((str(name), coerced[0]))
     return tuple(out)
+
+
+def _one_of(data: dict[str, Any], name: str, values: tuple[str, ...]) -> str:
+    """The setting ``name``: one of ``values`` (the first by default)."""
+    value = data.get(name, values[0])
+    if value not in values:
+        raise ParseError(f"{name}: one of {', '.join(values)}, not {value!r}", token=str(value))
+    return str(value)
 
 
 def _stakes(value: object) -> tuple[tuple[str, int], ...]:

@@ -36,6 +36,7 @@ __all__ = [
     "Rebuy",
     "SitIn",
     "SitOut",
+    "Straddle",
     "check_protocol",
     "parse",
 ]
@@ -67,6 +68,13 @@ class Choose:
 
     game: object
     options: dict[str, object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Straddle:
+    """Post a live straddle in the next deal (``post``), or take it back: the seat after the big blind's."""
+
+    post: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +120,7 @@ class Chat:
     text: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle
 
 
 MAX_OPTIONS = 64
@@ -139,6 +147,11 @@ def parse(data: dict[str, Any]) -> Message:
             return Choose(data.get("game"), options)
         case "sit_out":
             return SitOut()
+        case "straddle":
+            post = data.get("post")
+            if not isinstance(post, bool):
+                raise BadMessageError("straddle: post must be true or false")
+            return Straddle(post)
         case "sit_in":
             wait = data.get("wait", False)
             if not isinstance(wait, bool):

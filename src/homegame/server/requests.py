@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
+from homegame.engine.missed import dealing
 from homegame.engine.spec import OptionValue
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
@@ -17,6 +18,7 @@ from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.server import changes
+from homegame.server.bombs import Bombs
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.messages import MAX_REBUY
@@ -57,6 +59,8 @@ class Requests:
     table: Table
     roster: Roster
     chose: str | None
+    bombs: Bombs
+    straddling: bool
 
     def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
         """A player's action for the hand and sequence number they saw; True when applied now, False
@@ -130,6 +134,31 @@ class Requests:
         except ParseError as error:
             raise RefusedError("illegal", f"{entry.title}: {error}") from None
         return {str(name): values[str(name)] for name in options}
+
+    def straddler(self) -> tuple[int, int] | None:
+        """The seat that may post a live straddle in the next deal (a person's, the seat after the big
+        blind, at a table whose ``straddle`` is ``optional``), and the amount: while the table waits
+        between hands, once the game is known; never before a bomb pot."""
+        if self.config.straddle != "optional" or self.hand is not None or self.closed or self.closing:
+            return None
+        table = self.table
+        if self.choosing() is not None or (isinstance(table.schedule, DealersChoice) and table.chosen is None):
+            return None
+        game = table.next_game()
+        dealt = dealing(table, game, self.roster.playing())
+        seat = table.straddler(dealt)
+        if seat is None or self.seats[seat].bot is not None or self.bombs.ante(game, self.number + 1):
+            return None
+        stakes = table.stakes_of(game, dealt, self.config.stakes_for(game) or game.stakes)
+        return seat, stakes.straddle or 2 * stakes.big_blind
+
+    def straddle(self, seat: int, post: bool) -> None:
+        """``seat`` posts a live straddle in the next deal (``post``), or takes it back."""
+        offer = self.straddler()
+        if offer is None or offer[0] != seat:
+            raise RefusedError("not_your_turn", "only the seat after the big blind may straddle, before the deal")
+        if post != self.straddling:
+            self.submit(changes.Straddled(seat, post))
 
     def choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""

@@ -218,6 +218,7 @@ def _snapshot() -> Schema:
             "house": _object({"options": options, "stakes": stakes, "kill": _BOOL}),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
             "bomb": _nullable(_object({"amount": _COUNT, "text": _STR})),
+            "straddle": _nullable(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT, "posted": _BOOL})),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),
             "clock": _nullable(clock),

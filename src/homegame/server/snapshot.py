@@ -59,12 +59,14 @@ class Source(Protocol):
     runout: Runout | None
     connected: set[int]
     bombs: Bombs
+    straddling: bool
     number: int
     seq: int
 
     @property
     def status(self) -> str: ...
     def choosing(self) -> tuple[int, list[str]] | None: ...
+    def straddler(self) -> tuple[int, int] | None: ...
     def stakes(self, game: Game, dealt: Sequence[int]) -> Stakes: ...
 
 
@@ -164,6 +166,7 @@ class Snapshots:
                 "house": self._house,
                 "kill": self._kill(game),
                 "bomb": table.bombs.json(owing),
+                "straddle": self._straddle(),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
@@ -174,6 +177,16 @@ class Snapshots:
         """The all-in runout being shown, street by street (not to a spectator one hand behind)."""
         table = self.table
         return table.runout if table.hand is None and not behind else None
+
+    def _straddle(self) -> JSON:
+        """The live straddle the seat after the big blind may post in the next deal: ``{seat, name,
+        amount, posted}``; ``None`` when none may."""
+        table = self.table
+        offer = table.straddler()
+        if offer is None:
+            return None
+        seat, amount = offer
+        return {"seat": seat, "name": table.seats[seat].name, "amount": amount, "posted": table.straddling}
 
     def _kill(self, game: Game | None) -> JSON:
         """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether

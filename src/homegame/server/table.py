@@ -65,6 +65,7 @@ from homegame.server.changes import (
     Sat,
     SatIn,
     SatOut,
+    Straddled,
     from_row,
     to_row,
 )
@@ -128,6 +129,8 @@ class ServerTable(Requests):
         )
         self.roster = Roster(table_id, config, self.table)
         self.bombs = Bombs(config)
+        self.straddling = False
+        """The seat after the big blind posts a live straddle in the next deal (:meth:`straddle`)."""
         self.seats: list[SeatInfo] = self.roster.seats
         self.seq = 0
         """The table's sequence number: the last row of its log."""
@@ -296,6 +299,8 @@ class ServerTable(Requests):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
             case BombCalled(amount):
                 self.bombs.called = amount
+            case Straddled(_, post):
+                self.straddling = post
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
@@ -321,7 +326,8 @@ class ServerTable(Requests):
         table.stakes = self.config.stakes_for(game)
         # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
         bomb = self.bombs.ante(game, self.number + 1)
-        hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb)
+        straddle, self.straddling = self.straddling and self.straddler() is not None, False
+        hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb, straddle=straddle)
         self.bombs.dealt(bomb)
         self.hand, self.runout = hand, None
         self.number += 1

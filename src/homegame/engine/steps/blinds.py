@@ -48,6 +48,10 @@ class Blinds(Step):
         straddles = fields.integer("straddles", 1 if straddle else 0, low=0, high=MAX_STRADDLES)
         return cls(straddles=straddles)
 
+    def straddled(self) -> Step:
+        """A live straddle: the seat after the big blind straddles (one straddle, if none before)."""
+        return self if self.straddles else Blinds(straddles=1)
+
     def bombed(self, before_flop: bool) -> Step | None:
         """No blinds in a bomb pot: everyone antes instead."""
         return Antes()

@@ -38,9 +38,24 @@ export function wildNote(wild) {
 /** Between hands: what the table waits for. */
 export function waitingText(state, you) {
   if (state.status === "waiting") return "Waiting for players…";
-  if (state.status === "paused") return "Paused by the host";
+  if (state.status === "paused") return ["Paused by the host", straddleText(state, you)].filter(Boolean).join(" · ");
   if (state.choosing) return state.choosing.seat === you ? "Your deal: choose the game" : `${nameOfTable(state, state.choosing.seat)} is choosing the game…`;
-  return "";
+  return straddleText(state, you);
+}
+
+/** A live straddle offered before the deal, in words: who straddles, or that you may. */
+export function straddleText(state, you) {
+  const offer = state.straddle;
+  if (!offer) return "";
+  const who = offer.seat === you ? "You" : nameOfTable(state, offer.seat);
+  if (offer.posted) return `${who} ${offer.seat === you ? "straddle" : "straddles"} ${chips(offer.amount)} next hand`;
+  return offer.seat === you ? `You may straddle ${chips(offer.amount)} before the deal` : "";
+}
+
+/** The straddler's button before the deal: post the straddle, or take it back (`send(post)`). */
+export function straddleButton(offer, send) {
+  const label = offer.posted ? "Take back the straddle" : `Straddle ${chips(offer.amount)}`;
+  return el("div", { class: "action-row" }, el("button", { type: "button", class: "act", dataset: { action: "straddle", choice: String(!offer.posted) }, onclick: () => send(!offer.posted) }, label));
 }
 
 /** The middle of the felt: the view's rows, its pot and what is wild; a finished hand's board (the

@@ -9,7 +9,7 @@ import { buildControls } from "./controls.js";
 import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules, toast } from "./dialogs.js";
 import { drawHistory, keptName, loadHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
-import { drawBomb, drawKill, drawMiddle } from "./middle.js";
+import { drawBomb, drawKill, drawMiddle, straddleButton } from "./middle.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
@@ -180,6 +180,10 @@ function drawControls(state, view) {
   document.body.classList.toggle("choosing", choosing); // the picker beside the last result (table.css)
   if (choosing) {
     box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
+    return;
+  }
+  if (state.straddle?.seat === you && you !== null && !view) {
+    box.append(straddleButton(state.straddle, (post) => sendOrSay({ type: "straddle", post })));
     return;
   }
   const legal = view?.legal ?? [];
