@@ -28,14 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from homegame.engine.betting import Post, Stakes
 from homegame.engine.game import Game
 from homegame.engine.steps.blinds import Blinds
-
-if TYPE_CHECKING:
-    from homegame.engine.table import Table
 
 __all__ = ["MISSABLE", "MissedBlinds", "blinds_of", "dealing", "miss", "owed"]
 
@@ -48,6 +45,27 @@ class MissedBlinds(StrEnum):
     POST = "post"
     WAIT = "wait"
     NONE = "none"
+
+
+class Occupant(Protocol):
+    """What the missed blinds read and write of a seat's occupant (:class:`~homegame.engine.table.Seat`)."""
+
+    owes: tuple[str, ...]
+    waiting: bool
+    owes_missed: bool
+
+
+class Table(Protocol):
+    """What the missed blinds read of a table (:class:`~homegame.engine.table.Table`, which imports
+    this module: a Protocol keeps the two out of an import circle)."""
+
+    missed_blinds: MissedBlinds
+
+    @property
+    def seats(self) -> Sequence[Occupant | None]: ...
+    def waits(self, seat: int) -> bool: ...
+    def owed(self, seat: int, stakes: Stakes) -> list[Post]: ...
+    def button_among(self, seats: Sequence[int]) -> int: ...
 
 
 MISSABLE = ("big_blind", "small_blind")

@@ -44,7 +44,8 @@ from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
-from homegame.server.host_api import Feed, HostApi, link, listing
+from homegame.server.gamelog import GameLog
+from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
@@ -55,8 +56,10 @@ from homegame.server.messages import (
     Choose,
     Leave,
     Ledger,
+    Log,
     Message,
     Preview,
+    React,
     Rebuy,
     SitIn,
     SitOut,
@@ -66,6 +69,7 @@ from homegame.server.messages import (
 )
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
+from homegame.server.talk_api import TalkApi
 from homegame.server.texts import dumps
 from homegame.server.throttle import Throttle
 
@@ -198,6 +202,12 @@ class Room:
         self._backoff = 0.0
         self.pace = Pace()
         """How often each seat may chat."""
+        self.reacting = Pace()
+        """How often each seat may react (as often as it may chat)."""
+        self.gamelog = GameLog()
+        """The table's game log, brought up to date when asked for."""
+        self.asking = Pace(most=3)
+        """How often each seat may ask for the game log."""
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -314,6 +324,12 @@ class Room:
                         connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
                     case Chat(said):
                         await self._chat(seat, said)
+                    case React(emoji):
+                        self._react(seat, emoji)
+                    case Log():  # a question: the game log, as every seat may read it
+                        if not self.asking.allow(seat):
+                            raise RefusedError("rate", "log: at most 3 asks in 10 seconds")
+                        connection.send("log", _message(table, "log", lines=self.gamelog.lines(table)))
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -338,6 +354,17 @@ class Room:
         told = _message(self.table, "chat", seat=said["seat"], name=said["name"], text=said["text"], at=said["at"])
         for connection in (*self.seats.values(), *self.spectators):
             connection.send("chat", told)
+
+    def _react(self, seat: int, emoji: str) -> None:
+        """A seat's reaction, paced, sent to every socket of the table (not a change: nothing logged)."""
+        table = self.table
+        table.unmuted(seat)
+        if not self.reacting.allow(seat):
+            most, window = self.reacting.most, self.reacting.window
+            raise RefusedError("rate", f"react: at most {most} reactions in {window:g} seconds")
+        told = _message(table, "react", seat=seat, name=table.seats[seat].name, emoji=emoji, at=table.now())
+        for connection in (*self.seats.values(), *self.spectators):
+            connection.send("react", told)
 
     def _request(self, seat: int, message: Message) -> bool:
         """A seat's request made (True; False: an action already applied)."""
@@ -502,7 +529,7 @@ class _Sockets:
                 )
 
 
-class Server(_Sockets, HostApi):
+class Server(_Sockets, TalkApi):
     """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
@@ -604,6 +631,7 @@ class Server(_Sockets, HostApi):
             Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
             *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.host_routes()),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.talk_routes()),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
             Route("/healthz", partial(_healthz, self.health)),
             Route("/metrics", partial(_metrics, self)),

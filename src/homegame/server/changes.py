@@ -31,6 +31,7 @@ __all__ = [
     "Dealt",
     "Left",
     "LogError",
+    "Muted",
     "Paused",
     "RebuyAnswered",
     "RebuyAsked",
@@ -202,6 +203,15 @@ class Chatted(_Kind, kind="chat"):
     text: str
 
 
+@dataclass(frozen=True, slots=True)
+class Muted(_Kind, kind="mute"):
+    """The host muted a seat's chat (``mute``), or gave it back: a muted seat's chats and reactions
+    reach nobody (refused at the door, never logged) until the host unmutes it."""
+
+    seat: int
+    mute: bool
+
+
 Change = (
     Sat
     | Dealt
@@ -218,6 +228,7 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | Muted
     | BombCalled
     | Straddled
 )
@@ -240,6 +251,7 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        Muted,
         BombCalled,
         Straddled,
     )

@@ -22,6 +22,7 @@ from typing import Any
 
 from homegame.errors import PokerError
 from homegame.server.chat import ChatError, check_text
+from homegame.server.reactions import ReactionError, check_emoji
 
 __all__ = [
     "PROTOCOL",
@@ -31,8 +32,10 @@ __all__ = [
     "Choose",
     "Leave",
     "Ledger",
+    "Log",
     "Message",
     "Preview",
+    "React",
     "Rebuy",
     "SitIn",
     "SitOut",
@@ -120,7 +123,19 @@ class Chat:
     text: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle
+@dataclass(frozen=True, slots=True)
+class Log:
+    """Ask for the table's game log (answered to this socket only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Show a reaction by the seat (one of :data:`homegame.server.reactions.EMOJI`)."""
+
+    emoji: str
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log
 
 
 MAX_OPTIONS = 64
@@ -172,6 +187,13 @@ def parse(data: dict[str, Any]) -> Message:
             try:
                 return Chat(check_text(data.get("text")))
             except ChatError as error:
+                raise BadMessageError(str(error)) from None
+        case "log":
+            return Log()
+        case "react":
+            try:
+                return React(check_emoji(data.get("emoji")))
+            except ReactionError as error:
                 raise BadMessageError(str(error)) from None
     raise BadMessageError(f"no message type {str(kind)[:20]!r}")
 

@@ -248,7 +248,20 @@ class Requests:
 
     def chat(self, seat: int, text: str) -> None:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""
+        self.unmuted(seat)
         self.submit(changes.Chatted(seat, text))
+
+    def unmuted(self, seat: int) -> None:
+        """Refuse a muted seat's chat or reaction (``forbidden``): it reaches nobody."""
+        if self.seats[seat].muted:
+            raise RefusedError("forbidden", "the host has muted your chat")
+
+    def mute(self, seat: int, mute: object) -> None:
+        """The host mutes a seat's chat, or unmutes it (a change only when it changes anything)."""
+        if not isinstance(mute, bool):
+            raise RefusedError("bad_request", "mute: true or false")
+        if self.seats[seat].muted != mute:
+            self.submit(changes.Muted(seat, mute))
 
     def call_bomb(self, amount: object) -> None:
         """The host calls a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""

@@ -63,6 +63,8 @@ class SeatInfo:
     """The host removes the player: cashed out, the seat freed, once out of the hand."""
     start: int = 0
     end: int = 0
+    muted: bool = False
+    """The host muted the player's chat (a player new to the seat is not)."""
 
 
 class Roster:
@@ -150,7 +152,7 @@ class Roster:
         return SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{len(self.former)}", bank_ms=bank)
 
     def players(self, connected: set[int]) -> list[JSON]:
-        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot}]``."""
+        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot, muted}]``."""
         return [
             {
                 "seat": seat,
@@ -159,6 +161,7 @@ class Roster:
                 "status": info.status,
                 "connected": info.bot is not None or seat in connected,
                 "bot": info.bot is not None,
+                "muted": info.muted,
             }
             for seat, info in enumerate(self.seats)
         ]

@@ -29,6 +29,7 @@ from homegame.engine.events import Judged, Made, Missed
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
+from homegame.server.reactions import EMOJI
 
 __all__ = ["wire_schema"]
 
@@ -190,6 +191,7 @@ def _snapshot() -> Schema:
             "owes": _array(owed),
             "waiting": _BOOL,
             "approved": _COUNT,
+            "muted": _BOOL,
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})
@@ -247,6 +249,8 @@ def _messages() -> Schema:
             "state": _ref("snapshot"),
         },
         "chat": chat,
+        "log": {"lines": _array(_object({"at": _COUNT, "text": _STR}))},
+        "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {

@@ -245,6 +245,7 @@ class Snapshots:
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
             "waiting": info.status == SeatStatus.PLAYING and occupant is not None and table.table.waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
+            "muted": info.muted,  # the host muted the seat's chat
         }
 
 

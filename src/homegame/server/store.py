@@ -320,10 +320,10 @@ class Store:
             return
         self._write("DELETE FROM log WHERE id = ?", (row_id,))
 
-    def rows(self, table_id: str) -> list[Row]:
-        """A table's log, in order."""
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        """A table's log, in order (``after``: only the rows after the row of that id)."""
         found = self.db.execute(
-            "SELECT id, seq, kind, data, at FROM log WHERE table_id = ? ORDER BY id", (table_id,)
+            "SELECT id, seq, kind, data, at FROM log WHERE table_id = ? AND id > ? ORDER BY id", (table_id, after)
         ).fetchall()
         return [Row(row_id, seq, kind, json.loads(data), at) for row_id, seq, kind, data, at in found]
 

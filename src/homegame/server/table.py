@@ -34,7 +34,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from homegame.cards import Card, format_cards
@@ -57,6 +57,7 @@ from homegame.server.changes import (
     Dealt,
     Left,
     LogError,
+    Muted,
     Paused,
     RebuyAnswered,
     RebuyAsked,
@@ -142,6 +143,8 @@ class ServerTable(Requests):
         self.hand: Hand | None = None
         self.dealt: tuple[int, ...] = ()
         self.previous: Hand | None = None
+        self.before: Hand | None = None
+        """The hand last finished before the change last replayed (:meth:`replayed`)."""
         self.previous_dealt: tuple[int, ...] = ()
         self.paused = config.paused
         self.closing = False
@@ -297,6 +300,8 @@ class ServerTable(Requests):
                 self.runout = None  # a table closed makes no more moves: its last hand is shown finished
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case Muted(seat, mute):
+                self.seats[seat].muted = mute
             case BombCalled(amount):
                 self.bombs.called = amount
             case Straddled(_, post):
@@ -409,11 +414,23 @@ class ServerTable(Requests):
     def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
         """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
         the log, when the caller has read it already)."""
-        restored = ServerTable(self.id, self.config, ReadOnly(self.store), now=self.now)
+        restored = self.rebuilt()
         hands = []
-        for row, orders in changes(self.store.rows(self.id) if rows is None else rows):
-            before = restored.previous
-            restored._replay(row, orders)
-            if restored.previous is not before and restored.previous is not None:
+        for _ in restored.replayed(self.store.rows(self.id) if rows is None else rows):
+            if restored.previous is not None and restored.previous is not restored.before:
                 hands.append((restored.number, restored.previous, restored.previous_dealt))
         return hands
+
+    def rebuilt(self) -> ServerTable:
+        """A table of the same settings and no log yet, writing nothing: fed :meth:`replayed`, it
+        becomes this table again, change by change (for the readers of the log)."""
+        return ServerTable(self.id, self.config, ReadOnly(self.store), now=self.now)
+
+    def replayed(self, rows: list[Row]) -> Iterator[tuple[Row, Change]]:
+        """Apply ``rows`` of the log (in order, from where this table stands) one change at a time,
+        yielding each once applied (with its row); :attr:`before` is the last hand finished before it."""
+        for row, orders in changes(rows):
+            self.before = self.previous
+            self._replay(row, orders)
+            if self.seq == row.seq:  # applied (a row the engine refused was taken back)
+                yield row, from_row(row.kind, row.data)

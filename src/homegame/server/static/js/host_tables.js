@@ -4,6 +4,7 @@
 // is made once and updated in place, so what the host is typing survives each update.
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
+import { showLog, showMute, toggleMute } from "./host_talk.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
@@ -118,6 +119,7 @@ function seatRow(entry, seat) {
       button("adjust", "Adjust", () => adjust(table, seat, amount)),
       button("sit-out", "Sit out", () => attempt(() => api("POST", `/api/tables/${table}/seats/${seat}/sit-out`))),
       button("remove", "Remove", () => remove(table, seat, name()), "danger"),
+      button("mute", "Mute", (event) => toggleMute(table, seat, event.target.closest("tr"))),
     ),
   );
 }
@@ -133,6 +135,7 @@ function updateRow(row, player, bot) {
   row.querySelector("[data-action=remove]").hidden = bot || !seated;
   row.querySelector("[data-action=sit-out]").hidden = player.status !== "playing";
   row.querySelector("[data-action=adjust]").disabled = !seated;
+  showMute(row, player, bot);
 }
 
 function showLinks(entry) {
@@ -194,6 +197,7 @@ function update(entry, table) {
     el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, entry.querySelector(".ledger-box")) }, "Ledger"),
     button("phh", "Hands (PHH)", () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`)),
     button("pokerstars", "Hands (PokerStars)", () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`)),
+    button("log", "Game log", () => showLog(id, entry.querySelector(".ledger-box"), download)),
   );
 }
 

@@ -2,6 +2,7 @@
 // change draws the page again from it with the renderers. Nothing here works out a pot, a hand or
 // a winner: the snapshot says them (docs/protocol.md, docs/wire.md).
 
+import { pageTitle } from "./alerts.js";
 import { setupChat } from "./chat.js";
 import { tickClock } from "./clock.js";
 import { connect, isStopped, keepSecret, send, stop, tableName, welcomed } from "./connection.js";
@@ -14,11 +15,13 @@ import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
+import { setupTalk } from "./talk.js";
 import { chips, el, fill, words } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const historyKey = `homegame.hands.${tableName()}`;
 let heardChat = () => {}; // setupChat's, once the page is wired
+let talk = { heard: () => false, drew: () => {} }; // setupTalk's, once the page is wired
 const CONNECTION = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Disconnected" };
 const CLOSED = {
   "taken over": "This seat is open in another window: reload this page to play here instead.",
@@ -59,6 +62,7 @@ function onMessage(data) {
     render(data.state);
     heardChat(data.chat ?? [], true);
   } else if (data.type === "chat") heardChat([data]);
+  else if (talk.heard(data)) return;
   else if (data.type === "state") {
     // A state of the decision just answered (another seat moved meanwhile) keeps the controls at
     // rest: the answer is on its way. Another decision, or none, frees them.
@@ -126,7 +130,7 @@ function render(state) {
   const legal = view?.legal ?? [];
   const myTurn = legal.length > 0 || (state.choosing !== null && state.choosing.seat === you);
   const title = state.game?.title ?? state.title;
-  document.title = `${myTurn ? "● Your turn · " : ""}${title} · homegame`;
+  document.title = pageTitle(myTurn, title);
   // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
   const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : null;
   fill($("title"), title, more);
@@ -156,6 +160,7 @@ function render(state) {
   drawFinished(state, view);
   drawPanel();
   tickClock(state.clocks);
+  talk.drew(state);
 }
 
 function drawMine() {
@@ -256,6 +261,7 @@ function drawPanel() {
 
 function setupMenu() {
   heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
+  talk = setupTalk($, sendOrSay, current, tableName());
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
