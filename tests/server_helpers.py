@@ -259,7 +259,7 @@ def finish_hand(table: ServerTable) -> None:
 
 # -- a real ``homegame serve`` process -------------------------------------------------------------
 
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--runout-pause", "0")
 
 
 @dataclass

@@ -33,7 +33,7 @@ from homegame.server.table import ServerTable
 from server_helpers import WAIT, Clock, Seat
 
 TOKEN = "durable-host-secret"
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--runout-pause", "0")
 GAMES = ("2-7-single-draw", "stud-declare", "the-option", "holdem")
 STACK = 100
 

@@ -106,6 +106,13 @@ def register(subparsers: Any) -> None:
         "--buy-in-max", type=int, metavar="CHIPS", help="the most a player coming by the open link buys in for"
     )
     new.add_argument(
+        "--between-hands",
+        type=float,
+        metavar="SECONDS",
+        help="how long a finished hand stays on the table before the next deal, 0 to 600 "
+        "(default: the server's serve --between-hands)",
+    )
+    new.add_argument(
         "--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ..., "join": ...}'
     )
     _action(actions, "tables", "list the tables (JSON)")
@@ -275,6 +282,8 @@ def run(args: argparse.Namespace) -> int:
         }
         if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
             body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
+        if args.between_hands is not None:
+            body["between_hands"] = args.between_hands
         if args.game:
             body["game"] = args.game
         elif args.choice:

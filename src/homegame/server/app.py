@@ -539,7 +539,9 @@ class Server(_Sockets, TalkApi, SeatingApi):
     :class:`~homegame.server.doors.HostSecret`), ``new_host_token``: replace the one kept with a new
     one; ``origins``: the other sites whose pages may open sockets; ``public_url``: the address every
     link starts with (``serve --public-url``; its origin may open sockets too); ``throttle``: the
-    rate limits on guessing secrets."""
+    rate limits on guessing secrets; ``between_hands``: the ms a finished hand stays on the table
+    before the next deal (a table may set its own), ``runout_pause``: the ms between the streets of
+    an all-in runout shown."""
 
     def __init__(
         self,
@@ -550,6 +552,7 @@ class Server(_Sockets, TalkApi, SeatingApi):
         origins: Origins | None = None,
         limits: Limits | None = None,
         between_hands: int = 0,
+        runout_pause: int = 0,
         public_url: str | None = None,
         throttle: Throttle | None = None,
     ) -> None:
@@ -566,6 +569,7 @@ class Server(_Sockets, TalkApi, SeatingApi):
             self.origins.allow(self.public)
         self.limits = limits or Limits()
         self.between_hands = between_hands
+        self.runout_pause = runout_pause
         self.rooms: dict[str, Room] = {}
         self.feed = Feed()
         self.tickets: dict[str, float] = {}
@@ -574,7 +578,7 @@ class Server(_Sockets, TalkApi, SeatingApi):
         """The tables whose log cannot be restored, and why: out of play, the others play on."""
         for table_id, data in store.tables():
             try:
-                table = _restore(table_id, data, store, between_hands)
+                table = _restore(table_id, data, store, between_hands, runout_pause)
             except Exception as error:  # whatever a bad row raises: that table alone is lost, not the server
                 reason = f"{type(error).__name__}: {error}"
                 print(f"homegame serve: table {table_id} cannot be restored: {reason}", file=sys.stderr, flush=True)
@@ -593,7 +597,9 @@ class Server(_Sockets, TalkApi, SeatingApi):
         table_id = secrets.token_hex(4)
         while table_id in self.rooms:
             table_id = secrets.token_hex(4)
-        table = ServerTable.create(table_id, config, self.store, between_hands=self.between_hands)
+        table = ServerTable.create(
+            table_id, config, self.store, between_hands=self.between_hands, runout_pause=self.runout_pause
+        )
         invites: list[JSON] = []
         for seat, info in enumerate(table.seats):
             if info.bot is None:
@@ -810,10 +816,10 @@ def _doing(room: Room, request: Callable[[ServerTable], object]) -> Callable[[],
     return do
 
 
-def _restore(table_id: str, data: str, store: Store, between_hands: int) -> ServerTable:
+def _restore(table_id: str, data: str, store: Store, between_hands: int, runout_pause: int) -> ServerTable:
     """A table kept in the database, rebuilt from its settings (JSON text) and its log."""
     config = TableConfig.from_json({"missed_blinds": "none", **json.loads(data)})  # kept before the rule: none
-    return ServerTable.restore(table_id, config, store, between_hands=between_hands)
+    return ServerTable.restore(table_id, config, store, between_hands=between_hands, runout_pause=runout_pause)
 
 
 def _storage(error: StorageError) -> Response:

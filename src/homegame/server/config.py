@@ -22,6 +22,7 @@ homegame.errors.ParseError: game, choice, rotation: name exactly one
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -33,7 +34,7 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
+__all__ = ["BOT_LEVELS", "MAX_BETWEEN_HANDS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -53,8 +54,10 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
-    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in"}
+    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands"}
 )
+MAX_BETWEEN_HANDS = 600
+"""The longest pause a table may set between hands, in seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +77,16 @@ class TableConfig:
     (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
     resumes the table (its Start), however many sit. ``buy_in``: the least and the most a player
     coming by the table's open link may buy in for (default: ``stack`` both); ``auto_approve``:
-    their requests are approved as made (:mod:`homegame.server.seating`).
+    their requests are approved as made (:mod:`homegame.server.seating`). ``between_hands``: the
+    seconds the finished hand stays on the table before the next deal (``None``: the server's
+    ``serve --between-hands``).
 
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 8.5}).between_hands
+    8.5
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 601})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: between_hands: seconds from 0 to 600, not 601
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": "yes"})
@@ -104,6 +115,7 @@ class TableConfig:
     paused: bool = False
     auto_approve: bool = False
     buy_in: tuple[int, int] | None = None
+    between_hands: float | None = None
     bomb_every: int = 0
     """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
     bomb_amount: int = 0
@@ -188,6 +200,7 @@ class TableConfig:
             paused=paused,
             auto_approve=auto_approve,
             buy_in=_buy_in(data.get("buy_in")),
+            between_hands=_seconds(data, "between_hands", MAX_BETWEEN_HANDS),
             bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
             bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             straddle=_one_of(data, "straddle", STRADDLES),
@@ -225,6 +238,8 @@ class TableConfig:
             kill=self.kill,
             paused=self.paused,
         )
+        if self.between_hands is not None:  # else the server's: a table made before the setting keeps its JSON
+            data["between_hands"] = self.between_hands
         if self.straddle != "off":
             data["straddle"] = self.straddle
         if self.auto_approve:
@@ -318,6 +333,21 @@ def _whole(data: Mapping[str, object], name: str, low: int, high: int, default: 
         value = default
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ParseError(f"{name}: a whole number from {low} to {high}, not {value!r}", token=str(value))
+    return value
+
+
+def _seconds(data: Mapping[str, object], name: str, most: int) -> float | None:
+    """A number of seconds from 0 to ``most`` (a whole number or not, finite), or ``None`` when not given."""
+    value = data.get(name)
+    if value is None:
+        return None
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not 0 <= value <= most
+    ):
+        raise ParseError(f"{name}: seconds from 0 to {most}, not {value!r}", token=str(value))
     return value
 
 

@@ -229,6 +229,7 @@ def _snapshot() -> Schema:
             "turn": _nullable(_COUNT),
             "last": _nullable(last),
             "game": _nullable(game),
+            "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
         }
     )
 

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from homegame.server.config import TableConfig
     from homegame.server.moves import Moves
     from homegame.server.roster import Roster, SeatInfo
+    from homegame.server.runout import Runout
 
 __all__ = ["Snapshots"]
 
@@ -55,6 +56,7 @@ class Source(Protocol):
     dealt: tuple[int, ...]
     previous: Hand | None
     previous_dealt: tuple[int, ...]
+    runout: Runout | None
     connected: set[int]
     bombs: Bombs
     straddling: bool
@@ -80,7 +82,7 @@ class Snapshots:
         game (the host's settings)."""
         self._games: dict[tuple[object, ...], JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
-        self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
+        self._shared: dict[bool, tuple[tuple[int, int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
         self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
@@ -89,18 +91,25 @@ class Snapshots:
         """The snapshot as JSON text, the parts that are the same for every viewer written once
         a change (the table's fields, its seats) and what a viewer's view shares with the others'
         (the seats as that viewer sees them, the events, the result) written once a value: two
-        viewers share a piece only when what each may see of it is equal."""
+        viewers share a piece only when what each may see of it is equal. While an all-in runout
+        is shown, the view is its street (:meth:`~homegame.server.runout.Runout.frame`), there is
+        no ``last`` yet, and ``runout`` says which street of how many."""
         table = self.table
         behind = viewer is None and table.config.spectators == "behind"
         hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
         kept = (table.hand, table.previous)
         names = table.roster.names
         view = "null"
+        runout = self._runout(behind)
         if hand is not None:
             seat = dealt.index(viewer) if viewer in dealt else None
             view = self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0]
+        elif runout is not None and table.previous is not None:
+            hand, dealt = table.previous, table.previous_dealt
+            seat = dealt.index(viewer) if viewer in dealt else None
+            view = runout.frame(self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0])
         last = "null"
-        if table.hand is None and table.previous is not None and not behind:
+        if table.hand is None and table.previous is not None and not behind and runout is None:
             previous, seen = table.previous, table.previous_dealt
             seat = seen.index(viewer) if viewer in seen else None
             text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
@@ -114,7 +123,8 @@ class Snapshots:
         turn = table.clocks.turn.get(viewer) if viewer is not None and not behind else None
         return (
             f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
-            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game},'
+            f'"runout":{_streets(runout)}}}'
         )
 
     def _common(self, behind: bool = False) -> tuple[str, str]:
@@ -123,11 +133,12 @@ class Snapshots:
         (a row of the log, or a player connecting or gone). ``behind``: for a spectator one hand
         behind, whose seats show the stacks as the hand it is shown ended (nothing of a later hand)."""
         table = self.table
-        key = (table.seq, frozenset(table.connected))
+        runout = self._runout(behind)
+        key = (table.seq, 0 if runout is None else runout.street, frozenset(table.connected))
         shared = self._shared.get(behind)
         if shared is not None and shared[0] == key:
             return shared[1], shared[2]
-        choosing = table.choosing()
+        choosing = table.choosing() if runout is None else None  # the dealer chooses once the runout is shown
         game = table.hand.game if table.hand is not None else None
         if game is None and choosing is None:
             try:
@@ -135,10 +146,15 @@ class Snapshots:
             except PokerError:
                 game = None
         owing = game if table.hand is None else table.table.next_game()  # the blinds owed are posted in the next deal
+        if runout is not None and table.previous is not None:
+            game = table.previous.game  # the hand whose runout is shown
         seats = [self._seat(seat, owing) for seat in range(len(table.seats))]
         if behind and table.previous is not None and table.previous.result is not None:
             for index, seat in enumerate(table.previous_dealt):
                 seats[seat]["stack"] = table.previous.result.stacks[index]
+        if runout is not None and table.previous is not None and table.previous.result is not None:
+            for seat, stack in zip(table.previous_dealt, runout.stacks(table.previous.result.stacks), strict=True):
+                seats[seat]["stack"] = stack  # the pots not won yet
         common = dumps(
             {
                 "title": table.config.display_title(),
@@ -156,6 +172,11 @@ class Snapshots:
         game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
+
+    def _runout(self, behind: bool) -> Runout | None:
+        """The all-in runout being shown, street by street (not to a spectator one hand behind)."""
+        table = self.table
+        return table.runout if table.hand is None and not behind else None
 
     def _straddle(self) -> JSON:
         """The live straddle the seat after the big blind may post in the next deal: ``{seat, name,
@@ -226,6 +247,11 @@ class Snapshots:
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
             "muted": info.muted,  # the host muted the seat's chat
         }
+
+
+def _streets(runout: Runout | None) -> str:
+    """The snapshot's ``runout``: the street shown of how many (``null``: none is being shown)."""
+    return "null" if runout is None else dumps({"street": runout.street, "streets": runout.streets})
 
 
 def _unusual(hand: Hand) -> dict[str, OptionValue]:

@@ -80,6 +80,7 @@ from homegame.server.log import ReadOnly, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
+from homegame.server.runout import Runout
 from homegame.server.seating import Seating
 from homegame.server.snapshot import Snapshots
 from homegame.server.store import Row, Store
@@ -94,8 +95,11 @@ def wall_ms() -> int:
 
 class ServerTable(Requests):
     """One table: see the module docstring. ``now`` gives the time in ms (a test's own clock);
-    ``between_hands`` the ms between one hand's end and the next deal; ``rng`` shuffles (the
-    operating system's secure source; a test's seeded one). It coordinates: the log
+    ``between_hands`` the ms between one hand's end and the next deal, unless the table sets its
+    own (:attr:`~homegame.server.config.TableConfig.between_hands`); ``runout_pause`` the ms
+    between the streets of an all-in runout (:class:`~homegame.server.runout.Runout`; 0: the hand
+    ends at once); ``rng`` shuffles (the operating system's secure source; a test's seeded one).
+    It coordinates: the log
     (:meth:`submit`, :meth:`_apply`) here, the seats and the bank in :attr:`roster`
     (:class:`~homegame.server.roster.Roster`), its own moves and clocks in :attr:`moves`
     (:class:`~homegame.server.moves.Moves`), its snapshots in
@@ -109,13 +113,16 @@ class ServerTable(Requests):
         *,
         now: Callable[[], int] = wall_ms,
         between_hands: int = 0,
+        runout_pause: int = 0,
         rng: random.Random | None = None,
     ) -> None:
         self.id = table_id
         self.config = config
         self.store = store
         self.now = now
-        self.between_hands = between_hands
+        self.between_hands = between_hands if config.between_hands is None else round(config.between_hands * 1000)
+        """The ms the finished hand stays on the table before the next deal."""
+        self.runout_pause = runout_pause
         self.table = Table(
             config.schedule(),
             size=config.seats,
@@ -154,6 +161,12 @@ class ServerTable(Requests):
         self.clocks = Clocks()
         """When each seat now deciding began to, and at which change (for the clocks and ``stale``)."""
         self.settled_at = 0
+        self.runout: Runout | None = None
+        """The all-in runout of the hand just finished while its streets are shown (not in the log:
+        a table restored shows the hand finished)."""
+        self.shown_at = 0
+        """When the hand just finished is shown whole (its runout over): the next deal, or the
+        dealer's choice, waits from then."""
         self.chose: str | None = None
         """The game (or mix) last named by a dealer's choice."""
         self.chats = Recent()
@@ -191,6 +204,7 @@ class ServerTable(Requests):
         # time it had used when the last change was logged (none, for a decision begun then).
         now = table.now()
         table.clocks.resume(now, last)
+        table.runout, table.shown_at = None, table.settled_at
         table.publish()
         return table
 
@@ -198,7 +212,13 @@ class ServerTable(Requests):
         """The table as its log holds it (after a change the disk refused), with the same players
         connected."""
         table = ServerTable.restore(
-            self.id, self.config, self.store, now=self.now, between_hands=self.between_hands, rng=self.table.rng
+            self.id,
+            self.config,
+            self.store,
+            now=self.now,
+            between_hands=self.between_hands,
+            runout_pause=self.runout_pause,
+            rng=self.table.rng,
         )
         table.connected = set(self.connected)
         return table
@@ -283,6 +303,7 @@ class ServerTable(Requests):
             case Closed():
                 self.closing = True
                 self.closed = self.hand is None
+                self.runout = None  # a table closed makes no more moves: its last hand is shown finished
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
             case Muted(seat, mute):
@@ -321,7 +342,7 @@ class ServerTable(Requests):
         straddle, self.straddling = self.straddling and self.straddler() is not None, False
         hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb, straddle=straddle)
         self.bombs.dealt(bomb)
-        self.hand = hand
+        self.hand, self.runout = hand, None
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))
         self.acted = {key: acted for key, acted in self.acted.items() if key[0] == self.number - 1}
@@ -337,13 +358,17 @@ class ServerTable(Requests):
         self.previous, self.previous_dealt = hand, self.dealt
         self.hand, self.dealt = None, ()
         self.settled_at = at
+        self.runout = None if self.closing else Runout.of(hand, at, self.runout_pause)
+        self.shown_at = at if self.runout is None else self.runout.shown_at
+        self.clocks.ended()
         self.roster.settled(self.previous_dealt, at)
         if self.closing:
             self.closed = True
 
     def _clock(self, at: int) -> None:
-        """Keep when each seat now deciding began to (for the clock)."""
-        self.clocks.track(set(self.deciding()), at, self._applying)
+        """Keep when each seat now deciding began to (for the clock): a dealer's choice once the
+        hand before is shown whole."""
+        self.clocks.track(set(self.deciding()), max(at, self.shown_at), self._applying)
 
     def deciding(self) -> tuple[int, ...]:
         """The table seats the table waits for: the hand's pending seats, or the dealer choosing."""

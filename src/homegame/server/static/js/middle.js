@@ -58,11 +58,14 @@ export function straddleButton(offer, send) {
   return el("div", { class: "action-row" }, el("button", { type: "button", class: "act", dataset: { action: "straddle", choice: String(!offer.posted) }, onclick: () => send(!offer.posted) }, label));
 }
 
+/** The middle of the felt: the view's rows, its pot and what is wild; a finished hand's board (the
+ * result is beside the felt) with what the table waits for; between hands with none, that alone. */
 export function drawMiddle(middle, state, view, you) {
   middle.replaceChildren();
+  const text = waitingText(state, you);
+  const waiting = text ? el("p", { class: "waiting" }, text) : null;
   if (!view) {
-    const text = waitingText(state, you);
-    if (text) middle.append(el("p", { class: "waiting" }, text));
+    if (waiting) middle.append(waiting);
     return;
   }
   const wild = wildOf(view);
@@ -77,9 +80,10 @@ export function drawMiddle(middle, state, view, you) {
     (name === "board" ? middle : others).append(row);
   }
   if (others.children.length) middle.append(others);
-  middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot}` }, potText(view)));
+  if (!view.over) middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot}` }, potText(view)));
   const note = wildNote(wild);
   if (note) middle.append(el("div", { class: "wild-note" }, note));
+  if (view.over && waiting) middle.append(waiting);
 }
 
 // The kill game (rules document 004, variation 4): "Kill ×2" while the stakes of the game in play

@@ -13,7 +13,7 @@ import { onKey } from "./keys.js";
 import { drawBomb, drawKill, drawMiddle, straddleButton } from "./middle.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
-import { handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
+import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
 import { setupTalk } from "./talk.js";
 import { chips, el, fill, words } from "./util.js";
@@ -150,9 +150,11 @@ function render(state) {
     game: view?.game ?? state.game?.name ?? "",
     you: you === null ? "" : String(you),
     finished: String(Math.max(0, ...history.keys())),
+    runout: state.runout ? `${state.runout.street}/${state.runout.streets}` : "",
   });
-  drawSeats($("seats"), $("felt"), state, view, you);
-  drawMiddle($("middle"), state, view, you);
+  const felt = feltOf(state); // the finished hand stays on the felt until the next deal
+  drawSeats($("seats"), $("felt"), felt.state, felt.view, you);
+  drawMiddle($("middle"), felt.state, felt.view, you);
   drawMine();
   drawControls(state, view);
   drawFinished(state, view);
@@ -162,8 +164,9 @@ function render(state) {
 }
 
 function drawMine() {
-  const { state, you, pickable, selection } = current();
-  update({ shownCards: drawMe($("me"), state, state.view, { you, pickable, selection, toggle: toggleCard }) });
+  const { you, pickable, selection } = current();
+  const felt = feltOf(current().state);
+  update({ shownCards: drawMe($("me"), felt.state, felt.view, { you, pickable, selection, toggle: toggleCard }) });
 }
 
 function toggleCard(card) {
@@ -178,7 +181,9 @@ function drawControls(state, view) {
   const focused = document.activeElement?.closest?.("#controls [data-amount]")?.dataset.amount;
   box.replaceChildren();
   const { you } = current();
-  if (state.choosing && state.choosing.seat === you && you !== null) {
+  const choosing = Boolean(state.choosing && state.choosing.seat === you && you !== null);
+  document.body.classList.toggle("choosing", choosing); // the picker beside the last result (table.css)
+  if (choosing) {
     box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
     return;
   }
@@ -234,7 +239,7 @@ function withGames(then) {
 function drawFinished(state, view) {
   const { hand, history, games, you } = current();
   let done = null;
-  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, name: (seat) => handNames(state, state.dealt, you)[seat] };
+  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, view, name: (seat) => handNames(state, state.dealt, you)[seat] };
   else if (history.size) {
     const last = history.get(Math.max(...history.keys()));
     done = { ...last, name: keptName(last) };
