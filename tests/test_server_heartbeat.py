@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import random
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from homegame.errors import ParseError
 from homegame.server.app import Limits
 from homegame.server.client import Backoff, BotDecider, Client, Invite, play_seat
 from relay import Relay
@@ -123,11 +123,11 @@ def test_an_action_sent_into_a_stall_counts_once_when_sent_again() -> None:
 
 
 @pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf", "3601"])
-def test_serve_refuses_a_heartbeat_out_of_bounds(seconds: str) -> None:
-    import argparse
+def test_serve_refuses_a_heartbeat_out_of_bounds(
+    seconds: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from homegame.cli import main
 
-    from homegame.commands.serve import run
-
-    args = argparse.Namespace(port=0, between_hands=0.0, heartbeat=float(seconds))
-    with pytest.raises(ParseError, match="--heartbeat"):
-        run(args)
+    assert main(["serve", "--heartbeat", seconds, "--db", str(tmp_path / "db.sqlite"), "--port", "0"]) == 2
+    assert "--heartbeat must be 0.1 to 3600 seconds" in capsys.readouterr().err
+    assert not (tmp_path / "db.sqlite").exists()  # refused before anything is opened

@@ -36,7 +36,7 @@ import copy
 import random
 import types
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, TypeGuard
 
@@ -110,17 +110,35 @@ class Chance:
     Recorded orders (``record``) are played back first; after them, ``rng``
     shuffles (a seeded ``random.Random`` for tests and simulation, a
     ``random.SystemRandom`` for real play). ``log`` holds every order used.
+    ``shuffled`` is told each fresh order before a card of it is dealt (a
+    server logs it, so that a table rebuilt from its log deals the same cards).
+
+    >>> orders = []
+    >>> chance = Chance(random.Random(1), [parse("Qh Kd As")], shuffled=orders.append)
+    >>> cards = list(parse("As Kd Qh"))
+    >>> chance.shuffle(cards); print(*cards); orders  # recorded: played back, not told
+    Qh Kd As
+    []
+    >>> chance.shuffle(cards); orders == chance.log[1:] and set(orders[0]) == set(parse("As Kd Qh"))
+    True
     """
 
-    __slots__ = ("log", "record", "rng")
+    __slots__ = ("log", "record", "rng", "shuffled")
 
-    def __init__(self, rng: random.Random | None = None, record: Sequence[Sequence[Card]] = ()) -> None:
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        record: Sequence[Sequence[Card]] = (),
+        *,
+        shuffled: Callable[[tuple[Card, ...]], None] | None = None,
+    ) -> None:
         self.rng = rng if rng is not None else random.SystemRandom()
-        self.record = list(record)
+        self.record = [tuple(order) for order in record]
         self.log: list[tuple[Card, ...]] = []
+        self.shuffled = shuffled
 
     def shuffle(self, cards: list[Card]) -> None:
-        """Put ``cards`` in the next order: the next recorded one, else a fresh shuffle."""
+        """Put ``cards`` in the next order: the next recorded one, else a fresh shuffle (told)."""
         if len(self.log) < len(self.record):
             order = self.record[len(self.log)]
             if Counter(order) != Counter(cards):
@@ -128,7 +146,19 @@ class Chance:
             cards[:] = order
         else:
             self.rng.shuffle(cards)
+            if self.shuffled is not None:
+                self.shuffled(tuple(cards))
         self.log.append(tuple(cards))
+
+    def play_back(self, orders: Sequence[Sequence[Card]]) -> None:
+        """Play ``orders`` back at the next shuffles, in place of any recorded order not yet used (a
+        logged hand rebuilt one change at a time: the orders shuffled while that change was made).
+
+        >>> chance = Chance(random.Random(1))
+        >>> chance.play_back([parse("2c 3c")]); cards = list(parse("3c 2c")); chance.shuffle(cards); print(*cards)
+        2c 3c
+        """
+        self.record[len(self.log) :] = [tuple(order) for order in orders]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +183,8 @@ class Hand:
     ``stacks`` are the seats' chips (seat order, each > 0); ``button`` the
     dealer's seat. Randomness: ``deck`` stacks the top of the deck (notation or
     cards; the rest follows in a fixed order), else ``seed`` or ``rng`` shuffles
-    (the operating system's secure source when neither is given). ``stakes`` and
+    (the operating system's secure source when neither is given), or ``chance``
+    (a table's: orders it plays back, fresh orders it logs). ``stakes`` and
     ``options`` override the game's defaults; ``carried`` chips from an earlier
     deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`).
 
@@ -175,6 +206,7 @@ class Hand:
         options: Mapping[str, object] | None = None,
         carried: int = 0,
         posts: Sequence[Post] = (),
+        chance: Chance | None = None,
     ) -> None:
         values = game.option_values(options)
         setup = Setup(
@@ -189,7 +221,7 @@ class Hand:
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None and (seed is not None or deck is not None):
             rng = random.Random(seed or 0)  # a stacked deck is for teaching and tests: its reshuffles repeat too
-        self._start(setup, Chance(rng, record))
+        self._start(setup, chance if chance is not None else Chance(rng, record))
 
     @classmethod
     def from_setup(cls, setup: Setup, chance: Chance) -> Hand:
@@ -375,7 +407,7 @@ class Hand:
             state[name] = _twin(value, memo)
         twin.deck = Deck(list(self.deck.cards), list(self.deck.burned))
         chance = self.chance
-        twin.chance = Chance(rng if rng is not None else _copied(chance.rng), chance.record)
+        twin.chance = Chance(rng if rng is not None else _copied(chance.rng), chance.record)  # told to nobody
         twin.chance.log = list(chance.log)
         for part in _parts(self.decision):
             if type(part) is types.FunctionType:  # a step's callback, bound to this hand: to the twin

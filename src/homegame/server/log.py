@@ -1,50 +1,16 @@
-"""A table's log as the server writes and reads it: the secure shuffle whose every order is logged
-before a card of it is dealt (:class:`Shuffler`), the log's changes read back in order with the
-deck orders made while each was applied (:func:`changes`), and a store that writes nothing, for a
-table rebuilt only to be read (:class:`ReadOnly`)."""
+"""A table's log as the server reads it: the log's changes in order with the deck orders shuffled
+while each was applied (:func:`changes`; the engine's chance tells each fresh order, and the table
+logs it before a card of it is dealt), and a store that writes nothing, for a table rebuilt only
+to be read (:class:`ReadOnly`)."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
-from collections.abc import Callable, Iterator, MutableSequence
-from typing import Any
+from collections.abc import Iterator
 
 from homegame.cards import Card, parse
 from homegame.server.store import Row, Store
 
-__all__ = ["ReadOnly", "Shuffler", "changes"]
-
-
-class Shuffler(random.SystemRandom):
-    """The operating system's secure shuffle (``random`` itself is never touched), every fresh
-    order handed to ``report`` before a card of it is dealt; orders queued in ``replay`` (from the
-    log) are played back first.
-
-    >>> orders = []
-    >>> shuffler = Shuffler(orders.append)
-    >>> cards = list(parse("As Kd Qh"))
-    >>> shuffler.shuffle(cards); set(orders[0]) == set(parse("As Kd Qh"))
-    True
-    >>> shuffler.replay.append(parse("Qh Kd As")); shuffler.shuffle(cards); print(*cards)
-    Qh Kd As
-    """
-
-    def __init__(self, report: Callable[[tuple[Card, ...]], None]) -> None:
-        super().__init__()
-        self.report = report
-        self.replay: list[tuple[Card, ...]] = []
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Shuffle ``x`` in place: the next logged order, else a fresh secure one (reported)."""
-        if self.replay:
-            order = self.replay.pop(0)
-            if Counter(order) != Counter(x):
-                raise ValueError("a logged deck order does not hold the cards being shuffled")
-            x[:] = order
-            return
-        super().shuffle(x)
-        self.report(tuple(x))
+__all__ = ["ReadOnly", "changes"]
 
 
 def changes(rows: list[Row]) -> Iterator[tuple[Row, list[tuple[Card, ...]]]]:
