@@ -69,12 +69,11 @@ from homegame.server.changes import (
 from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
-from homegame.server.log import ReadOnly, changes
+from homegame.server.log import ReadOnly, Row, TableLog, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
 from homegame.server.snapshot import Snapshots
-from homegame.server.store import Row, Store
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "wall_ms"]
 
@@ -97,7 +96,7 @@ class ServerTable(Requests):
         self,
         table_id: str,
         config: TableConfig,
-        store: Store,
+        store: TableLog,
         *,
         now: Callable[[], int] = wall_ms,
         between_hands: int = 0,
@@ -154,7 +153,7 @@ class ServerTable(Requests):
     # -- making and restoring --------------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+    def create(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
         """A new table (its settings stored), the bots seated."""
         table = cls(table_id, config, store, **kwargs)
         store.create_table(table_id, config.to_json(), table.now())
@@ -164,7 +163,7 @@ class ServerTable(Requests):
         return table
 
     @classmethod
-    def restore(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+    def restore(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
         """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks (a
         decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
