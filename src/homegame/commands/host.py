@@ -4,7 +4,7 @@
   creates a table and prints its invites (``--json``: ``{"table", "invites", "spectate"}``);
 - ``... tables``, ``... ledger TABLE [--csv]``, ``... history TABLE [--seat K | --full]``,
   ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``, ``... invite TABLE SEAT``
-  (a new link for the seat: the old one stops working).
+  (a new link for the seat: the old one stops working), ``... bomb TABLE AMOUNT`` (a bomb pot next hand).
 
 ``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
 fragment is the secret. The secret comes from ``--token``, ``--token-file`` (out of ``ps``'s sight),
@@ -24,7 +24,9 @@ from urllib.parse import urlsplit
 
 from homegame.commands import SEATS
 
-HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite"
+HELP = (
+    "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite, bomb"
+)
 
 
 def register(subparsers: Any) -> None:
@@ -79,6 +81,10 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
+    new.add_argument("--bomb-every", type=int, default=0, metavar="N", help="a bomb pot every N hands (default: never)")
+    new.add_argument(
+        "--bomb-amount", type=int, default=0, metavar="CHIPS", help="each seat's ante in those (default: 2 big blinds)"
+    )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--paused", action="store_true", help="deal nothing until the host resumes the table")
     new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
@@ -107,6 +113,9 @@ def register(subparsers: Any) -> None:
     invite.add_argument("table", help=TABLE)
     invite.add_argument("seat", type=int, help=f"the seat; {SEATS}")
     invite.add_argument("--json", action="store_true", help='print {"invite": URL}')
+    bomb = _action(actions, "bomb", "a bomb pot for the next hand whose game has a flop")
+    bomb.add_argument("table", help=TABLE)
+    bomb.add_argument("amount", type=int, help="what each seat antes (no blinds, no betting before the flop)")
     parser.set_defaults(handler=run)
 
 
@@ -223,6 +232,8 @@ def run(args: argparse.Namespace) -> int:
             "kill": args.kill,
             "title": args.title,
             "paused": args.paused,
+            "bomb_every": args.bomb_every,
+            "bomb_amount": args.bomb_amount,
         }
         if args.game:
             body["game"] = args.game
@@ -283,6 +294,10 @@ def run(args: argparse.Namespace) -> int:
             print_json(invited)
         else:
             print(invited["invite"])
+        return 0
+    if action == "bomb":
+        called = json.loads(_request(base, token, "POST", f"/api/tables/{table}/bomb", {"amount": args.amount})[1])
+        print(called["bomb"]["text"])
         return 0
     answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
     print(f"table {answer['table']}: {answer['status']}")

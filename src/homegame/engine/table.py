@@ -27,6 +27,7 @@ from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand
 from homegame.engine.missed import MissedBlinds, dealing, miss, owed, posts
+from homegame.engine.spec import OptionValue
 from homegame.engine.steps.blinds import Post
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
@@ -168,6 +169,8 @@ class Table:
         self.hands_played = 0
         self.chosen: Game | None = None
         """The dealer's choice for the next deal (:meth:`choose`)."""
+        self.called: dict[str, OptionValue] = {}
+        """The house rules the dealer called with the game, over the table's, for that deal only."""
         self.continuing: Game | None = None
         """A game that goes on with another deal whatever the schedule says (Guts, until it ends)."""
         self.ledger = Ledger()
@@ -229,9 +232,26 @@ class Table:
 
     # -- hands -----------------------------------------------------------------------------------
 
-    def choose(self, game: Game) -> None:
-        """The dealer names the next game (dealer's choice)."""
-        self.chosen = game
+    def choose(self, game: Game, options: Mapping[str, object] | None = None) -> None:
+        """The dealer names the next game (dealer's choice), and may call house rules the game
+        documents (``options``: wild cards, hi-lo, qualifiers) over the table's, for that deal only.
+        An option the game does not document, or a value it does not allow, is refused
+        (:class:`~homegame.errors.ParseError`, the table unchanged).
+
+        >>> from homegame.games import load
+        >>> table = Table(DealersChoice((load("holdem"), load("stud-hi-lo"))))
+        >>> for seat, player in enumerate(["ann", "bob"]):
+        ...     table.sit(seat, player, 100)
+        >>> table.choose(load("stud-hi-lo"), {"qualifier": "none"})
+        >>> table.deal().options["qualifier"]
+        'none'
+        >>> table.choose(load("holdem"), {"qualifier": "none"})
+        Traceback (most recent call last):
+        ...
+        homegame.errors.ParseError: holdem has no option 'qualifier' (known: straddle_min_raise, ...)
+        """
+        values = game.option_values(options)
+        self.chosen, self.called = game, {name: values[name] for name in options or {}}
 
     def next_game(self) -> Game:
         """The game of the next deal: a game that goes on, else the schedule's."""
@@ -243,6 +263,7 @@ class Table:
         deck: str | None = None,
         seats: Sequence[int] | None = None,
         record: Sequence[Sequence[Card]] = (),
+        bomb: int = 0,
     ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
         order: a seat sitting out is not dealt in but keeps its place); ``deck`` stacks it, for
@@ -250,7 +271,8 @@ class Table:
         table rebuilt), played back before any fresh shuffle. A seat that missed blinds posts them
         (:meth:`owed`), or, waiting for the big blind (:meth:`waits`), is dealt in only in the big
         blind; each seat not dealt in misses the blinds it would have posted
-        (:mod:`homegame.engine.missed`).
+        (:mod:`homegame.engine.missed`). ``bomb``: a bomb pot, every seat antes that many chips and
+        the hand starts at the flop (:meth:`Game.bomb_pot`); nobody posts or misses a blind in it.
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -259,6 +281,12 @@ class Table:
         >>> hand = table.deal(seats=[0, 2, 3])
         >>> hand.seats, [table.seat_of(index) for index in range(hand.seats)]
         (3, [0, 2, 3])
+        >>> bomb = Table(load("holdem"), size=4)
+        >>> for seat, player in enumerate(["ann", "bob", "cy"]):
+        ...     bomb.sit(seat, player, 100)
+        >>> hand = bomb.deal(bomb=5)
+        >>> hand.pot, len(hand.board)
+        (15, 3)
         """
         active = self._active()
         if seats is not None:
@@ -270,6 +298,13 @@ class Table:
         if len(active) < game.players[0]:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
         stakes = self.stakes_of(game, active)
+        options = {name: value for name, value in self.options.items() if game.option(name) is not None}
+        if game is self.chosen and self.continuing is None:
+            options |= self.called  # the dealer's call
+        dealt_stakes = stakes if self.kill_hand(game, active) else self.stakes
+        owing = [] if bomb else posts(self, game, active, stakes)
+        if bomb:
+            dealt_stakes, game = replace(dealt_stakes or game.stakes, ante=bomb), game.bomb_pot()
         hand = Hand(
             game,
             [self._occupant(index).stack for index in active],
@@ -277,13 +312,14 @@ class Table:
             deck=deck,
             rng=self.rng,
             chance=None if deck is not None else Chance(self.rng, record, shuffled=self.shuffled),
-            stakes=stakes if self.kill_hand(game, active) else self.stakes,
-            options={name: value for name, value in self.options.items() if game.option(name) is not None},
+            stakes=dealt_stakes,
+            options=options,
             carried=self.carried,
-            posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts(self, game, active, stakes)),
+            posts=tuple(replace(post, seat=active.index(post.seat)) for post in owing),
         )
         self._dealt = active
-        miss(self, game, active)
+        if not bomb:
+            miss(self, game, active)
         return hand
 
     def owed(self, seat: int, stakes: Stakes) -> list[Post]:
@@ -356,7 +392,7 @@ class Table:
         else:
             self.streak = None
         self.hands_played += 1
-        self.chosen = None
+        self.chosen, self.called = None, {}
         self.button = self._next_occupied(self._dealt[hand.button])  # from the seat that had it
 
     @property

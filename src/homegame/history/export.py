@@ -271,6 +271,8 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
         fields["_options"] = dict(setup.options)
     if setup.carried:
         fields["_carried"] = setup.carried
+    if setup.game.bomb:
+        fields["_bomb"] = True
     return fields
 
 

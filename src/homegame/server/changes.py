@@ -23,6 +23,7 @@ from homegame.errors import PokerError
 __all__ = [
     "Acted",
     "Adjusted",
+    "BombCalled",
     "Change",
     "Chatted",
     "Chose",
@@ -103,6 +104,8 @@ class Chose(_Kind, kind="choose"):
     game: str
     bank: int | None = None
     timeout: bool = False
+    options: dict[str, Any] | None = None
+    """The house rules the dealer called for the deal, typed as the game's (``None``: none)."""
 
 
 class SatOut(_OfSeat, kind="sit_out"):
@@ -169,6 +172,13 @@ class Resumed(_OfTable, kind="resume"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BombCalled(_Kind, kind="bomb"):
+    """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+
+    amount: int
+
+
 class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
@@ -199,6 +209,7 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | BombCalled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -219,6 +230,7 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        BombCalled,
     )
 }
 

@@ -50,6 +50,7 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
+    | {"bomb_every", "bomb_amount"}
 )
 
 
@@ -96,6 +97,10 @@ class TableConfig:
     missed_blinds: str = "post"
     kill: bool = False
     paused: bool = False
+    bomb_every: int = 0
+    """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
+    bomb_amount: int = 0
+    """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -169,8 +174,12 @@ class TableConfig:
             missed_blinds=missed_blinds,
             kill=kill,
             paused=paused,
+            bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
+            bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             _games=games,
         )
+        if config.bomb_every and not any(game.has_flop for game in config.single_games):
+            raise ParseError("bomb_every: no game of this table has a flop, and a bomb pot starts at the flop")
         return config
 
     def to_json(self) -> dict[str, Any]:
@@ -201,12 +210,19 @@ class TableConfig:
             kill=self.kill,
             paused=self.paused,
         )
+        if self.bomb_every or self.bomb_amount:
+            data.update(bomb_every=self.bomb_every, bomb_amount=self.bomb_amount)
         return data
 
     @property
     def games(self) -> tuple[Game | Mix, ...]:
         """The games and mixes named, loaded."""
         return self._games
+
+    @property
+    def single_games(self) -> tuple[Game, ...]:
+        """Every single game the table may deal, a mix's games included, each once."""
+        return _all_games(self._games)
 
     def schedule(self) -> Schedule:
         """The engine's schedule: the fixed game (or the mix's rotation), dealer's choice or the rotation."""
@@ -230,6 +246,11 @@ class TableConfig:
         """The stakes a hand of ``game`` is played for: the game's (or its mix's), with the host's
         amounts set outright; ``None`` when the host set none."""
         return replace(game.stakes, **dict(self.stakes)) if self.stakes else None
+
+    def bomb_ante(self, game: Game) -> int:
+        """What each seat antes in a bomb pot of ``game`` the table runs: ``bomb_amount``, else twice
+        the big blind it is played for."""
+        return self.bomb_amount or 2 * (self.stakes_for(game) or game.stakes).big_blind
 
 
 _UNFIT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")

@@ -45,9 +45,11 @@ from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json
 from homegame.games.mixes import Mix
+from homegame.server.bombs import Bombs
 from homegame.server.changes import (
     Acted,
     Adjusted,
+    BombCalled,
     Change,
     Chatted,
     Chose,
@@ -117,6 +119,7 @@ class ServerTable(Requests):
             missed_blinds=MissedBlinds(config.missed_blinds),
         )
         self.roster = Roster(table_id, config, self.table)
+        self.bombs = Bombs(config)
         self.seats: list[SeatInfo] = self.roster.seats
         self.seq = 0
         """The table's sequence number: the last row of its log."""
@@ -234,8 +237,8 @@ class ServerTable(Requests):
                 self._deal(at)
             case Acted():
                 self._acted(made, at)
-            case Chose(seat, game, bank):
-                self.table.choose(self._resolve(game))
+            case Chose(seat, game, bank, _, called):
+                self.table.choose(self._resolve(game), called)
                 self.chose = game
                 if bank is not None:
                     self.seats[seat].bank_ms = bank
@@ -269,6 +272,8 @@ class ServerTable(Requests):
                 self.closed = self.hand is None
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case BombCalled(amount):
+                self.bombs.called = amount
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
@@ -293,7 +298,9 @@ class ServerTable(Requests):
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
         # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
-        hand = table.deal(seats=self.roster.playing(), record=self._orders)
+        bomb = self.bombs.ante(game, self.number + 1)
+        hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb)
+        self.bombs.dealt(bomb)
         self.hand = hand
         self.number += 1
         self.dealt = tuple(table.seat_of(index) for index in range(hand.seats))

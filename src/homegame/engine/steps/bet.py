@@ -169,6 +169,10 @@ class Bet(Step):
                 return pick(doors, key=lambda item: strength(item[1]))[0]
         return (hand.button + 1) % hand.seats
 
+    def bombed(self, before_flop: bool) -> Step | None:
+        """No betting before the flop in a bomb pot."""
+        return None if before_flop else self
+
     def describe(self) -> str:
         """One line for the rules."""
         first = {

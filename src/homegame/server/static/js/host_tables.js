@@ -78,6 +78,17 @@ async function adjust(table, seat, input) {
   }
 }
 
+// A bomb pot for the next hand with a flop: every seat antes the amount.
+async function bomb(table, input) {
+  const amount = Number(input.value);
+  if (!Number.isInteger(amount) || amount <= 0) {
+    toast("A bomb pot needs a whole number of chips each seat antes", "error");
+    return;
+  }
+  const answer = await attempt(() => api("POST", `/api/tables/${table}/bomb`, { amount }));
+  if (answer) toast(answer.bomb.text);
+}
+
 async function remove(table, seat, name) {
   if (!confirm(`Remove ${name} from seat ${seat + 1}? Their stack is cashed out and the seat freed.`)) return;
   if (await attempt(() => api("POST", `/api/tables/${table}/seats/${seat}/remove`))) toast(`${name} is cashed out at the end of the hand`);
@@ -132,11 +143,17 @@ function showLinks(entry) {
   );
 }
 
+function bombRow(id) {
+  const amount = el("input", { type: "number", min: 1, step: 1, placeholder: "chips each", "aria-label": "Bomb pot: each seat antes", dataset: { bombAmount: "" } });
+  return el("div", { class: "action-row bomb-row" }, amount, button("bomb", "Bomb pot next hand", () => bomb(id, amount)), el("span", { class: "muted bomb-text" }));
+}
+
 function makeEntry(id) {
   const entry = el("article", { class: "table-entry", dataset: { table: id } }, el("h3"), el("ul", { class: "links" }));
   entry.append(
     el("table", { class: "seat-rows" }, el("thead", {}, el("tr", {}, ["Seat", "Player", "Stack", "Status", "Connected", ""].map((h) => el("th", { scope: "col" }, h)))), el("tbody")),
     el("ul", { class: "rebuys" }),
+    bombRow(id),
     el("div", { class: "action-row commands" }),
     el("div", { class: "ledger-box" }),
   );
@@ -162,6 +179,9 @@ function update(entry, table) {
     entry.querySelector(".rebuys"),
     (table.rebuys ?? []).map((r) => el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `, button("approve", "Approve", () => rebuy(id, r.seat, true), ""), button("refuse", "Refuse", () => rebuy(id, r.seat, false), "danger"))),
   );
+  const bombs = entry.querySelector(".bomb-row");
+  bombs.hidden = !live || !table.flop;
+  fill(bombs.querySelector(".bomb-text"), table.bomb?.text ?? "");
   const links = savedLinks()[id];
   fill(
     entry.querySelector(".commands"),

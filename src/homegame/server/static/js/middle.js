@@ -71,6 +71,14 @@ export function drawMiddle(middle, state, view, you) {
 // (or the next deal) are doubled; a quiet note while the killer's run doubles nothing.
 export const KILL_RULE = "a player who wins two pots in a row doubles the next fixed-limit hand's stakes";
 
+/** The bomb pot the host called, waiting (the server's words in the title): a badge, else hidden. */
+export function drawBomb(badge, state) {
+  badge.hidden = !state.bomb;
+  badge.title = state.bomb?.text ?? "";
+  badge.dataset.amount = state.bomb?.amount ?? "";
+  badge.replaceChildren(state.bomb ? `Bomb pot ${state.bomb.amount.toLocaleString("en-US")}` : "");
+}
+
 export function drawKill(badge, state) {
   const kill = state.kill;
   badge.hidden = !kill;

@@ -9,7 +9,7 @@ import { buildControls } from "./controls.js";
 import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules, toast } from "./dialogs.js";
 import { drawHistory, keptName, loadHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
-import { drawKill, drawMiddle } from "./middle.js";
+import { drawBomb, drawKill, drawMiddle } from "./middle.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
@@ -132,6 +132,7 @@ function render(state) {
   fill($("title"), title, more);
   fill($("hand-no"), hand ? `hand ${hand}` : "");
   drawKill($("kill"), state);
+  drawBomb($("bomb"), state);
   drawMenu(state, you);
   const key = JSON.stringify([hand, legal]);
   if (key !== current().turnKey) update({ turnKey: key, selection: new Set(), divide: {}, place: {}, amounts: {}, preview: null });
@@ -173,7 +174,7 @@ function drawControls(state, view) {
   box.replaceChildren();
   const { you } = current();
   if (state.choosing && state.choosing.seat === you && you !== null) {
-    box.append(gamePicker(state.choosing, (game) => sendOrSay({ type: "choose", game }), (name) => showRules(name, current().state)));
+    box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
     return;
   }
   const legal = view?.legal ?? [];
