@@ -297,8 +297,8 @@ class ServerTable(Requests):
         table = self.table
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
-        # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
         bomb = self.bombs.ante(game, self.number + 1)
+        # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
         hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb)
         self.bombs.dealt(bomb)
         self.hand = hand
