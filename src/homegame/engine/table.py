@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from homegame.cards import Card
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand
-from homegame.engine.missed import MissedBlinds, dealing, miss, owed, posts
+from homegame.engine.missed import MissedBlinds, dealing, miss, posts
+from homegame.engine.seats import Ledger, LedgerEntry, Seat, Seats
 from homegame.engine.spec import OptionValue
-from homegame.engine.steps.blinds import Post
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
 
@@ -71,55 +71,7 @@ class Rotation:
 Schedule = FixedGame | DealersChoice | Rotation
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """Chips crossing the table's edge: ``kind`` is ``buy-in``, ``rebuy``, ``adjustment`` (the host's
-    correction of a stack, either way: counted with what the player bought in) or ``cash-out``."""
-
-    player: str
-    kind: str
-    amount: int
-
-
-@dataclass(slots=True)
-class Ledger:
-    """Every buy-in, rebuy and cash-out, in order."""
-
-    entries: list[LedgerEntry] = field(default_factory=list)
-
-    def record(self, player: str, kind: str, amount: int) -> None:
-        """Add an entry."""
-        self.entries.append(LedgerEntry(player, kind, amount))
-
-    def bought(self, player: str | None = None) -> int:
-        """Chips bought in (and rebought), by one player or by everyone."""
-        return sum(e.amount for e in self.entries if e.kind != "cash-out" and player in (None, e.player))
-
-    def cashed(self, player: str | None = None) -> int:
-        """Chips cashed out, by one player or by everyone."""
-        return sum(e.amount for e in self.entries if e.kind == "cash-out" and player in (None, e.player))
-
-    def net(self, player: str, stack: int = 0) -> int:
-        """What a player is up or down: cashed out plus ``stack`` still on the table, less bought in."""
-        return self.cashed(player) + stack - self.bought(player)
-
-
-@dataclass(slots=True)
-class Seat:
-    """A player sitting at the table with ``stack`` chips."""
-
-    player: str
-    stack: int
-    owes: tuple[str, ...] = ()
-    """The blinds the seat missed and owes (``big_blind``, ``small_blind``: :mod:`homegame.engine.missed`)."""
-    waiting: bool = False
-    """The player, owing blinds, chose to wait for the big blind rather than post them."""
-    owes_missed: bool = True
-    """Whether the seat owes the blinds it misses (false: a seat that plays no more once out of
-    chips, like the server's bots)."""
-
-
-class Table:
+class Table(Seats):
     """A session of hands. ``schedule`` is a game (always that game) or a :class:`FixedGame`,
     :class:`DealersChoice` or :class:`Rotation`. ``size`` seats (2..10); ``stakes`` and ``options``
     override the games' defaults; ``rng`` shuffles (the operating system's secure source by default),
@@ -151,17 +103,14 @@ class Table:
         missed_blinds: MissedBlinds = MissedBlinds.POST,
         shuffled: Callable[[tuple[Card, ...]], None] | None = None,
     ) -> None:
-        if not 2 <= size <= 10:
-            raise ValueError(f"a table has 2 to 10 seats, not {size}")
+        super().__init__(size, missed_blinds)
         self.schedule: Schedule = FixedGame(schedule) if isinstance(schedule, Game) else schedule
-        self.seats: list[Seat | None] = [None] * size
         self.stakes = stakes
         self.options = dict(options or {})
         self.button = button
         self.rng = rng if rng is not None else random.SystemRandom()
         self.shuffled = shuffled
         self.kill = kill
-        self.missed_blinds = MissedBlinds(missed_blinds)
         self.streak: tuple[str, int] | None = None
         """The player who won the last pot whole, and how many in a row."""
         self.carried = 0
@@ -173,57 +122,6 @@ class Table:
         """The house rules the dealer called with the game, over the table's, for that deal only."""
         self.continuing: Game | None = None
         """A game that goes on with another deal whatever the schedule says (Guts, until it ends)."""
-        self.ledger = Ledger()
-        self._dealt: tuple[int, ...] = ()
-
-    # -- players and chips -----------------------------------------------------------------------
-
-    def sit(self, seat: int, player: str, chips: int, *, owes_missed: bool = True) -> None:
-        """Seat ``player`` with a buy-in of ``chips``; once the table has dealt, owing the big blind
-        (Robert's Rules: "A new player entering a table must post the big blind or an amount equal
-        to the big blind before receiving a hand"), unless the house rule is ``none`` or the seat
-        never owes what it misses (``owes_missed`` false)."""
-        if self.seats[seat] is not None:
-            raise ValueError(f"seat {seat} is taken")
-        self._positive(chips)
-        late = bool(self._dealt) and owes_missed and self.missed_blinds is not MissedBlinds.NONE
-        self.seats[seat] = Seat(player, chips, owes=("big_blind",) if late else (), owes_missed=owes_missed)
-        self.ledger.record(player, "buy-in", chips)
-
-    def rebuy(self, seat: int, chips: int) -> None:
-        """Add ``chips`` to a seated player's stack."""
-        occupant = self._occupant(seat)
-        self._positive(chips)
-        occupant.stack += chips
-        self.ledger.record(occupant.player, "rebuy", chips)
-
-    def adjust(self, seat: int, chips: int) -> int:
-        """The host corrects a seated player's stack by ``chips`` (either way, never below nothing);
-        the ledger counts it with what the player bought in, so the nets still sum to zero. Returns
-        the chips added (negative: taken).
-
-        >>> from homegame.games import load
-        >>> table = Table(load("holdem"), size=2)
-        >>> table.sit(0, "ann", 100)
-        >>> table.adjust(0, 25), table.adjust(0, -500), table.ledger.net("ann", table.stack_of("ann"))
-        (25, -125, 0)
-        """
-        occupant = self._occupant(seat)
-        chips = max(chips, -occupant.stack)
-        occupant.stack += chips
-        self.ledger.record(occupant.player, "adjustment", chips)
-        return chips
-
-    def leave(self, seat: int) -> int:
-        """The player cashes out and leaves; returns the chips cashed out."""
-        occupant = self._occupant(seat)
-        self.seats[seat] = None
-        self.ledger.record(occupant.player, "cash-out", occupant.stack)
-        return occupant.stack
-
-    def stack_of(self, player: str) -> int:
-        """The chips ``player`` has on the table (0 when not seated)."""
-        return sum(seat.stack for seat in self.seats if seat is not None and seat.player == player)
 
     @property
     def chips(self) -> int:
@@ -328,31 +226,6 @@ class Table:
             miss(self, game, active)
         return hand
 
-    def owed(self, seat: int, stakes: Stakes) -> list[Post]:
-        """The blinds ``seat`` posts on coming back, at ``stakes`` (Robert's Rules: "an amount up to
-        the size of the minimum opening bet is live. The remainder ... is not part of the player's
-        bet"): the big blind live if it missed it, the small blind dead if it missed that.
-
-        >>> from homegame.games import load
-        >>> table = Table(load("holdem"), size=3)
-        >>> table.sit(0, "ann", 100)
-        >>> table.seats[0].owes = ("big_blind", "small_blind")
-        >>> [(post.name, post.amount, post.live) for post in table.owed(0, Stakes(small_blind=1, big_blind=2))]
-        [('big_blind', 2, True), ('dead_small_blind', 1, False)]
-        """
-        return owed(self._occupant(seat).owes, seat, stakes)
-
-    def waits(self, seat: int) -> bool:
-        """True when ``seat`` owes blinds and waits for the big blind instead of posting them (its
-        player's choice, :meth:`wait_for_big_blind`, or the house rule ``wait``)."""
-        occupant = self._occupant(seat)
-        return bool(occupant.owes) and (occupant.waiting or self.missed_blinds is MissedBlinds.WAIT)
-
-    def wait_for_big_blind(self, seat: int, wait: bool = True) -> None:
-        """The player of ``seat``, coming back owing blinds, waits for the big blind (``wait``) or
-        posts them in the next deal."""
-        self._occupant(seat).waiting = wait
-
     def button_among(self, seats: Sequence[int]) -> int:
         """Which of ``seats`` (table seats, in order) has the button in a deal among them: the first at
         or after the table's button, else the first.
@@ -453,27 +326,3 @@ class Table:
         else the game's), doubled in a kill hand (:meth:`kill_hand`)."""
         played = stakes or self.stakes or game.stakes
         return played.doubled() if self.kill_hand(game, seats) else played
-
-    def _active(self) -> tuple[int, ...]:
-        """The seats with chips: the seats a deal deals in."""
-        return tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
-
-    def _next_occupied(self, seat: int) -> int:
-        size = len(self.seats)
-        for step in range(1, size + 1):
-            other = (seat + step) % size
-            occupant = self.seats[other]
-            if occupant is not None and occupant.stack > 0:
-                return other
-        return seat
-
-    def _occupant(self, seat: int) -> Seat:
-        occupant = self.seats[seat]
-        if occupant is None:
-            raise ValueError(f"seat {seat} is empty")
-        return occupant
-
-    @staticmethod
-    def _positive(chips: int) -> None:
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
-            raise ValueError(f"chips must be a whole number > 0, not {chips!r}")

@@ -259,9 +259,10 @@ class Room:
         print(f"homegame serve: table {table.id}: a change was not saved: {error}", file=sys.stderr, flush=True)
         self.table = table.reload()
 
-    async def attach(self, connection: Connection, token: str) -> bool:
-        """A player (or spectator) arrives: a second socket of the same seat takes over. False (the
-        connection closed) when its seat could not be saved."""
+    async def attach(self, connection: Connection, token: str, secrets: Store) -> bool:
+        """A player (or spectator) arrives with ``token`` (what it opens: ``secrets``): a second
+        socket of the same seat takes over. False (the connection closed) when its seat could not
+        be saved."""
         seat = connection.seat
 
         def arrive() -> bool:
@@ -280,7 +281,7 @@ class Room:
             except StorageError:
                 connection.close("storage", _message(self.table, "closed", reason="storage"))
                 return False
-            if seat is not None and self.table.store.find_secret(token) != (self.table.id, seat):
+            if seat is not None and secrets.find_secret(token) != (self.table.id, seat):
                 connection.close("taken over", _message(self.table, "closed", reason="taken over"))
                 return False  # the host made a new invite meanwhile
             if previous is not None and previous is not connection:
@@ -482,7 +483,7 @@ class _Sockets:
             self.store.add_secret(fresh, found[0], seat)
             token = connection.unconfirmed = fresh
         writer = asyncio.get_running_loop().create_task(connection.write())
-        await room.attach(connection, token)
+        await room.attach(connection, token, self.store)
         beat = asyncio.get_running_loop().create_task(_beat(room, connection))
         try:
             await self._read(room, connection)

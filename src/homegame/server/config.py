@@ -30,6 +30,7 @@ from typing import Any
 
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game, OptionValue, players_words
+from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
@@ -45,10 +46,10 @@ SPECTATORS = ("none", "public", "behind")
 STRADDLES = ("off", "optional")
 """Whether the seat after the big blind may post a live straddle (twice the big blind) before the deal."""
 
-MISSED_BLINDS = ("post", "wait", "none")
+MISSED_BLINDS = tuple(rule.value for rule in MissedBlinds)
 """The house rule for the blinds a player missed (sitting out, or new at the table): post them on
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
-owe nothing."""
+owe nothing (the engine table's :class:`~homegame.engine.missed.MissedBlinds`)."""
 
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(

@@ -45,8 +45,8 @@ from homegame.server.store import digest
 
 if TYPE_CHECKING:
     from homegame.server.config import TableConfig
+    from homegame.server.log import TableLog
     from homegame.server.roster import Roster, SeatInfo
-    from homegame.server.store import Store
 
 __all__ = ["MAX_OPEN", "NAME_CHARS", "OPEN_LINK", "RequestStatus", "SeatRequest", "Seating"]
 
@@ -89,7 +89,7 @@ class Owner(Protocol):
 
     id: str
     config: TableConfig
-    store: Store
+    store: TableLog
     roster: Roster
     seats: list[SeatInfo]
     closing: bool
@@ -147,8 +147,8 @@ class Seating:
         caller makes it durable and builds the link."""
         secret = secrets.token_urlsafe(24)
         store, table_id = self.table.store, self.table.id
-        store.add_secret(secret, table_id, OPEN_LINK)
-        store.keep_secret(table_id, OPEN_LINK, secret)
+        store.add_digest(digest(secret), table_id, OPEN_LINK)
+        store.keep_digest(table_id, OPEN_LINK, digest(secret))
         return secret
 
     def ask(self, seat: object, name: object, buy_in: object) -> tuple[SeatRequest, str]:
@@ -190,7 +190,7 @@ class Seating:
         seat = request.seat
         self.table.submit(SeatAnswered(number, approve))
         if not approve and seat is not None:
-            self.table.store.keep_secret(self.table.id, seat, "")  # no secret is the empty one's: none is kept
+            self.table.store.keep_digest(self.table.id, seat, digest(""))  # no secret is the empty one's: none is kept
 
     def give(self) -> bool:
         """The table's own move: give the first approved request waiting a free seat (the one it

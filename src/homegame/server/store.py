@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.server.hosting import CommitStats
+from homegame.server.log import Row
 
 __all__ = ["SCHEMA", "Row", "StorageError", "Store", "digest"]
 
@@ -115,17 +116,6 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One row of a table's log: its sequence number, kind, data and time (ms since the epoch)."""
-
-    id: int
-    seq: int
-    kind: str
-    data: Any
-    at: int
-
-
 class StorageError(Exception):
     """The database refused a write (a full disk, a read-only file): nothing of the change it
     belonged to is on disk, so nothing of it may be applied or told. The server maps it to the
@@ -144,7 +134,9 @@ class _Write:
 
 
 class Store:
-    """The SQLite database at ``path`` (``":memory:"`` for tests), created if new."""
+    """The SQLite database at ``path`` (``":memory:"`` for tests), created if new: the default
+    :class:`~homegame.server.log.TableLog` of the server's tables, and the host's and the seats'
+    secrets."""
 
     def __init__(self, path: str) -> None:
         self.path = path

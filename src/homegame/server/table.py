@@ -77,14 +77,13 @@ from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.finished import Finished
-from homegame.server.log import ReadOnly, changes
+from homegame.server.log import ReadOnly, Row, TableLog, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
 from homegame.server.runout import Runout
 from homegame.server.seating import Seating
 from homegame.server.snapshot import Snapshots
-from homegame.server.store import Row, Store
 
 __all__ = ["AWAY_SECONDS", "RefusedError", "SeatInfo", "SeatStatus", "ServerTable", "wall_ms"]
 
@@ -110,7 +109,7 @@ class ServerTable(Requests):
         self,
         table_id: str,
         config: TableConfig,
-        store: Store,
+        store: TableLog,
         *,
         now: Callable[[], int] = wall_ms,
         between_hands: int = 0,
@@ -185,7 +184,7 @@ class ServerTable(Requests):
     # -- making and restoring --------------------------------------------------------------------
 
     @classmethod
-    def create(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+    def create(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
         """A new table (its settings stored), the bots seated."""
         table = cls(table_id, config, store, **kwargs)
         store.create_table(table_id, config.to_json(), table.now())
@@ -195,7 +194,7 @@ class ServerTable(Requests):
         return table
 
     @classmethod
-    def restore(cls, table_id: str, config: TableConfig, store: Store, **kwargs: Any) -> ServerTable:
+    def restore(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
         """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks (a
         decision's clock restarts from now: the server's downtime does not count against it)."""
         table = cls(table_id, config, store, **kwargs)
@@ -340,9 +339,9 @@ class ServerTable(Requests):
         table = self.table
         game = table.next_game()
         table.stakes = self.config.stakes_for(game)
-        # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
         bomb = self.bombs.ante(game, self.number + 1)
         straddle, self.straddling = self.straddling and self.straddler() is not None, False
+        # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
         hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb, straddle=straddle)
         self.bombs.dealt(bomb)
         self.hand, self.runout = hand, None
