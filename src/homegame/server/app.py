@@ -340,8 +340,8 @@ class Room:
                         if not self.asking.allow(seat):
                             raise RefusedError("rate", "log: at most 3 asks in 10 seconds")
                         connection.send("log", _message(table, "log", lines=self.gamelog.lines(table)))
-                    case History(before):  # a question: the seat's previous hands, a page of them
-                        connection.send("history", _history(table, seat, before))
+                    case History(before):  # a question: the seat's previous hands (written aside: the table waits)
+                        connection.send("history", await asyncio.to_thread(_history, table, seat, before))
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -894,7 +894,9 @@ async def _beat(room: Room, connection: Connection) -> None:
 
 def _history(table: ServerTable, seat: int, before: int | None) -> str:
     """The answer to a seat's ``history``: ``{"type": "history", "hands": [...]}``, each hand as the
-    snapshot's ``last`` (:func:`homegame.server.finished.page`), the text spliced once."""
+    snapshot's ``last`` (:func:`homegame.server.finished.page`), the text spliced once. Written in a
+    thread of its own, the room's lock held (its table unchanged meanwhile), so the other tables
+    play on while the hands' views are written (some milliseconds a hand)."""
     from homegame.server.finished import page
 
     return f'{_message(table, "history")[:-1]},"hands":[{",".join(page(table, seat, before=before))}]}}'

@@ -24,6 +24,8 @@ never shows another seat's hidden cards, nor the cards of the seat's previous pl
 >>> hands = [json.loads(text) for text in page(table, 0)]
 >>> [hand["hand"] for hand in hands], [hand["hand"] for hand in map(json.loads, page(table, 0, before=3, size=1))]
 ([3, 2, 1], [2])
+>>> page(table, 0)[0] is page(table, 0)[0]  # written once
+True
 >>> hands[0]["view"]["viewer"] == hands[0]["dealt"].index(0), hands[0]["result"] is not None
 (True, True)
 """
@@ -31,8 +33,9 @@ never shows another seat's hidden cards, nor the cards of the seat's previous pl
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.describe import names_for
@@ -45,8 +48,15 @@ if TYPE_CHECKING:
 
 __all__ = ["PAGE", "Finished", "page"]
 
-PAGE = 20
+PAGE = 10
 """The most hands one answer to ``history`` holds."""
+
+WRITTEN = 256
+"""The most hands' texts (each as one viewer saw it) kept written at once, over every table: a
+page is written once, and asked for again by every seat connecting again (writing a hand's view
+costs milliseconds: a page, a tenth of a second or more)."""
+_written: deque[tuple[Finished, int | None]] = deque()
+"""The hands' texts kept, oldest first: which hand, which viewer."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -60,6 +70,8 @@ class Finished:
     dealt: tuple[int, ...]
     names: tuple[str, ...]
     players: tuple[str, ...]
+    texts: dict[int | None, str] = field(default_factory=dict, compare=False, repr=False)
+    """The hand's text as each viewer saw it, once written (the last :data:`WRITTEN` written are kept)."""
 
     @classmethod
     def of(cls, number: int, hand: Hand, dealt: tuple[int, ...], seats: Sequence[SeatInfo]) -> Finished:
@@ -88,10 +100,20 @@ def page(table: Kept, seat: int, *, before: int | None = None, size: int = PAGE)
     the last ones), most recent first, as the player now in table seat ``seat`` saw them."""
     finished = table.finished
     end = len(finished) if before is None else bisect.bisect_left(finished, before, key=lambda kept: kept.number)
-    player, texts = table.seats[seat].player_id, ViewTexts()
-    out = []
-    for kept in reversed(finished[max(0, end - size) : end]):
-        viewer = kept.viewer(seat, player)
-        names = names_for(list(kept.names), viewer)
-        out.append(last_text(texts, kept.hand, number=kept.number, dealt=kept.dealt, seat=viewer, names=names))
-    return out
+    player = table.seats[seat].player_id
+    return [_text(kept, kept.viewer(seat, player)) for kept in reversed(finished[max(0, end - size) : end])]
+
+
+def _text(kept: Finished, viewer: int | None) -> str:
+    """The JSON text of ``kept`` as its seat ``viewer`` saw it (``None``: the public view), told with
+    the names the players had: written once, while it is among the last :data:`WRITTEN` written."""
+    text = kept.texts.get(viewer)
+    if text is None:
+        names: Mapping[int, str] = names_for(list(kept.names), viewer)
+        hand, number, dealt = kept.hand, kept.number, kept.dealt
+        text = kept.texts[viewer] = last_text(ViewTexts(), hand, number=number, dealt=dealt, seat=viewer, names=names)
+        _written.append((kept, viewer))
+        if len(_written) > WRITTEN:
+            old, seen = _written.popleft()
+            old.texts.pop(seen, None)
+    return text
