@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -147,3 +148,15 @@ def test_no_seats_history_names_a_card_it_may_not_know() -> None:
                 assert not leaked, f"{name} hand {hand['hand']}: seat {seat} reads {leaked}"
                 checked += 1
     assert checked > 100
+
+
+def test_the_hands_written_are_kept_up_to_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from homegame.server import finished
+
+    written = [page(_PLAYED, seat, size=100) for seat in (0, 1)]
+    monkeypatch.setattr(finished, "WRITTEN", 3)
+    for kept in _PLAYED.finished:  # written afresh, under the small bound
+        kept.texts.clear()
+    again = [page(_PLAYED, seat, size=100) for seat in (0, 1)]
+    assert again == written  # the same texts, written once more
+    assert sum(len(kept.texts) for kept in _PLAYED.finished) <= 3

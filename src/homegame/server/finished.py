@@ -113,7 +113,7 @@ def _text(kept: Finished, viewer: int | None) -> str:
         hand, number, dealt = kept.hand, kept.number, kept.dealt
         text = kept.texts[viewer] = last_text(ViewTexts(), hand, number=number, dealt=dealt, seat=viewer, names=names)
         _written.append((kept, viewer))
-        if len(_written) > WRITTEN:
+        while len(_written) > WRITTEN:
             old, seen = _written.popleft()
             old.texts.pop(seen, None)
     return text
