@@ -19,8 +19,9 @@ from typing import Protocol, cast
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from homegame.server.doors import refusal
 from homegame.server.gamelog import GameLog, as_text
-from homegame.server.host_api import HostApi, HostRoom, _body, _change, _error
+from homegame.server.host_api import HostApi, HostRoom, _body, _change
 from homegame.server.table import ServerTable
 
 __all__ = ["TalkApi", "TalkRoom"]
@@ -53,7 +54,7 @@ class TalkApi(HostApi):
         try:
             body = _body(await request.body())
         except ValueError as error:
-            return _error(400, "bad_request", str(error))
+            return refusal(400, "bad_request", str(error))
         mute = body.get("mute")
 
         def muting(table: ServerTable) -> None:
