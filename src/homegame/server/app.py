@@ -43,7 +43,7 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
-from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.doors import HostSecret, Origins, SecurityHeaders, approval, read_json
 from homegame.server.doors import refusal as _refusal
 from homegame.server.doors import storage_refusal as _storage
 from homegame.server.gamelog import GameLog
@@ -778,16 +778,11 @@ class Server(_Sockets, TalkApi, SeatingApi):
         room = self._room(request)
         if not isinstance(room, Room):
             return room
-        try:
-            body = read_json(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+        approve = approval(await request.body())
+        if approve is None:
             return _refusal(400, "bad_request", "approve: true or false")
         try:
-            await room.change(
-                _doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], body["approve"]))
-            )
+            await room.change(_doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], approve)))
         except RefusedError as refused:
             return _refusal(400, refused.code, str(refused))
         except StorageError as error:

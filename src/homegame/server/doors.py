@@ -9,7 +9,8 @@ message from outside is read, and the host's secret.
   join``, bots) yes; from the server's own origin (the ``Host`` it was reached at) yes; from an origin
   the host allowed (``serve --allow-origin``, and a public address's origin the same way) yes; from
   any other site no, so a page elsewhere cannot play a seat whose secret it stole or guessed.
-- :func:`read_json` reads a body or a message: JSON, nested at most :data:`MAX_DEPTH` deep.
+- :func:`read_json` reads a body or a message: JSON, nested at most :data:`MAX_DEPTH` deep;
+  :func:`approval` the host's yes or no to a request.
 - :class:`HostSecret` keeps the host's secret as a digest only.
 - :func:`refusal` is every door's answer when it says no (``{"error", "code"}``);
   :func:`storage_refusal` when the disk refused a change.
@@ -51,6 +52,7 @@ __all__ = [
     "HostSecret",
     "Origins",
     "SecurityHeaders",
+    "approval",
     "read_json",
     "refusal",
     "storage_refusal",
@@ -175,6 +177,20 @@ def read_json(text: str | bytes) -> object:
     if _depth(value) > MAX_DEPTH:
         raise ValueError(f"nested more than {MAX_DEPTH} deep")
     return value
+
+
+def approval(raw: bytes) -> bool | None:
+    """The host's answer a body says (``{"approve": true}`` or ``false``); ``None`` when it says none.
+
+    >>> approval(b'{"approve": false}'), approval(b""), approval(b'{"approve": 1}'), approval(b"[")
+    (False, None, None, None)
+    """
+    try:
+        body = read_json(raw or b"{}")
+    except ValueError:
+        return None
+    approve = body.get("approve") if isinstance(body, dict) else None
+    return approve if isinstance(approve, bool) else None
 
 
 class HostSecret:

@@ -194,10 +194,9 @@ class HostApi(ServerDoors):
         if isinstance(found, Response):
             return found
         room, seat = found
-        try:
-            body = _body(await request.body())
-        except ValueError as error:
-            return refusal(400, "bad_request", str(error))
+        body = await _sent(request)
+        if isinstance(body, Response):
+            return body
         amount = body.get("amount")
         return await _change(room, seat, lambda table: table.adjust(seat, amount))
 
@@ -222,10 +221,9 @@ class HostApi(ServerDoors):
         room = self._room(request)
         if isinstance(room, Response):
             return room
-        try:
-            body = _body(await request.body())
-        except ValueError as error:
-            return refusal(400, "bad_request", str(error))
+        body = await _sent(request)
+        if isinstance(body, Response):
+            return body
         return await _change(room, None, lambda table: table.call_bomb(body.get("amount")))
 
     async def ticket(self, request: Request) -> Response:
@@ -295,14 +293,14 @@ async def _change(room: HostRoom, seat: int | None, request: Callable[[ServerTab
     return JSONResponse({"table": table.id, "seat": seat, "players": table.roster.players(table.connected)})
 
 
-def _body(raw: bytes) -> dict[str, object]:
-    """A request's JSON object (an empty body: ``{}``); ValueError in words."""
+async def _sent(request: Request) -> dict[str, object] | Response:
+    """The JSON object a host's request sends (an empty body: ``{}``), or the refusal saying why not."""
     import json
 
     try:
-        body = json.loads(raw or b"{}")
+        body = json.loads(await request.body() or b"{}")
     except ValueError:
-        raise ValueError("the body is not JSON") from None
+        return refusal(400, "bad_request", "the body is not JSON")
     if not isinstance(body, dict):
-        raise ValueError("the body must be a JSON object")
+        return refusal(400, "bad_request", "the body must be a JSON object")
     return body

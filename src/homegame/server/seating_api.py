@@ -30,7 +30,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from homegame.engine.wire import JSON
-from homegame.server.doors import read_json, refusal, storage_refusal
+from homegame.server.doors import approval, read_json, refusal, storage_refusal
 from homegame.server.host_api import HostRoom, ServerDoors, link
 from homegame.server.requests import RefusedError
 from homegame.server.store import StorageError
@@ -157,16 +157,13 @@ class SeatingApi(ServerDoors):
         room = self._room(request)
         if isinstance(room, Response):
             return room
-        try:
-            body = read_json(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+        approve = approval(await request.body())
+        if approve is None:
             return refusal(400, "bad_request", "approve: true or false")
         number: int = request.path_params["number"]
 
         def answer() -> bool:
-            room.table.seating.answer(number, approve=body["approve"])
+            room.table.seating.answer(number, approve=approve)
             return True
 
         refused = await _change(room, answer)
