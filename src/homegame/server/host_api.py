@@ -32,7 +32,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from homegame.engine.wire import JSON
-from homegame.server.doors import refusal, storage_refusal
+from homegame.server.doors import read_json, refusal, storage_refusal
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.texts import dumps
@@ -294,13 +294,12 @@ async def _change(room: HostRoom, seat: int | None, request: Callable[[ServerTab
 
 
 async def _sent(request: Request) -> dict[str, object] | Response:
-    """The JSON object a host's request sends (an empty body: ``{}``), or the refusal saying why not."""
-    import json
-
+    """The JSON object a host's request sends (an empty body: ``{}``), or the refusal saying why not
+    (not JSON, nested too deep, not an object)."""
     try:
-        body = json.loads(await request.body() or b"{}")
-    except ValueError:
-        return refusal(400, "bad_request", "the body is not JSON")
+        body = read_json(await request.body() or b"{}")
+    except ValueError as error:
+        return refusal(400, "bad_request", f"the body is {error}")
     if not isinstance(body, dict):
         return refusal(400, "bad_request", "the body must be a JSON object")
     return body
