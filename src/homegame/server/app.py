@@ -43,7 +43,9 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
-from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.doors import HostSecret, Origins, SecurityHeaders, approval, read_json
+from homegame.server.doors import refusal as _refusal
+from homegame.server.doors import storage_refusal as _storage
 from homegame.server.gamelog import GameLog
 from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
@@ -794,16 +796,11 @@ class Server(_Sockets, TalkApi, SeatingApi):
         room = self._room(request)
         if not isinstance(room, Room):
             return room
-        try:
-            body = read_json(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+        approve = approval(await request.body())
+        if approve is None:
             return _refusal(400, "bad_request", "approve: true or false")
         try:
-            await room.change(
-                _doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], body["approve"]))
-            )
+            await room.change(_doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], approve)))
         except RefusedError as refused:
             return _refusal(400, refused.code, str(refused))
         except StorageError as error:
@@ -841,11 +838,6 @@ def _restore(table_id: str, data: str, store: Store, between_hands: int, runout_
     return ServerTable.restore(table_id, config, store, between_hands=between_hands, runout_pause=runout_pause)
 
 
-def _storage(error: StorageError) -> Response:
-    """The answer to a host's request whose change the disk refused: nothing changed, ask again."""
-    return _refusal(503, "storage", f"the server's storage failed: {error}")
-
-
 def _page(name: str) -> Any:
     path = Path(str(resources.files("homegame.server") / "static" / name))
 
@@ -870,11 +862,6 @@ async def _game(request: Request) -> Response:
 
     found = describe(request.path_params["name"])
     return JSONResponse(found) if found is not None else _refusal(404, "not_found", "no such game")
-
-
-def _refusal(status: int, code: str, message: str) -> JSONResponse:
-    """An HTTP refusal: ``{"error": message, "code": code}``."""
-    return JSONResponse({"error": message, "code": code}, status_code=status)
 
 
 def _closed(reason: str, message: str | None = None) -> str:
