@@ -16,16 +16,16 @@ import pytest
 
 from homegame.cli import main
 from homegame.engine.hand import History
-from homegame.games import load
 from homegame.history import dumps, loads
 from homegame.history.phh import Record
 from homegame.history.pokerstars import decode_pokerstars, read_pokerstars, to_pokerstars
 from homegame.history.replay import replay
-from homegame.history.variants import CODES
+from homegame.history.variants import plain
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 FILES = sorted(REAL.glob("*.txt"))
 HANDS = {
+    "ante-short-blinds-free-folds.txt": 3,
     "every-seat-dealt.txt": 3,
     "moves-pokerstars-allows.txt": 1,
     "home-game-match-round-triple-draw.txt": 4,
@@ -84,7 +84,8 @@ def test_a_real_form_file_reads_whole_replays_and_comes_back_unchanged(path: Pat
         played = replay(record)
         assert played.same, (path.name, line, played.note)
         history = played.hand.history()
-        catalogue = History(replace(history.setup, game=load(CODES[record.variant])), history.chance, history.actions)
+        game = plain(history.setup.game)  # the showdown as the catalogue has it (every hand shown)
+        catalogue = History(replace(history.setup, game=game), history.chance, history.actions)
         names = record.extra["players"]
         hero = next((seat for seat in range(len(names)) if "?" not in record.actions[seat]), None)
         written = to_pokerstars(catalogue, names=names, hero=hero, number=record.extra["hand"])
@@ -151,3 +152,20 @@ def test_moves_pokerstars_allows_are_read_as_it_played_them() -> None:
     assert "p3 cc" in record.actions and "# p3 raises where nobody left can call: a call" in record.actions
     assert any(line.startswith("# p1 folds all in") for line in record.actions)
     assert replay(record).finishing_stacks == (0, Decimal("0.98"), Decimal("3.52"))
+
+
+def test_a_free_fold_is_a_fold_and_a_blind_the_ante_cut_short_stands() -> None:
+    """Issue 33.3 and 33.4: a big blind all in for less than the blind because of the ante, or left
+    no chips for it at all, is the table's blind all the same (the others call it whole); a fold
+    where a check is free is a fold, noted; each hand replays to its text's stacks."""
+    text, _ = decode_pokerstars((REAL / "ante-short-blinds-free-folds.txt").read_bytes())
+    short, none, free = (record for _, record, _ in read_pokerstars(text))
+    assert short is not None and none is not None and free is not None
+    assert short.blinds_or_straddles == none.blinds_or_straddles == (50, 100, 0, 0)
+    assert none.extra["ante_trimming_status"] is True  # a short ante wins what it matched
+    assert [replay(record).finishing_stacks for record in (short, none, free)] == [
+        (1140, 0, 790, 1730),
+        (1080, 32, 480, 2076),
+        (1390, 2390, 1890, 2130),
+    ]
+    assert replay(free).note.count("a fold where a check is free") == 2

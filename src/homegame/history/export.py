@@ -85,7 +85,7 @@ from homegame.engine.steps.discard import Discarded
 from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
-from homegame.history.variants import code_of
+from homegame.history.variants import as_listed, code_of
 
 if TYPE_CHECKING:
     from homegame.games.mixes import Mix
@@ -111,11 +111,7 @@ def is_standard(history: History) -> bool:
     from homegame.games import load
 
     setup = history.setup
-    game = setup.game
-    if code_of(game.name) is None or setup.carried:
-        return False
-    catalogue = load(game.name)
-    return game.steps == catalogue.steps and dict(setup.options) == catalogue.option_values()
+    return code_of(setup.game.name) is not None and as_listed(setup, load(setup.game.name))
 
 
 def to_phh(

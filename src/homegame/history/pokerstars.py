@@ -55,6 +55,7 @@ from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.steps.bet import BettingRound
 from homegame.errors import ParseError
 from homegame.history.phh import Record
+from homegame.history.variants import as_listed
 from homegame.ranking.core import Category
 
 if TYPE_CHECKING:
@@ -206,13 +207,7 @@ def to_pokerstars(
     setup = history.setup
     game = setup.game
     catalogue = load(game.name) if game.name in GAMES else None
-    dealt_as_listed = (
-        catalogue is not None
-        and catalogue.steps == game.steps
-        and dict(setup.options) == catalogue.option_values()
-        and not setup.carried
-    )
-    if not dealt_as_listed or game.betting not in LIMITS:
+    if catalogue is None or not as_listed(setup, catalogue) or game.betting not in LIMITS:
         raise ParseError(
             f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))} as the catalogue deals them; "
             "write this hand as PHH (homegame history export), which holds every game",
@@ -923,12 +918,19 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             actions.append(f"{p} sm")
     for position in short:  # an ante all in for less is the others' ante, cut short by the stack
         antes[position] = max(antes)
+    if not stud:  # a blind the ante left no chips for is not posted, but stands: the others call it whole
+        big, small = (0, 1) if count == 2 else (1, 0)  # the button, last, posts the small blind heads-up
+        if "posts big blind" not in posted and big in short:
+            blinds[big] = low if limit else high
+        if "posts small blind" not in posted and small in short and not limit:
+            blinds[small] = low
     if count == 2:
         antes.reverse()
         blinds.reverse()
     fields: dict[str, object] = {
         "variant": code,
         "antes": antes,
+        **({"ante_trimming_status": True} if min(antes) > 0 else {}),  # a short ante wins what it matched
         "starting_stacks": [stack for _, _, stack in seats],
         "actions": actions,
     }

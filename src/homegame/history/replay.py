@@ -76,7 +76,7 @@ from homegame.engine.steps.showdown import Showdown
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
-from homegame.history.variants import CODES
+from homegame.history.variants import CODES, as_sites_deal
 
 __all__ = ["PROFILES", "RAKE_SHARE", "ReplayError", "Replayed", "expected", "rake", "replay"]
 
@@ -422,8 +422,8 @@ def _skipped(hand: Hand, line: _Line, later: set[int | None]) -> str:
         if len(pending) != 1 or pending[0] == line.seat or pending[0] in later:
             break
         seat = pending[0]
-        if not any(option.kind is ActionKind.FOLD for option in hand.legal_actions(seat)):
-            break
+        if not any(option.kind is ActionKind.CALL for option in hand.legal_actions(seat)):
+            break  # a player who may check is not taken as folding
         hand.act(seat, Fold())
         skipped.append(f"p{seat + 1}")
     if not skipped:
@@ -489,6 +489,8 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: AbstractSet[Card] = froze
         raise ReplayError(
             f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}", action=line.number
         ) from None
+    if isinstance(action, Fold) and ActionKind.CHECK in legal:
+        return f"action {line.number} {line.text!r}: a fold where a check is free, a fold (as PokerStars allows)"
     return ""
 
 
@@ -642,7 +644,7 @@ class _Standard:
         record = self.record
         self.seats = len(record.starting_stacks)
         self.scale = _scale(record)
-        self.game = load(CODES[record.variant])
+        self.game = as_sites_deal(load(CODES[record.variant]))
         stakes = self._stakes()
         self._plan(_lines(record, self.seats))
         stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
