@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -79,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
-    if args.between_hands < 0:
-        raise ParseError("--between-hands must be 0 or more seconds")
+    if not 0 <= args.between_hands < 24 * 3600:  # nan and inf too
+        raise ParseError(f"--between-hands must be 0 or more seconds, less than a day, not {args.between_hands}")
     internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
@@ -130,21 +131,24 @@ def _serve(
 
     from homegame.errors import ParseError
     from homegame.server.app import Server
-    from homegame.server.store import Store
+    from homegame.server.store import StorageError, Store
 
     try:
         store = Store(args.db)
     except Exception as error:  # sqlite3 errors name the file's trouble
         raise ParseError(f"cannot open the database {args.db}: {error}") from None
     try:
-        server = Server(
-            store,
-            host_token=given,
-            new_host_token=args.new_host_token,
-            origins=origins,
-            between_hands=round(args.between_hands * 1000),
-            public_url=internet.public,
-        )
+        try:
+            server = Server(
+                store,
+                host_token=given,
+                new_host_token=args.new_host_token,
+                origins=origins,
+                between_hands=round(args.between_hands * 1000),
+                public_url=internet.public,
+            )
+        except (StorageError, sqlite3.DatabaseError) as error:  # a damaged file: its pages read back wrong
+            raise ParseError(f"cannot use the database {args.db}: {error}") from None
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:
             print(f"homegame serve: {link}#{server.host_token}", flush=True)

@@ -56,7 +56,7 @@ from pathlib import Path
 
 from homegame.engine.game import Game
 from homegame.errors import ParseError
-from homegame.games.loader import MAX_SIZE, decode, load_text
+from homegame.games.loader import load_text, read_document
 
 __all__ = ["OWN_GAME", "Index", "catalogue_key", "from_catalogue", "load", "load_text", "names", "unknown"]
 
@@ -150,12 +150,7 @@ def _load_catalogue(name: str) -> Game:
 
 
 def _load_file(path: str) -> Game:
-    try:
-        with Path(path).open("rb") as file:
-            data = file.read(MAX_SIZE + 1)
-    except OSError as error:
-        raise ParseError(f"cannot read {path}: {error.strerror}", token=path) from None
-    return load_text(decode(data, Path(path).name), Path(path).name, path)
+    return load_text(read_document(path), Path(path).name, path)
 
 
 def _catalogue() -> Path:

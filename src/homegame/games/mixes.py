@@ -37,7 +37,7 @@ from homegame.engine.game import Game
 from homegame.engine.spec import Fields, Problems
 from homegame.engine.table import Rotation
 from homegame.errors import GameSpecError, ParseError, PokerError
-from homegame.games.loader import _stakes
+from homegame.games.loader import _stakes, read_document
 
 __all__ = ["Mix", "load_game_or_mix", "load_mix", "load_mix_text", "mix_names"]
 
@@ -99,7 +99,7 @@ def load_mix(name_or_path: str | Path) -> Mix:
         path = Path(text)
         if not path.is_file():
             raise ParseError(f"no mixed-game document at {text}", token=text)
-        return load_mix_text(path.read_text(encoding="utf-8"), path.name, str(path.resolve()))
+        return load_mix_text(read_document(str(path.resolve())), path.name, str(path.resolve()))
     from homegame.games import catalogue_key, unknown
 
     files, aliases = _index()

@@ -62,7 +62,11 @@ class Invite:
     @classmethod
     def parse(cls, url: str) -> Invite:
         """Read ``http(s)://HOST:PORT/t/TABLE#SECRET``."""
-        parts = urlsplit(url.strip())
+        try:
+            parts = urlsplit(url.strip())
+            parts.port  # noqa: B018 (read for its check: a port out of 0..65535 is a ValueError)
+        except ValueError as error:  # a broken IPv6 address, a port out of range
+            raise ParseError(f"{url}: not an invite link ({error})", token=url) from None
         path = parts.path.strip("/").split("/")
         if parts.scheme not in ("http", "https") or not parts.netloc or len(path) != 2 or path[0] != "t":
             raise ParseError(f"{url}: an invite link looks like http://HOST:PORT/t/TABLE#SECRET", token=url)
