@@ -84,12 +84,18 @@ OWN_GAME = "name its document on the command line (--game DOC)"
 def from_catalogue(name: str, *, otherwise: str = "") -> Game:
     """A game of the catalogue by name or alias, never a file: for names read from files that others
     wrote. ``otherwise`` says what to do about a name the catalogue lacks (instead of listing it).
+    ``GAME@STRUCTURE`` is the game at another betting structure (:mod:`homegame.games.structures`).
 
     >>> from_catalogue("../secret.toml", otherwise=OWN_GAME)
     Traceback (most recent call last):
     ...
     homegame.errors.ParseError: '../secret.toml' is not a game of the catalogue: name its document ... (--game DOC)
     """
+    base, at_sign, structure = name.partition("@")
+    if at_sign:  # the game at another betting structure
+        from homegame.games.structures import at
+
+        return at(from_catalogue(base, otherwise=otherwise), structure.strip())
     files, aliases = _index()
     key = catalogue_key(name)
     found = key if key in files else aliases.get(key)
