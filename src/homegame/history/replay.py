@@ -612,14 +612,13 @@ def _finished(hand: Hand) -> None:
 # -- hands of the standard's games ---------------------------------------------------------------
 
 
-@dataclass(eq=False)
-class _Standard:
-    """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
+@dataclass(eq=False, kw_only=True)
+class _Deal:
+    """The deal of a hand as its file has it: our game's steps walked with the file's lines, which
+    give the order the stock's cards go in (and to whom), the players' moves, the hands shown."""
 
-    record: Record
     profile: dict[str, OptionValue] = field(default_factory=dict)
     seats: int = 0
-    scale: int = 1
     game: Game = field(init=False)
     order: list[Card | None] = field(default_factory=list)
     """The cards our steps take from the stock, in order (``None``: a card the file does not name)."""
@@ -632,219 +631,9 @@ class _Standard:
     """What the replay read from the file's actions rather than its cards."""
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
-    posts: tuple[Post, ...] = ()
-    """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
     discarded: list[int] = field(default_factory=list)
     """The unknown slots of the first deck order whose cards an earlier try found in the discards at
     the reshuffle: where the cards the file names after it go next."""
-
-    def play(self) -> Replayed:
-        from homegame.games import load
-
-        record = self.record
-        self.seats = len(record.starting_stacks)
-        self.scale = _scale(record)
-        self.game = as_sites_deal(load(CODES[record.variant]))
-        stakes = self._stakes()
-        self._plan(_lines(record, self.seats))
-        stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
-        if any(stack <= 0 for stack in stacks):
-            raise ReplayError("every starting stack must be more than nothing")
-        setup = Setup(
-            game=self.game,
-            stacks=stacks,
-            button=self.seats - 1,
-            stakes=stakes,
-            posts=self.posts,
-            options=tuple(
-                self.game.option_values(
-                    {name: value for name, value in self.profile.items() if self.game.option(name)}
-                ).items()
-            ),
-        )
-        unknown = None in self.order or any(None in shown for shown in self.shown.values())
-        winnings = record.extra.get("winnings")
-        given = unknown and (
-            record.extra.get("finishing_stacks") is not None or (isinstance(winnings, list) and any(winnings))
-        )
-        unseen = self._unseen()
-        problem: ReplayError | None = None
-        first: Replayed | None = None
-        # Unknown cards at a showdown lose to the hands shown, unless the file's stacks say otherwise.
-        for losing in (unseen, frozenset())[: 2 if given and unseen else 1]:
-            showing = _FileShowdown.of(setup, frozenset(self.mucked), losing)
-            for attempt in range(MAX_TRIES if unknown else 1):
-                try:
-                    played = self._attempt(showing, random.Random(attempt) if attempt else None)
-                except ReplayError as error:
-                    problem = problem or error
-                    continue
-                if given and not _fits(record, played):
-                    first = first or played
-                    continue  # other cards for the unknown ones may give the stacks the file says
-                how = "taken as cards that give the file's stacks" if given else ""
-                if attempt and not how:
-                    played = replace(played, note=_joined(played.note, _FILLED))
-                return replace(played, note=self._showdown_note(played, unseen, how))
-        if first is not None:
-            return replace(
-                first, note=self._showdown_note(first, unseen, "taken as any cards (none gives the file's stacks)")
-            )
-        assert problem is not None
-        raise problem
-
-    def _unseen(self) -> frozenset[int]:
-        """The players (not mucking) some of whose cards the file never names, shown or dealt."""
-        unseen = set()
-        for seat in range(self.seats):
-            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
-            dealt = {self.order[index] for index in slots}
-            shown = [card for card in self.shown.get(seat, ()) if card is not None and card not in dealt]
-            if sum(1 for index in slots if self.order[index] is None) > len(shown):
-                unseen.add(seat)
-        return frozenset(unseen - self.mucked)
-
-    def _showdown_note(self, played: Replayed, unseen: frozenset[int], how: str) -> str:
-        """The replay's note, with what it took from the file's actions at the showdown: who gave up
-        the pot, and ``how`` the unknown cards that went to the showdown were taken."""
-        hand = played.hand
-        folded = {line.seat for line in self.moves if line.verb == "f"}
-        gave_up = [seat for seat in range(self.seats) if hand.folded[seat] and seat not in folded]
-        shown = {event.seat for event in hand.events if isinstance(event, Shown)}
-        notes = [played.note]
-        mucked = [seat for seat in gave_up if seat in self.mucked]
-        if mucked:
-            notes.append(f"{_players(mucked)} mucked at the showdown: taken as giving up the pot, as the file says")
-        lost = [seat for seat in gave_up if seat in unseen]
-        if lost:
-            notes.append(
-                f"the cards of {_players(lost)} are unknown at the showdown: taken as losing to the hands shown"
-            )
-        deciding = sorted(shown & unseen) if len(shown) > 1 else []
-        if deciding:
-            how = how or "taken as any cards (the file does not say who won with them)"
-            notes.append(f"the unknown cards of {_players(deciding)} at the showdown {how}")
-        return _joined(*notes)
-
-    def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
-        """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
-        first, later, spare = self._deck(rng)
-        chance = _PlannedChance(first, later, set(spare))
-        fillers = chance.fillers
-        hand = Hand.from_setup(setup, chance)
-        notes = []
-        try:
-            for index, line in enumerate(self.moves):
-                notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
-                notes.append(_act(hand, line, self.scale, fillers))
-        except ReplayError:
-            if chance.muck and not self.discarded:  # the next try puts the cards dealt again there
-                muck = Counter(chance.muck)
-                self.discarded = [
-                    i for i, card in enumerate(first[: len(self.order)]) if self.order[i] is None and _take(muck, card)
-                ]
-            raise
-        notes = [note for note in notes if note]
-        _finished(hand)
-        self._check_mucks(hand)
-        assert hand.result is not None
-        finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
-        return Replayed(hand, finishing, note="; ".join(dict.fromkeys([*self.notes, *notes])))
-
-    # forced bets ------------------------------------------------------------------------------
-
-    def _stakes(self) -> Stakes:
-        """The file's forced bets as stakes (and the steps that post them).
-
-        The lists give one amount a position (heads-up, the button's first): everyone's ante is
-        the least of ``antes``, and what more the big blind or the button antes is the big-blind
-        ante or the button ante. ``blinds_or_straddles`` gives the small and the big blind, then
-        straddles (each twice the one before) and a button blind last.
-        """
-        record, scale, game, seats = self.record, self.scale, self.game, self.seats
-        big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
-        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
-        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
-        self.posts = _owed(record, seats, scale)
-        self._take_owed(blinds, antes)
-        ante = min(antes, default=0)
-        extra = [amount - ante for amount in antes]
-        big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
-        if seats > 1:
-            extra[big] = extra[button] = 0
-        if any(extra):
-            raise ReplayError(
-                f"antes {list(record.antes)}: homegame's antes are one from everyone, "
-                "and more from the big blind or the button alone"
-            )
-        steps = list(game.steps)
-        if ante and not any(isinstance(step, Antes) for step in steps):
-            steps.insert(0, Antes())
-        if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
-            steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
-        small = blind = straddle = straddles = button_blind = 0
-        if blinds:
-            small, blind, *rest = [*blinds, 0]
-            rest = rest[: max(seats - 2, 0)]  # the straddles, the button's blind last
-            while straddles < len(rest) and rest[straddles] and rest[straddles] == rest[0] << straddles:
-                straddles += 1
-            straddle = rest[0] if straddles else 0
-            remaining = rest[straddles:]
-            if remaining and remaining[-1] and not any(remaining[:-1]):
-                button_blind, remaining = remaining[-1], remaining[:-1]
-            if any(remaining):
-                raise ReplayError(
-                    f"blinds_or_straddles {list(record.blinds_or_straddles or ())}: homegame posts a small and "
-                    "a big blind, straddles each twice the one before, and a button blind"
-                )
-            if any(blinds) and not any(isinstance(step, Blinds) for step in steps):
-                raise ReplayError(f"blinds_or_straddles: homegame's {game.name} has no blinds")
-            steps = [Blinds(straddles=straddles) if isinstance(step, Blinds) else step for step in steps]
-        elif big_blind_ante or button_ante:
-            raise ReplayError("antes: a big-blind or button ante needs blinds_or_straddles")
-        self.game = replace(game, steps=tuple(steps))
-        return Stakes(
-            ante=ante,
-            small_blind=small,
-            big_blind=blind,
-            straddle=straddle,
-            bring_in=_chips(record.bring_in, scale),
-            small_bet=_chips(record.small_bet, scale),
-            big_bet=_chips(record.big_bet, scale),
-            min_bet=_chips(record.min_bet, scale),
-            big_blind_ante=big_blind_ante,
-            button_ante=button_ante,
-            button_blind=button_blind,
-        )
-
-    def _take_owed(self, blinds: list[int], antes: list[int]) -> None:
-        """Take the owed posts out of the file's lists (``blinds``, ``antes``: chips a position), leaving
-        the game's own forced bets. The writer adds an owed live post as the hand posts it: live up to
-        its amount over what the position's blind already has in, the rest dead; so undone last
-        first, a position whose blind the post topped up had in what it antes beyond the others.
-        """
-        if not blinds and any(post.live for post in self.posts):
-            raise ReplayError("_posts: a live owed post needs blinds_or_straddles")
-        seats = self.seats
-        owing = {seats - 1 - post.seat if seats == 2 else post.seat for post in self.posts}  # heads-up: reversed
-        ante = min((antes[at] for at in range(seats) if at not in owing), default=0)
-        for post in reversed(self.posts):
-            at = seats - 1 - post.seat if seats == 2 else post.seat
-            if post.live and blinds[at] <= post.amount:  # it topped the blind up to its amount
-                had = min(max(antes[at] - ante, 0), post.amount)
-                blinds[at], antes[at] = had, antes[at] - had
-            else:  # dead money, or a bet in already as big: all of it dead
-                antes[at] -= post.amount
-            if antes[at] < 0:
-                raise ReplayError(f"_posts: p{post.seat + 1} owes more than the file's forced bets hold")
-
-    def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
-        """A list of the file's forced bets in chips, one a position (none: an empty list)."""
-        if amounts and len(amounts) != self.seats:
-            raise ReplayError(f"{name} must give one amount a player ({self.seats}), not {len(amounts)}")
-        return [_chips(amount, self.scale) for amount in amounts]
-
-    # the deal ---------------------------------------------------------------------------------
 
     def _plan(self, lines: Sequence[_Line]) -> None:
         """Walk our game's steps and the file's lines together: who is dealt what, and the moves."""
@@ -1020,6 +809,222 @@ class _Standard:
                 raise ReplayError(
                     f"p{seat + 1} mucked at the showdown, but homegame's showdown (every hand shown) pays that hand"
                 )
+
+    def _unseen(self) -> frozenset[int]:
+        """The players (not mucking) some of whose cards the file never names, shown or dealt."""
+        unseen = set()
+        for seat in range(self.seats):
+            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
+            dealt = {self.order[index] for index in slots}
+            shown = [card for card in self.shown.get(seat, ()) if card is not None and card not in dealt]
+            if sum(1 for index in slots if self.order[index] is None) > len(shown):
+                unseen.add(seat)
+        return frozenset(unseen - self.mucked)
+
+
+@dataclass(eq=False)
+class _Standard(_Deal):
+    """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
+
+    record: Record
+    scale: int = 1
+    posts: tuple[Post, ...] = ()
+    """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
+
+    def play(self) -> Replayed:
+        from homegame.games import load
+
+        record = self.record
+        self.seats = len(record.starting_stacks)
+        self.scale = _scale(record)
+        self.game = as_sites_deal(load(CODES[record.variant]))
+        stakes = self._stakes()
+        self._plan(_lines(record, self.seats))
+        stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
+        if any(stack <= 0 for stack in stacks):
+            raise ReplayError("every starting stack must be more than nothing")
+        setup = Setup(
+            game=self.game,
+            stacks=stacks,
+            button=self.seats - 1,
+            stakes=stakes,
+            posts=self.posts,
+            options=tuple(
+                self.game.option_values(
+                    {name: value for name, value in self.profile.items() if self.game.option(name)}
+                ).items()
+            ),
+        )
+        unknown = None in self.order or any(None in shown for shown in self.shown.values())
+        winnings = record.extra.get("winnings")
+        given = unknown and (
+            record.extra.get("finishing_stacks") is not None or (isinstance(winnings, list) and any(winnings))
+        )
+        unseen = self._unseen()
+        problem: ReplayError | None = None
+        first: Replayed | None = None
+        # Unknown cards at a showdown lose to the hands shown, unless the file's stacks say otherwise.
+        for losing in (unseen, frozenset())[: 2 if given and unseen else 1]:
+            showing = _FileShowdown.of(setup, frozenset(self.mucked), losing)
+            for attempt in range(MAX_TRIES if unknown else 1):
+                try:
+                    played = self._attempt(showing, random.Random(attempt) if attempt else None)
+                except ReplayError as error:
+                    problem = problem or error
+                    continue
+                if given and not _fits(record, played):
+                    first = first or played
+                    continue  # other cards for the unknown ones may give the stacks the file says
+                how = "taken as cards that give the file's stacks" if given else ""
+                if attempt and not how:
+                    played = replace(played, note=_joined(played.note, _FILLED))
+                return replace(played, note=self._showdown_note(played, unseen, how))
+        if first is not None:
+            return replace(
+                first, note=self._showdown_note(first, unseen, "taken as any cards (none gives the file's stacks)")
+            )
+        assert problem is not None
+        raise problem
+
+    def _showdown_note(self, played: Replayed, unseen: frozenset[int], how: str) -> str:
+        """The replay's note, with what it took from the file's actions at the showdown: who gave up
+        the pot, and ``how`` the unknown cards that went to the showdown were taken."""
+        hand = played.hand
+        folded = {line.seat for line in self.moves if line.verb == "f"}
+        gave_up = [seat for seat in range(self.seats) if hand.folded[seat] and seat not in folded]
+        shown = {event.seat for event in hand.events if isinstance(event, Shown)}
+        notes = [played.note]
+        mucked = [seat for seat in gave_up if seat in self.mucked]
+        if mucked:
+            notes.append(f"{_players(mucked)} mucked at the showdown: taken as giving up the pot, as the file says")
+        lost = [seat for seat in gave_up if seat in unseen]
+        if lost:
+            notes.append(
+                f"the cards of {_players(lost)} are unknown at the showdown: taken as losing to the hands shown"
+            )
+        deciding = sorted(shown & unseen) if len(shown) > 1 else []
+        if deciding:
+            how = how or "taken as any cards (the file does not say who won with them)"
+            notes.append(f"the unknown cards of {_players(deciding)} at the showdown {how}")
+        return _joined(*notes)
+
+    def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
+        """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
+        first, later, spare = self._deck(rng)
+        chance = _PlannedChance(first, later, set(spare))
+        fillers = chance.fillers
+        hand = Hand.from_setup(setup, chance)
+        notes = []
+        try:
+            for index, line in enumerate(self.moves):
+                notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
+                notes.append(_act(hand, line, self.scale, fillers))
+        except ReplayError:
+            if chance.muck and not self.discarded:  # the next try puts the cards dealt again there
+                muck = Counter(chance.muck)
+                self.discarded = [
+                    i for i, card in enumerate(first[: len(self.order)]) if self.order[i] is None and _take(muck, card)
+                ]
+            raise
+        notes = [note for note in notes if note]
+        _finished(hand)
+        self._check_mucks(hand)
+        assert hand.result is not None
+        finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
+        return Replayed(hand, finishing, note="; ".join(dict.fromkeys([*self.notes, *notes])))
+
+    # forced bets ------------------------------------------------------------------------------
+
+    def _stakes(self) -> Stakes:
+        """The file's forced bets as stakes (and the steps that post them).
+
+        The lists give one amount a position (heads-up, the button's first): everyone's ante is
+        the least of ``antes``, and what more the big blind or the button antes is the big-blind
+        ante or the button ante. ``blinds_or_straddles`` gives the small and the big blind, then
+        straddles (each twice the one before) and a button blind last.
+        """
+        record, scale, game, seats = self.record, self.scale, self.game, self.seats
+        big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
+        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
+        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
+        self.posts = _owed(record, seats, scale)
+        self._take_owed(blinds, antes)
+        ante = min(antes, default=0)
+        extra = [amount - ante for amount in antes]
+        big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
+        if seats > 1:
+            extra[big] = extra[button] = 0
+        if any(extra):
+            raise ReplayError(
+                f"antes {list(record.antes)}: homegame's antes are one from everyone, "
+                "and more from the big blind or the button alone"
+            )
+        steps = list(game.steps)
+        if ante and not any(isinstance(step, Antes) for step in steps):
+            steps.insert(0, Antes())
+        if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
+            steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
+        small = blind = straddle = straddles = button_blind = 0
+        if blinds:
+            small, blind, *rest = [*blinds, 0]
+            rest = rest[: max(seats - 2, 0)]  # the straddles, the button's blind last
+            while straddles < len(rest) and rest[straddles] and rest[straddles] == rest[0] << straddles:
+                straddles += 1
+            straddle = rest[0] if straddles else 0
+            remaining = rest[straddles:]
+            if remaining and remaining[-1] and not any(remaining[:-1]):
+                button_blind, remaining = remaining[-1], remaining[:-1]
+            if any(remaining):
+                raise ReplayError(
+                    f"blinds_or_straddles {list(record.blinds_or_straddles or ())}: homegame posts a small and "
+                    "a big blind, straddles each twice the one before, and a button blind"
+                )
+            if any(blinds) and not any(isinstance(step, Blinds) for step in steps):
+                raise ReplayError(f"blinds_or_straddles: homegame's {game.name} has no blinds")
+            steps = [Blinds(straddles=straddles) if isinstance(step, Blinds) else step for step in steps]
+        elif big_blind_ante or button_ante:
+            raise ReplayError("antes: a big-blind or button ante needs blinds_or_straddles")
+        self.game = replace(game, steps=tuple(steps))
+        return Stakes(
+            ante=ante,
+            small_blind=small,
+            big_blind=blind,
+            straddle=straddle,
+            bring_in=_chips(record.bring_in, scale),
+            small_bet=_chips(record.small_bet, scale),
+            big_bet=_chips(record.big_bet, scale),
+            min_bet=_chips(record.min_bet, scale),
+            big_blind_ante=big_blind_ante,
+            button_ante=button_ante,
+            button_blind=button_blind,
+        )
+
+    def _take_owed(self, blinds: list[int], antes: list[int]) -> None:
+        """Take the owed posts out of the file's lists (``blinds``, ``antes``: chips a position), leaving
+        the game's own forced bets. The writer adds an owed live post as the hand posts it: live up to
+        its amount over what the position's blind already has in, the rest dead; so undone last
+        first, a position whose blind the post topped up had in what it antes beyond the others.
+        """
+        if not blinds and any(post.live for post in self.posts):
+            raise ReplayError("_posts: a live owed post needs blinds_or_straddles")
+        seats = self.seats
+        owing = {seats - 1 - post.seat if seats == 2 else post.seat for post in self.posts}  # heads-up: reversed
+        ante = min((antes[at] for at in range(seats) if at not in owing), default=0)
+        for post in reversed(self.posts):
+            at = seats - 1 - post.seat if seats == 2 else post.seat
+            if post.live and blinds[at] <= post.amount:  # it topped the blind up to its amount
+                had = min(max(antes[at] - ante, 0), post.amount)
+                blinds[at], antes[at] = had, antes[at] - had
+            else:  # dead money, or a bet in already as big: all of it dead
+                antes[at] -= post.amount
+            if antes[at] < 0:
+                raise ReplayError(f"_posts: p{post.seat + 1} owes more than the file's forced bets hold")
+
+    def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
+        """A list of the file's forced bets in chips, one a position (none: an empty list)."""
+        if amounts and len(amounts) != self.seats:
+            raise ReplayError(f"{name} must give one amount a player ({self.seats}), not {len(amounts)}")
+        return [_chips(amount, self.scale) for amount in amounts]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
