@@ -248,7 +248,11 @@ def _cards(cards: Iterable[Card]) -> str:
 
 
 @dataclass(eq=False)
-class _Writer:
+class _Tally:
+    """A hand's PokerStars text in the making: its lines (those written in seat order held back until
+    the next other line), and the tallies its summary is written from: what each seat put in and
+    collected, the pots, who folded when, the hands shown."""
+
     hand: Hand
     names: list[str]
     hero: int | None
@@ -322,6 +326,78 @@ class _Writer:
         self.lines.extend(line for _, line in sorted(self.by_seat, key=lambda pair: self.number(pair[0])))
         self.by_seat.clear()
         self.lines.append(line)
+
+    def _pot_name(self, pot: int) -> str:
+        """``pot`` alone; ``main pot`` and ``side pot`` beside one side pot; ``side pot-1``.. beside more."""
+        count = len({won.pot for won in self.hand.events if isinstance(won, Won)})
+        if count == 1:
+            return "pot"
+        return "main pot" if pot == 0 else "side pot" if count == 2 else f"side pot-{pot}"
+
+    def won(self, event: Won) -> None:
+        self.collected[event.seat] += event.amount
+        self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
+        self.say(f"{self.names[event.seat]} collected {event.amount} from {self._pot_name(event.pot)}")
+
+    def summary(self) -> None:
+        hand = self.hand
+        if not self.showdown:
+            winners = {seat for seat in range(hand.seats) if self.collected[seat]}
+            for seat in sorted(winners):
+                self.say(f"{self.names[seat]}: doesn't show hand")
+        else:
+            sides = {judged.side for event in hand.events if isinstance(event, Shown) for judged in event.hands}
+            if {"high", "low"} <= sides and not any(isinstance(e, Won) and e.side == "low" for e in hand.events):
+                self.say("No low hand qualified")
+        self.say("*** SUMMARY ***")
+        total = sum(self.put)
+        if len(self.pots) > 1:
+            parts = " ".join(
+                f"{self._pot_name(pot).capitalize()} {amount}." for pot, amount in sorted(self.pots.items())
+            )
+            self.say(f"Total pot {total} {parts} | Rake 0")
+        else:
+            self.say(f"Total pot {total} | Rake 0")
+        if self.board:
+            self.say(f"Board [{_cards(self.board)}]")
+        for seat in self.seats:
+            self.say(f"Seat {self.number(seat)}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
+
+    def _role(self, seat: int) -> str:
+        hand = self.hand
+        if self.family == "stud":
+            return ""
+        roles = []
+        if seat == hand.button:
+            roles.append(" (button)")
+        for event in hand.events:
+            if (
+                isinstance(event, Posted)
+                and event.seat == seat
+                and event.blind in ("small_blind", "big_blind")
+                and not self.is_owed(event)  # a missed blind made up gives no seat a blind's role
+            ):
+                roles.append(f" ({event.blind.replace('_', ' ')})")
+        return "".join(roles)
+
+    def _result(self, seat: int) -> str:
+        won = self.collected[seat]
+        if seat in self.folded_on:
+            posted = [event for event in self.hand.events if isinstance(event, Posted) and event.seat == seat]
+            antes = sum(event.amount for event in posted if event.blind == "ante")
+            blind = any(event.blind != "ante" for event in posted)
+            quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
+            return f"folded {self.folded_on[seat]}{quiet}"
+        if seat in self.shown:
+            cards, text = self.shown[seat]
+            text = f"a {text}" if text.startswith(("Badugi", "1-card", "2-card", "3-card")) else text
+            outcome = f"won ({won})" if won else "lost"
+            return f"showed [{_cards(cards)}] and {outcome}" + (f" with {text}" if text else "")
+        return f"collected ({won})" if won else "mucked"
+
+
+class _Writer(_Tally):
+    """The hand's lines as it goes: the header, the street markers, the deals, draws and actions."""
 
     def header(self, number: int, when: datetime | None, table: str, mix: Mix | None) -> None:
         game, stakes = self.hand.game, self.hand.stakes
@@ -518,74 +594,6 @@ class _Writer:
         text = describe(self.hand.game.name, event)
         self.shown[event.seat] = (event.cards, text)
         self.say(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({text})" if text else ""))
-
-    def _pot_name(self, pot: int) -> str:
-        """``pot`` alone; ``main pot`` and ``side pot`` beside one side pot; ``side pot-1``.. beside more."""
-        count = len({won.pot for won in self.hand.events if isinstance(won, Won)})
-        if count == 1:
-            return "pot"
-        return "main pot" if pot == 0 else "side pot" if count == 2 else f"side pot-{pot}"
-
-    def won(self, event: Won) -> None:
-        self.collected[event.seat] += event.amount
-        self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
-        self.say(f"{self.names[event.seat]} collected {event.amount} from {self._pot_name(event.pot)}")
-
-    def summary(self) -> None:
-        hand = self.hand
-        if not self.showdown:
-            winners = {seat for seat in range(hand.seats) if self.collected[seat]}
-            for seat in sorted(winners):
-                self.say(f"{self.names[seat]}: doesn't show hand")
-        else:
-            sides = {judged.side for event in hand.events if isinstance(event, Shown) for judged in event.hands}
-            if {"high", "low"} <= sides and not any(isinstance(e, Won) and e.side == "low" for e in hand.events):
-                self.say("No low hand qualified")
-        self.say("*** SUMMARY ***")
-        total = sum(self.put)
-        if len(self.pots) > 1:
-            parts = " ".join(
-                f"{self._pot_name(pot).capitalize()} {amount}." for pot, amount in sorted(self.pots.items())
-            )
-            self.say(f"Total pot {total} {parts} | Rake 0")
-        else:
-            self.say(f"Total pot {total} | Rake 0")
-        if self.board:
-            self.say(f"Board [{_cards(self.board)}]")
-        for seat in self.seats:
-            self.say(f"Seat {self.number(seat)}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
-
-    def _role(self, seat: int) -> str:
-        hand = self.hand
-        if self.family == "stud":
-            return ""
-        roles = []
-        if seat == hand.button:
-            roles.append(" (button)")
-        for event in hand.events:
-            if (
-                isinstance(event, Posted)
-                and event.seat == seat
-                and event.blind in ("small_blind", "big_blind")
-                and not self.is_owed(event)  # a missed blind made up gives no seat a blind's role
-            ):
-                roles.append(f" ({event.blind.replace('_', ' ')})")
-        return "".join(roles)
-
-    def _result(self, seat: int) -> str:
-        won = self.collected[seat]
-        if seat in self.folded_on:
-            posted = [event for event in self.hand.events if isinstance(event, Posted) and event.seat == seat]
-            antes = sum(event.amount for event in posted if event.blind == "ante")
-            blind = any(event.blind != "ante" for event in posted)
-            quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
-            return f"folded {self.folded_on[seat]}{quiet}"
-        if seat in self.shown:
-            cards, text = self.shown[seat]
-            text = f"a {text}" if text.startswith(("Badugi", "1-card", "2-card", "3-card")) else text
-            outcome = f"won ({won})" if won else "lost"
-            return f"showed [{_cards(cards)}] and {outcome}" + (f" with {text}" if text else "")
-        return f"collected ({won})" if won else "mucked"
 
 
 # -- PokerStars text in ----------------------------------------------------------------------------
