@@ -726,13 +726,26 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         game = f"{(named['mixed'] or named['game']).strip()[:60]!r}, " if named else ""
         raise ParseError(f"line {start + 1}: {game}not a game homegame reads ({', '.join(IMPORTS)})")
     code = IMPORTS[header["game"]]
-    stud = code in ("F7S", "F7S/8", "FR")
-    seats: list[tuple[int, str, int | Decimal]] = []
+    seats = _seats(lines, start, end, stud=code in _STUD_CODES)
+    names, low, high = [name for _, name, _ in seats], _money(header["low"]), _money(header["high"])
+    reader = _HandReader(lines, end, code, names, low, high)
+    for index in range(start + 1, end):
+        if not reader.read(index):
+            break
+    return reader.record(header, [stack for _, _, stack in seats], f"the hand on line {start + 1}")
+
+
+_STUD_CODES = ("F7S", "F7S/8", "FR")
+"""The codes of the stud games (no button, no board)."""
+
+
+def _seats(lines: Sequence[str], start: int, end: int, *, stud: bool) -> list[tuple[int, str, int | Decimal]]:
+    """The hand's seats (number, name, stack) in PHH's order: from the button's left, the button
+    last (stud, which has none: by seat number)."""
     button = 0
-    body = range(start + 1, end)
     listed: list[tuple[int, str, int | Decimal, bool]] = []
     acting: set[str] = set()
-    for index in body:
+    for index in range(start + 1, end):
         line = lines[index]
         if line.startswith("*** SUMMARY ***"):
             break
@@ -743,149 +756,189 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         elif match := _ACTION.fullmatch(line):
             acting.add(match["name"])
     # a player sitting out is dealt in at a tournament (the blinds and antes posted, the hand folded), not at cash
-    seats = [(seat, name, stack) for seat, name, stack, out in listed if not out or name in acting]
+    seats = sorted((seat, name, stack) for seat, name, stack, out in listed if not out or name in acting)
     if len(seats) < 2:
         raise ParseError(f"line {start + 1}: a hand needs two players or more, with their stacks")
-    seats.sort()
     if not stud:
         if button not in [seat for seat, _, _ in seats]:
             earlier = [seat for seat, _, _ in seats if seat < button]
             button = max(earlier) if earlier else seats[-1][0]
         at = next(index for index, (seat, _, _) in enumerate(seats) if seat == button)
         seats = seats[at + 1 :] + seats[: at + 1]  # p1 left of the button, the button last
-    names = [name for _, name, _ in seats]
-    player = {name: f"p{index + 1}" for index, name in enumerate(names)}
-    count = len(names)
-    antes: list[int | Decimal] = [0] * count
-    short: list[int] = []
-    posted: set[str] = set()
-    owed: list[str] = []
+    return seats
+
+
+@dataclass(eq=False)
+class _HandReader:
+    """One hand's lines read into PHH, line by line (:meth:`read`), then the record (:meth:`record`)."""
+
+    lines: Sequence[str]
+    end: int
+    code: str
+    names: list[str]
+    low: int | Decimal
+    high: int | Decimal
+    player: dict[str, str] = field(default_factory=dict)
+    antes: list[int | Decimal] = field(default_factory=list)
+    blinds: list[int | Decimal] = field(default_factory=list)
+    winnings: list[int | Decimal] = field(default_factory=list)
+    short: list[int] = field(default_factory=list)
+    """The positions whose ante was all they had."""
+    posted: set[str] = field(default_factory=set)
+    owed: list[str] = field(default_factory=list)
     """homegame's ``_posts``: the blinds players made up out of turn."""
-    low, high = _money(header["low"]), _money(header["high"])
-    limit = code.startswith("F")
-    blinds: list[int | Decimal] = [0] * count
     bring_in: int | Decimal | None = None
-    actions: list[str] = []
-    winnings: list[int | Decimal] = [0] * count
-    folded: set[str] = set()
-    street = ""
-    hero = ""
-    bets: dict[str, int | Decimal] = {}
-    dealt_hole = False
-    all_in: set[str] = set()
-    dealing = False
+    actions: list[str] = field(default_factory=list)
+    folded: set[str] = field(default_factory=set)
+    all_in: set[str] = field(default_factory=set)
+    street: str = ""
+    hero: str = ""
+    bets: dict[str, int | Decimal] = field(default_factory=dict)
+    dealt_hole: bool = False
+    dealing: bool = False
     """Between the deal's marker and the first action: its ``Dealt to`` lines (the hero's, or every seat's)."""
-
-    def who(name: str, index: int) -> str:
-        if name not in player:
-            raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
-        return player[name]
-
-    def deal_hole(index: int) -> None:
-        nonlocal dealt_hole
-        if dealt_hole or stud:
-            return
-        dealt_hole = True
-        known = {}
-        for later in range(index, end):  # the hero's line, or every seat's (research logs are written so)
-            if match := _DEALT.fullmatch(lines[later]):
-                known[match["name"]] = _phh_cards(match["first"])
-            elif known or _MARKER.fullmatch(lines[later]):
-                break
-        for name in names:
-            actions.append(f"d dh {player[name]} {known.get(name, '??' * _HOLE[code])}")
-
     raked: int | Decimal | None = None
-    for index in body:
-        line = lines[index]
+
+    def __post_init__(self) -> None:
+        count = len(self.names)
+        self.player = {name: f"p{index + 1}" for index, name in enumerate(self.names)}
+        self.antes, self.blinds, self.winnings = [0] * count, [0] * count, [0] * count
+
+    @property
+    def stud(self) -> bool:
+        return self.code in _STUD_CODES
+
+    @property
+    def limit(self) -> bool:
+        return self.code.startswith("F")
+
+    def who(self, name: str, index: int) -> str:
+        if name not in self.player:
+            raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
+        return self.player[name]
+
+    def read(self, index: int) -> bool:
+        """Read line ``index``; false at the summary, where the hand's play ends."""
+        line = self.lines[index]
         if line.startswith("*** SUMMARY ***"):
-            summary = (_RAKE.search(lines[later]) for later in range(index + 1, end))
-            raked = next((_money(match["rake"]) for match in summary if match), None)
-            break
+            summary = (_RAKE.search(self.lines[later]) for later in range(index + 1, self.end))
+            self.raked = next((_money(match["rake"]) for match in summary if match), None)
+            return False
         if match := _MARKER.fullmatch(line):
-            street = match["marker"]
-            bets = {}
-            if street in ("HOLE CARDS", "DEALING HANDS"):
-                deal_hole(index + 1)
-                dealing = True
-            elif street in ("FLOP", "TURN", "RIVER") and not stud:
-                board = re.findall(r"\[([^\]]*)\]", match["cards"])
-                if not board:
-                    raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
-                actions.append(f"d db {_phh_cards(board[-1])}")
-            elif street == "RIVER" and stud and (common := re.findall(r"\[([^\]]*)\]", match["cards"])):
-                actions.append(f"d db {_phh_cards(common[-1])}")  # the deck ran short: one card for everyone
-            elif street == "RIVER" and stud:
-                for name in names:
-                    if name not in folded and name != hero:  # the hero's card is its own line
-                        actions.append(f"d dh {player[name]} ??")
-            continue
-        if match := _DEALT.fullmatch(line):
-            name = match["name"]
-            if name not in player:
-                raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
-            if not stud:
-                if not dealing:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
-                    actions.append(f"d dh {player[name]} {_phh_cards(match['second'] or match['first'])}")
-                hero = name
-                continue
-            new = match["second"] if match["second"] is not None else match["first"]
-            cards = _phh_cards(new)
-            if street == "3rd STREET":
-                if len(cards) == 6:
-                    hero = name
-                    actions.append(f"d dh {player[name]} {cards}")
-                else:
-                    actions.append(f"d dh {player[name]} ????{cards}")
-            else:
-                actions.append(f"d dh {player[name]} {cards}")
-            continue
-        if match := _COLLECTED.fullmatch(line):
-            position = names.index(match["name"]) if match["name"] in names else -1
-            if position < 0:
-                raise ParseError(f"line {index + 1}: {match['name'][:40]!r} is not seated in this hand")
-            winnings[position] += _money(match["amount"])
-            continue
-        match = _ACTION.fullmatch(line)
-        if match is None or match["name"] not in player:
-            acted = next((name for name in names if line.startswith(f"{name}: ")), None)
+            self.marker(index, match)
+        elif match := _DEALT.fullmatch(line):
+            self.dealt(index, match)
+        elif match := _COLLECTED.fullmatch(line):
+            position = int(self.who(match["name"], index)[1:]) - 1  # p1 is the first name
+            self.winnings[position] += _money(match["amount"])
+        elif (match := _ACTION.fullmatch(line)) is not None and match["name"] in self.player:
+            self.act(index, match)
+        else:
+            acted = next((name for name in self.names if line.startswith(f"{name}: ")), None)
             if acted is not None and _VERB.match(line, len(acted) + 2):
                 raise ParseError(f"line {index + 1}: {line[:80]!r} is no action homegame reads")
-            continue  # what the format says besides (chat, joins, timeouts) has no place in PHH
+            # what the format says besides (chat, joins, timeouts) has no place in PHH
+        return True
+
+    def deal_hole(self, index: int) -> None:
+        if self.dealt_hole or self.stud:
+            return
+        self.dealt_hole = True
+        known = {}
+        for later in range(index, self.end):  # the hero's line, or every seat's (research logs are written so)
+            if match := _DEALT.fullmatch(self.lines[later]):
+                known[match["name"]] = _phh_cards(match["first"])
+            elif known or _MARKER.fullmatch(self.lines[later]):
+                break
+        for name in self.names:
+            self.actions.append(f"d dh {self.player[name]} {known.get(name, '??' * _HOLE[self.code])}")
+
+    def marker(self, index: int, match: re.Match[str]) -> None:
+        """A street's marker: the hole cards, the board, stud's river."""
+        street = self.street = match["marker"]
+        self.bets = {}
+        stud, actions = self.stud, self.actions
+        if street in ("HOLE CARDS", "DEALING HANDS"):
+            self.deal_hole(index + 1)
+            self.dealing = True
+        elif street in ("FLOP", "TURN", "RIVER") and not stud:
+            board = re.findall(r"\[([^\]]*)\]", match["cards"])
+            if not board:
+                raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
+            actions.append(f"d db {_phh_cards(board[-1])}")
+        elif street == "RIVER" and stud and (common := re.findall(r"\[([^\]]*)\]", match["cards"])):
+            actions.append(f"d db {_phh_cards(common[-1])}")  # the deck ran short: one card for everyone
+        elif street == "RIVER" and stud:
+            for name in self.names:
+                if name not in self.folded and name != self.hero:  # the hero's card is its own line
+                    actions.append(f"d dh {self.player[name]} ??")
+
+    def dealt(self, index: int, match: re.Match[str]) -> None:
+        """A ``Dealt to`` line: the hero's hole cards (every seat's, in research logs), a draw's
+        cards, a stud street's cards."""
         name = match["name"]
-        p = who(name, index)
-        position = names.index(name)
-        dealing = False
+        p = self.who(name, index)
+        if not self.stud:
+            if not self.dealing:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
+                self.actions.append(f"d dh {p} {_phh_cards(match['second'] or match['first'])}")
+            self.hero = name
+            return
+        new = match["second"] if match["second"] is not None else match["first"]
+        cards = _phh_cards(new)
+        if self.street == "3rd STREET":
+            if len(cards) == 6:
+                self.hero = name
+                self.actions.append(f"d dh {p} {cards}")
+            else:
+                self.actions.append(f"d dh {p} ????{cards}")
+        else:
+            self.actions.append(f"d dh {p} {cards}")
+
+    def act(self, index: int, match: re.Match[str]) -> None:
+        """A player's line: a forced bet, a move, a draw, a hand shown or mucked."""
+        name = match["name"]
+        p = self.who(name, index)
+        self.dealing = False
         verb, paid = match["verb"], match["paid"]
         if match["allin"]:
-            all_in.add(name)
-        if name in all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
-            actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
-            continue
+            self.all_in.add(name)
+        if name in self.all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
+            self.actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
+            return
         if (paid == "bets" or match["to"] is not None) and all(
-            other in folded | all_in for other in names if other != name
+            other in self.folded | self.all_in for other in self.names if other != name
         ):
-            bets[name] = max(bets.values(), default=0)  # nobody left can call: the bet above that comes back
-            actions.append(f"{p} cc")
-            actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
-            continue
-        if paid == "posts small & big blinds" or paid in posted & {"posts small blind", "posts big blind"}:
+            self.bets[name] = max(self.bets.values(), default=0)  # nobody left can call: the bet above comes back
+            self.actions.append(f"{p} cc")
+            self.actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
+            return
+        if paid is not None and paid.startswith("posts"):
+            self.post(name, paid, match)
+            return
+        self.move(p, name, match)
+
+    def post(self, name: str, paid: str, match: re.Match[str]) -> None:
+        """A forced bet: a blind, a straddle, an ante, or a blind made up out of turn."""
+        position, p = self.names.index(name), self.player[name]
+        low, high, limit = self.low, self.high, self.limit
+        blinds, antes = self.blinds, self.antes
+        if paid == "posts small & big blinds" or paid in self.posted & {"posts small blind", "posts big blind"}:
             # a blind made up out of turn (a player back or new): a big blind live, a small blind dead
             amount = _money(match["amount"])
             big = min(amount, low if limit else high) if paid != "posts small blind" else 0
             if big:
-                owed.append(f"{p} big_blind {big}")
+                self.owed.append(f"{p} big_blind {big}")
                 live = max(big - blinds[position], 0)  # live up to its amount, as homegame posts it
                 blinds[position] += live
                 antes[position] += big - live
-                bets[name] = max(bets.get(name, 0), big)
+                self.bets[name] = max(self.bets.get(name, 0), big)
             if amount > big:
-                owed.append(f"{p} dead_small_blind {amount - big} dead")
+                self.owed.append(f"{p} dead_small_blind {amount - big} dead")
                 antes[position] += amount - big
         elif paid in ("posts small blind", "posts big blind", "posts straddle"):
-            posted.add(paid)
+            self.posted.add(paid)
             amount = _money(match["amount"])
-            bets[name] = amount
+            self.bets[name] = amount
             # a blind all in for less is the table's blind, cut short by the stack (the small blind of a
             # limit game is not always half the small bet: only the amount posted is known)
             nominal = {"posts big blind": low if limit else high, "posts small blind": 0 if limit else low}
@@ -893,25 +946,23 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         elif paid == "posts the ante":
             antes[position] = _money(match["amount"])
             if match["allin"]:
-                short.append(position)
-        elif verb is not None and verb.startswith("folds"):
+                self.short.append(position)
+
+    def move(self, p: str, name: str, match: re.Match[str]) -> None:
+        """A move of the play: a fold, check, call, bring-in, bet or raise, a draw, a hand shown."""
+        verb, paid, actions = match["verb"], match["paid"], self.actions
+        if verb is not None and verb.startswith("folds"):
             actions.append(f"{p} f")
-            folded.add(name)
+            self.folded.add(name)
         elif verb == "checks" or paid == "calls":
             actions.append(f"{p} cc")
             if paid:
-                bets[name] = bets.get(name, 0) + _money(match["amount"])
+                self.bets[name] = self.bets.get(name, 0) + _money(match["amount"])
         elif paid == "brings in for":
-            bring_in = _money(match["amount"])
-            bets[name] = bring_in
+            self.bring_in = self.bets[name] = _money(match["amount"])
             actions.append(f"{p} pb")
-        elif paid == "bets":
-            amount = _money(match["amount"])
-            bets[name] = amount
-            actions.append(f"{p} cbr {amount}")
-        elif match["to"] is not None or match["complete"] is not None:
-            amount = _money(match["to"] or match["complete"])
-            bets[name] = amount
+        elif paid == "bets" or match["to"] is not None or match["complete"] is not None:
+            amount = self.bets[name] = _money(match["amount"] if paid == "bets" else match["to"] or match["complete"])
             actions.append(f"{p} cbr {amount}")
         elif verb is not None and verb.startswith("stands pat"):
             actions.append(f"{p} sd")
@@ -924,40 +975,53 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             actions.append(f"{p} sm {_phh_cards(match['shown'])}")
         elif verb == "mucks hand":
             actions.append(f"{p} sm")
-    for position in short:  # an ante all in for less is the others' ante, cut short by the stack
-        antes[position] = max(antes)
-    if not stud:  # a blind the ante left no chips for is not posted, but stands: the others call it whole
-        big, small = (0, 1) if count == 2 else (1, 0)  # the button, last, posts the small blind heads-up
-        if "posts big blind" not in posted and big in short:
-            blinds[big] = low if limit else high
-        if "posts small blind" not in posted and small in short and not limit:
-            blinds[small] = low
-    if count == 2:
-        antes.reverse()
-        blinds.reverse()
-    fields: dict[str, object] = {
-        "variant": code,
-        "antes": antes,
-        **({"ante_trimming_status": True} if min(antes) > 0 else {}),  # a short ante wins what it matched
-        "starting_stacks": [stack for _, _, stack in seats],
-        "actions": actions,
-    }
-    if not stud:
-        fields["blinds_or_straddles"] = blinds
-    if stud:
-        fields["bring_in"] = bring_in if bring_in is not None else max(low // 2 if isinstance(low, int) else low / 2, 1)
-    if limit:
-        fields["small_bet"], fields["big_bet"] = low, high
-    else:
-        fields["min_bet"] = high
-    fields["players"] = names
-    fields["hand"] = int(header["number"])
-    for name in ("club", "tournament", "round"):  # a Home Game's club, a tournament and its match round
-        if header[name] is not None:
-            fields[f"_{name}"] = int(header[name]) if name == "tournament" else header[name]
-    fields["winnings"] = winnings
-    if owed:
-        fields["_posts"] = owed  # their chips are in the lists: replay takes them back out
-    if raked is not None:
-        fields["_rake"] = raked  # what the house kept, which replay checks the winnings against
-    return Record.from_fields(fields, f"the hand on line {start + 1}")
+
+    def forced(self) -> tuple[list[int | Decimal], list[int | Decimal]]:
+        """The antes and blinds as PHH lists them, one a player (heads-up, the button's first)."""
+        antes, blinds, count = list(self.antes), list(self.blinds), len(self.names)
+        for position in self.short:  # an ante all in for less is the others' ante, cut short by the stack
+            antes[position] = max(antes)
+        if not self.stud:  # a blind the ante left no chips for is not posted, but stands: the others call it whole
+            big, small = (0, 1) if count == 2 else (1, 0)  # the button, last, posts the small blind heads-up
+            if "posts big blind" not in self.posted and big in self.short:
+                blinds[big] = self.low if self.limit else self.high
+            if "posts small blind" not in self.posted and small in self.short and not self.limit:
+                blinds[small] = self.low
+        if count == 2:
+            antes.reverse()
+            blinds.reverse()
+        return antes, blinds
+
+    def record(self, header: re.Match[str], stacks: list[int | Decimal], where: str) -> Record:
+        """The hand as a PHH record (``stacks``: the players' starting stacks; ``where``: the hand, for errors)."""
+        antes, blinds = self.forced()
+        low, high = self.low, self.high
+        fields: dict[str, object] = {
+            "variant": self.code,
+            "antes": antes,
+            **({"ante_trimming_status": True} if min(antes) > 0 else {}),  # a short ante wins what it matched
+            "starting_stacks": stacks,
+            "actions": self.actions,
+        }
+        if not self.stud:
+            fields["blinds_or_straddles"] = blinds
+        if self.stud:
+            bring_in = self.bring_in
+            fields["bring_in"] = (
+                bring_in if bring_in is not None else max(low // 2 if isinstance(low, int) else low / 2, 1)
+            )
+        if self.limit:
+            fields["small_bet"], fields["big_bet"] = low, high
+        else:
+            fields["min_bet"] = high
+        fields["players"] = self.names
+        fields["hand"] = int(header["number"])
+        for name in ("club", "tournament", "round"):  # a Home Game's club, a tournament and its match round
+            if header[name] is not None:
+                fields[f"_{name}"] = int(header[name]) if name == "tournament" else header[name]
+        fields["winnings"] = self.winnings
+        if self.owed:
+            fields["_posts"] = self.owed  # their chips are in the lists: replay takes them back out
+        if self.raked is not None:
+            fields["_rake"] = self.raked  # what the house kept, which replay checks the winnings against
+        return Record.from_fields(fields, where)
