@@ -67,7 +67,7 @@ from homegame.engine.events import Returned, Shown, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.hand import Chance, Hand, Setup
 from homegame.engine.steps.antes import Antes
-from homegame.engine.steps.base import Dealer, Decision
+from homegame.engine.steps.base import Dealer, Decision, Step
 from homegame.engine.steps.bet import Bet
 from homegame.engine.steps.blinds import Blinds
 from homegame.engine.steps.deal import Deal
@@ -154,9 +154,10 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
     if rules not in PROFILES:
         raise ReplayError(f"no rule profile {rules[:40]!r} (known: {', '.join(PROFILES)})")
     try:
-        played = _Standard(record, profile=PROFILES[rules]).play() if record.variant in CODES else _own(record, game)
+        standard = _dealt_from_actions(record)
+        played = _Standard(record, profile=PROFILES[rules]).play() if standard else _own(record, game)
     except ReplayError as error:
-        if rules == "casino" and record.variant in CODES:
+        if rules == "casino" and standard:
             _other_profile(record, error)
         raise
     except (PokerError, ValueError) as error:
@@ -179,6 +180,40 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
     return played
 
 
+def _dealt_from_actions(record: Record) -> bool:
+    """Whether the hand is dealt from its own actions (:class:`_Standard`): a standard code's, or one
+    of a catalogue game (at any structure, ``omaha@fixed-limit``) whose steps the file's lines can
+    plan, without the deck orders (``_decks``) that deal it again exactly (:func:`_own`)."""
+    if record.variant in CODES:
+        return True
+    if "_decks" in record.extra:
+        return False
+    from homegame.games import OWN_GAME, from_catalogue
+
+    try:
+        game = from_catalogue(record.variant, otherwise=OWN_GAME)
+    except ParseError:
+        return False
+    return all(_planned(step) for step in game.steps)
+
+
+def _planned(step: Step) -> bool:
+    """Whether :meth:`_Deal._plan` plans ``step`` from a file's lines: the forced bets, a betting
+    round, a deal to the players or the one board, a draw for nothing, the showdown, a kill."""
+    if isinstance(step, Deal):
+        return type(step) is Deal and step.row == "board" and step.face == "up"
+    if isinstance(step, DrawStep):
+        return type(step) is DrawStep and not step.price
+    return type(step) in (Antes, Blinds, Bet, Showdown) or step.kind == "kill"
+
+
+def _game_of(record: Record) -> Game:
+    """The game a hand dealt from its actions plays: its code's, or the catalogue game it names."""
+    from homegame.games import OWN_GAME, from_catalogue
+
+    return from_catalogue(CODES.get(record.variant, record.variant), otherwise=OWN_GAME)
+
+
 def _other_profile(record: Record, error: ReplayError) -> None:
     """Raise ``error`` naming the profile the hand plays under, if another one plays it, and the
     rules of that profile it needs (those without which it does not play; all when none alone)."""
@@ -190,9 +225,7 @@ def _other_profile(record: Record, error: ReplayError) -> None:
             return False
         return True
 
-    from homegame.games import load
-
-    game = load(CODES[record.variant])
+    game = _game_of(record)
     for name, profile in PROFILES.items():
         if not profile or not plays(profile):
             continue
@@ -824,7 +857,8 @@ class _Deal:
 
 @dataclass(eq=False)
 class _Standard(_Deal):
-    """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
+    """A hand dealt from its actions (a standard code's, or a catalogue game's a file names without its deck
+    orders): its game, stakes, deck and player lines, planned from the file."""
 
     record: Record
     scale: int = 1
@@ -832,12 +866,11 @@ class _Standard(_Deal):
     """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
 
     def play(self) -> Replayed:
-        from homegame.games import load
 
         record = self.record
         self.seats = len(record.starting_stacks)
         self.scale = _scale(record)
-        self.game = as_sites_deal(load(CODES[record.variant]))
+        self.game = as_sites_deal(_game_of(record))
         stakes = self._stakes()
         self._plan(_lines(record, self.seats))
         stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
