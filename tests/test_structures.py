@@ -15,7 +15,8 @@ from homegame.engine.steps.bet import Bet
 from homegame.errors import ParseError
 from homegame.games import load, names
 from homegame.games.structures import STRUCTURES, at, structures
-from homegame.history import dumps, loads, to_phh
+from homegame.history import code_of, dumps, loads, to_phh
+from homegame.history.pokerstars import IMPORTS, read_pokerstars, to_pokerstars
 from homegame.history.replay import replay
 from homegame.server.config import TableConfig
 
@@ -81,3 +82,28 @@ def test_a_hands_phh_file_deals_it_again_at_its_structure() -> None:
     assert record.variant == "omaha@fixed-limit" and (record.small_bet, record.big_bet) == (2, 4)
     played = replay(record)
     assert repr(played.hand.game) == "load('omaha@fixed-limit')" and played.same
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["draw@pot-limit", "omaha@fixed-limit", "six-card-omaha", "big-o", "2-7-triple-draw@no-limit", "badugi@pot-limit"],
+)
+def test_pokerstars_text_of_a_game_at_a_structure_comes_back(name: str) -> None:
+    """Written as PokerStars text (``5 Card Draw Pot Limit``, ``Omaha Limit``), read back as the
+    catalogue game at that structure, and replayed from its actions to the stacks the text gives."""
+    game = load(name)
+    for seed in range(8):
+        hand = Hand(game, [400] * 4, seed=seed, button=seed % 4)
+        play(hand, [RandomBot(random.Random(seed * 4 + seat)) for seat in range(4)])
+        [(_, record, error)] = read_pokerstars(to_pokerstars(hand.history(), hero=seed % 4))
+        assert error is None and record is not None and record.variant in (name, code_of(name))
+        assert replay(record).same, (name, seed)
+
+
+def test_stud_is_written_and_read_at_fixed_limit_only() -> None:
+    """PokerStars deals stud games at fixed limit alone; a stud header's amounts are its bets."""
+    hand = Hand(load("razz@no-limit"), [400] * 3, seed=1)
+    play(hand, [RandomBot(random.Random(seat)) for seat in range(3)])
+    with pytest.raises(ParseError, match="PokerStars text holds"):
+        to_pokerstars(hand.history())
+    assert "Razz No Limit" not in IMPORTS and IMPORTS["Razz Limit"] == "FR"

@@ -45,17 +45,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import cache
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
+from homegame.engine.game import Family, Game
 from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.steps.bet import BettingRound
 from homegame.errors import ParseError
 from homegame.history.phh import Record
-from homegame.history.variants import as_listed
+from homegame.history.variants import CODES, as_listed, code_of
 from homegame.ranking.core import Category
 
 if TYPE_CHECKING:
@@ -73,21 +75,28 @@ __all__ = [
     "to_pokerstars",
 ]
 
-GAMES: dict[str, str] = {
-    "holdem": "Hold'em",
-    "limit-holdem": "Hold'em",
-    "pot-limit-holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha-hi-lo": "Omaha Hi/Lo",
-    "stud": "7 Card Stud",
-    "stud-hi-lo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "draw": "5 Card Draw",
-    "2-7-single-draw": "Single Draw 2-7 Lowball",
-    "2-7-triple-draw": "Triple Draw 2-7 Lowball",
-    "badugi": "Badugi",
+PLAYED: dict[str, dict[Betting, str]] = {
+    "Hold'em": {Betting.NO_LIMIT: "holdem", Betting.POT_LIMIT: "pot-limit-holdem", Betting.FIXED_LIMIT: "limit-holdem"},
+    "Omaha": {Betting.POT_LIMIT: "omaha"},
+    "Omaha Hi/Lo": {Betting.FIXED_LIMIT: "omaha-hi-lo", Betting.POT_LIMIT: "pot-limit-omaha-hi-lo"},
+    "5 Card Omaha": {Betting.POT_LIMIT: "five-card-omaha"},
+    "5 Card Omaha Hi/Lo": {Betting.POT_LIMIT: "big-o"},
+    "6 Card Omaha": {Betting.POT_LIMIT: "six-card-omaha"},
+    "7 Card Stud": {Betting.FIXED_LIMIT: "stud"},
+    "7 Card Stud Hi/Lo": {Betting.FIXED_LIMIT: "stud-hi-lo"},
+    "Razz": {Betting.FIXED_LIMIT: "razz"},
+    "5 Card Draw": {Betting.FIXED_LIMIT: "draw"},
+    "Single Draw 2-7 Lowball": {Betting.NO_LIMIT: "2-7-single-draw"},
+    "Triple Draw 2-7 Lowball": {Betting.FIXED_LIMIT: "2-7-triple-draw"},
+    "Badugi": {Betting.FIXED_LIMIT: "badugi"},
 }
-"""The catalogue games PokerStars text holds, and the name its header gives each."""
+"""PokerStars's names of the games homegame plays, and the catalogue's documents of each by structure;
+at another structure, the first document's game is played at it (``omaha@fixed-limit``)."""
+
+
+GAMES: dict[str, str] = {name: stars for stars, documents in PLAYED.items() for name in documents.values()}
+"""The catalogue games PokerStars text holds, and the name its header gives each (at any of the three
+structures: ``omaha@fixed-limit`` is ``Omaha Limit``)."""
 
 LIMITS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.FIXED_LIMIT: "Limit"}
 
@@ -203,11 +212,14 @@ def to_pokerstars(
     ``mix``: the mixed game the hand was dealt in, which the header names before its game, as
     ``HORSE (Razz Limit, 1/2)``; see :func:`mix_label`)."""
     from homegame.games import load
+    from homegame.games.structures import at
 
     setup = history.setup
     game = setup.game
-    catalogue = load(game.name) if game.name in GAMES else None
-    if catalogue is None or not as_listed(setup, catalogue) or game.betting not in LIMITS:
+    base = _base(game.name)
+    dealt = game.betting is Betting.FIXED_LIMIT or (game.betting in LIMITS and base not in _STUD_GAMES)
+    catalogue = at(load(base), game.betting) if base in GAMES and dealt else None
+    if catalogue is None or not as_listed(setup, catalogue):
         raise ParseError(
             f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))} as the catalogue deals them; "
             "write this hand as PHH (homegame history export), which holds every game",
@@ -241,6 +253,18 @@ def mix_label(mix: Mix) -> str:
 def dumps_pokerstars(hands: Iterable[str]) -> str:
     """Hands of PokerStars text as one file: three blank lines between hands."""
     return "\n\n\n\n".join(hands) + "\n"
+
+
+def _base(name: str) -> str:
+    """The catalogue's name of a game at another structure (``omaha`` of ``omaha@fixed-limit``)."""
+    return name.partition("@")[0]
+
+
+def _hole_count(game: Game) -> int:
+    """The cards a player holds when the betting starts: every deal before the first round (a
+    lowball deal comes two and three, with the chance to kill between)."""
+    first_bet = next(index for index, step in enumerate(game.steps) if step.kind == "bet")
+    return sum(len(getattr(step, "cards", ())) for step in game.steps[:first_bet] if step.kind == "deal")
 
 
 def _cards(cards: Iterable[Card]) -> str:
@@ -404,7 +428,7 @@ class _Writer(_Tally):
         limit = game.betting is Betting.FIXED_LIMIT
         low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
         moment = (when or datetime(2026, 1, 1, tzinfo=UTC)).strftime("%Y/%m/%d %H:%M:%S")
-        label = f"{GAMES[game.name]} {LIMITS[game.betting]}"
+        label = f"{GAMES[_base(game.name)]} {LIMITS[game.betting]}"
         played = f"{mix_label(mix)} ({label}, {low}/{high})" if mix is not None else f"{label} ({low}/{high})"
         self.say(f"PokerStars Hand #{number}:  {played} - {moment} ET")
         seats = self.hand.seats
@@ -505,18 +529,11 @@ class _Writer(_Tally):
         if event.up:
             self.up[seat].extend(event.cards)
         if family in {"community", "draw"}:
-            if seat == self.hero and len(self.held[seat]) == self._hole_count():
+            if seat == self.hero and len(self.held[seat]) == _hole_count(self.hand.game):
                 self.say(f"Dealt to {self.names[seat]} [{_cards(self.held[seat])}]")
             return
         # stud: each player's cards on a street, once the street's cards are all dealt
         self._stud_line(seat, before, list(event.cards), event.up)
-
-    def _hole_count(self) -> int:
-        """The cards a player holds when the betting starts: every deal before the first round (a
-        lowball deal comes two and three, with the chance to kill between)."""
-        steps = self.hand.game.steps
-        first_bet = next(index for index, step in enumerate(steps) if step.kind == "bet")
-        return sum(len(getattr(step, "cards", ())) for step in steps[:first_bet] if step.kind == "deal")
 
     def _stud_line(self, seat: int, before: list[Card], new: list[Card], up: bool) -> None:
         who = self.names[seat]
@@ -591,30 +608,42 @@ class _Writer(_Tally):
         if not self.showdown:
             self.say("*** SHOW DOWN ***")
             self.showdown = True
-        text = describe(self.hand.game.name, event)
+        text = describe(_base(self.hand.game.name), event)
         self.shown[event.seat] = (event.cards, text)
         self.say(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({text})" if text else ""))
 
 
 # -- PokerStars text in ----------------------------------------------------------------------------
 
-IMPORTS: dict[str, str] = {
-    "Hold'em No Limit": "NT",
-    "Hold'em Limit": "FT",
-    "Omaha Pot Limit": "PO",
-    "Omaha Hi/Lo Limit": "FO/8",
-    "7 Card Stud Limit": "F7S",
-    "7 Card Stud Hi/Lo Limit": "F7S/8",
-    "Razz Limit": "FR",
-    "Single Draw 2-7 Lowball No Limit": "N2L1D",
-    "Triple Draw 2-7 Lowball Limit": "F2L3D",
-    "Badugi Limit": "FB",
-}
-"""The games PokerStars text is read for, and the PHH code each becomes."""
 
-_HOLE = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "N2L1D": 5, "F2L3D": 5, "FB": 4}
+_UNREAD = {"Courchevel": "courchevel", "Courchevel Hi/Lo": "courchevel-hi-lo"}
+"""Games homegame plays whose PokerStars text it does not read (how a Courchevel hand writes its
+first flop card, dealt before the first round, is not known here): refused, naming the game."""
+
+_STUD_GAMES = {"stud", "stud-hi-lo", "razz"}
+"""PokerStars deals stud at fixed limit only, and a stud header's amounts are the bets: no other
+structure of them is read or written."""
+
+
+def _imported(documents: dict[Betting, str], betting: Betting) -> str:
+    """The PHH variant of a game PokerStars names, at ``betting``: its standard code, else the
+    catalogue's name of the game at that structure."""
+    name = documents.get(betting) or f"{next(iter(documents.values()))}@{betting.value}"
+    return code_of(name) or name
+
+
+IMPORTS: dict[str, str] = {
+    f"{game} {words}": _imported(documents, betting)
+    for game, documents in PLAYED.items()
+    for betting, words in LIMITS.items()
+    if betting is Betting.FIXED_LIMIT or not _STUD_GAMES.intersection(documents.values())
+}
+"""The games PokerStars text is read for (the game's name and its structure, as a header says
+them), and the PHH variant each becomes: a standard code (``Hold'em No Limit``: ``NT``), else the
+catalogue game's name (``5 Card Draw Limit``: ``draw``; ``Omaha Limit``: ``omaha@fixed-limit``)."""
+
 _MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
-_GAME = "|".join(map(re.escape, IMPORTS))
+_GAME = "|".join(map(re.escape, sorted(IMPORTS, key=len, reverse=True)))  # the longest name first
 _HEADER = re.compile(
     r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+):\s+(?:\{(?P<club>[^}]*)\}\s+)?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), (?:(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) )?)?"
@@ -723,10 +752,17 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     header = _HEADER.match(lines[start])
     if header is None:
         named = _GAME_NAMED.match(lines[start])
-        game = f"{(named['mixed'] or named['game']).strip()[:60]!r}, " if named else ""
-        raise ParseError(f"line {start + 1}: {game}not a game homegame reads ({', '.join(IMPORTS)})")
+        game = (named["mixed"] or named["game"]).strip()[:60] if named else ""
+        played = _UNREAD.get(re.sub(r" (?:No Limit|Pot Limit|Limit)$", "", game))
+        if played is not None:
+            raise ParseError(
+                f"line {start + 1}: {game!r}: homegame plays it ({played}), but does not read its PokerStars text"
+            )
+        raise ParseError(
+            f"line {start + 1}: {f'{game!r}, ' if game else ''}not a game homegame reads ({', '.join(IMPORTS)})"
+        )
     code = IMPORTS[header["game"]]
-    seats = _seats(lines, start, end, stud=code in _STUD_CODES)
+    seats = _seats(lines, start, end, stud=_game(code).family is Family.STUD)
     names, low, high = [name for _, name, _ in seats], _money(header["low"]), _money(header["high"])
     reader = _HandReader(lines, end, code, names, low, high)
     for index in range(start + 1, end):
@@ -735,8 +771,12 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     return reader.record(header, [stack for _, _, stack in seats], f"the hand on line {start + 1}")
 
 
-_STUD_CODES = ("F7S", "F7S/8", "FR")
-"""The codes of the stud games (no button, no board)."""
+@cache
+def _game(variant: str) -> Game:
+    """The catalogue game a PHH variant names (a standard code's, or the game by name)."""
+    from homegame.games import from_catalogue
+
+    return from_catalogue(CODES.get(variant, variant))
 
 
 def _seats(lines: Sequence[str], start: int, end: int, *, stud: bool) -> list[tuple[int, str, int | Decimal]]:
@@ -806,11 +846,11 @@ class _HandReader:
 
     @property
     def stud(self) -> bool:
-        return self.code in _STUD_CODES
+        return _game(self.code).family is Family.STUD
 
     @property
     def limit(self) -> bool:
-        return self.code.startswith("F")
+        return _game(self.code).betting is Betting.FIXED_LIMIT
 
     def who(self, name: str, index: int) -> str:
         if name not in self.player:
@@ -851,7 +891,7 @@ class _HandReader:
             elif known or _MARKER.fullmatch(self.lines[later]):
                 break
         for name in self.names:
-            self.actions.append(f"d dh {self.player[name]} {known.get(name, '??' * _HOLE[self.code])}")
+            self.actions.append(f"d dh {self.player[name]} {known.get(name, '??' * _hole_count(_game(self.code)))}")
 
     def marker(self, index: int, match: re.Match[str]) -> None:
         """A street's marker: the hole cards, the board, stud's river."""
