@@ -28,7 +28,7 @@ def test_every_game_plays_at_each_structure_it_allows(name: str) -> None:
     assert allowed == (() if game.betting is Betting.NONE else STRUCTURES)
     for betting in allowed:
         played = at(game, betting)
-        assert played.betting is betting and load(played.name) == played
+        assert played.betting is betting and load(played.name) == played == load(played.name.upper())
         seats = min(played.players[1], 4)
         hand = Hand(played, [300] * seats, seed=len(name))
         play(hand, [RandomBot(random.Random(seat)) for seat in range(seats)])

@@ -95,7 +95,7 @@ def from_catalogue(name: str, *, otherwise: str = "") -> Game:
     if at_sign:  # the game at another betting structure
         from homegame.games.structures import at
 
-        return at(from_catalogue(base, otherwise=otherwise), structure.strip())
+        return at(from_catalogue(base, otherwise=otherwise), structure.strip().lower())
     files, aliases = _index()
     key = catalogue_key(name)
     found = key if key in files else aliases.get(key)
