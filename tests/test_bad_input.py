@@ -146,7 +146,7 @@ def test_serve_refuses_a_pause_between_hands_that_is_no_number_of_seconds(
     seconds: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     err = refused(["serve", "--between-hands", seconds, "--db", str(tmp_path / "x.sqlite"), "--port", "0"], capsys)
-    assert "--between-hands must be 0 or more seconds, less than a day" in err
+    assert "--between-hands must be 0 to " in err and "seconds, not " in err
 
 
 @pytest.mark.parametrize(

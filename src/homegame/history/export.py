@@ -107,11 +107,15 @@ def player(seat: int, button: int, seats: int) -> str:
 
 def is_standard(history: History) -> bool:
     """True when the hand can be written in the standard alone: its game has a code, it is the
-    catalogue's document, the house rules are the defaults and no pot was carried in."""
+    catalogue's document (a live straddle added: ``blinds_or_straddles`` holds it), the house rules
+    are the defaults and no pot was carried in."""
     from homegame.games import load
 
     setup = history.setup
-    return code_of(setup.game.name) is not None and as_listed(setup, load(setup.game.name))
+    if code_of(setup.game.name) is None:
+        return False
+    catalogue = load(setup.game.name)
+    return any(as_listed(setup, game) for game in (catalogue, catalogue.straddled()))  # a live straddle too
 
 
 def to_phh(
@@ -267,6 +271,8 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
         fields["_options"] = dict(setup.options)
     if setup.carried:
         fields["_carried"] = setup.carried
+    if setup.game.bomb:
+        fields["_bomb"] = True
     return fields
 
 
