@@ -34,8 +34,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from homegame.cards import Card, format_cards
 from homegame.engine.betting import Stakes
@@ -70,16 +69,16 @@ from homegame.server.changes import (
     SeatAsked,
     SeatGiven,
     Straddled,
-    from_row,
     to_row,
 )
 from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.finished import Finished
-from homegame.server.log import ReadOnly, Row, TableLog, changes
+from homegame.server.log import TableLog
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
+from homegame.server.restoring import Restoring
 from homegame.server.roster import Roster, SeatInfo, SeatStatus
 from homegame.server.runout import Runout
 from homegame.server.seating import Seating
@@ -93,7 +92,7 @@ def wall_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-class ServerTable(Requests):
+class ServerTable(Requests, Restoring):
     """One table: see the module docstring. ``now`` gives the time in ms (a test's own clock);
     ``between_hands`` the ms between one hand's end and the next deal, unless the table sets its
     own (:attr:`~homegame.server.config.TableConfig.between_hands`); ``runout_pause`` the ms
@@ -183,65 +182,9 @@ class ServerTable(Requests):
 
     # -- making and restoring --------------------------------------------------------------------
 
-    @classmethod
-    def create(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
-        """A new table (its settings stored), the bots seated."""
-        table = cls(table_id, config, store, **kwargs)
-        store.create_table(table_id, config.to_json(), table.now())
-        for seat, info in enumerate(table.seats):
-            if info.bot is not None:
-                table.submit(Sat(seat))
-        return table
-
-    @classmethod
-    def restore(cls, table_id: str, config: TableConfig, store: TableLog, **kwargs: Any) -> ServerTable:
-        """The table rebuilt from its log: the same seats, cards, pots, stacks, turn and clocks (a
-        decision's clock restarts from now: the server's downtime does not count against it)."""
-        table = cls(table_id, config, store, **kwargs)
-        last = 0
-        for row, orders in changes(store.rows(table_id)):
-            table._replay(row, orders)
-            last = row.at
-        # The time the server was down is nobody's: each decision's clock runs on from now with the
-        # time it had used when the last change was logged (none, for a decision begun then).
-        now = table.now()
-        table.clocks.resume(now, last)
-        table.runout, table.shown_at = None, table.settled_at
-        table.publish()
-        return table
-
-    def reload(self) -> ServerTable:
-        """The table as its log holds it (after a change the disk refused), with the same players
-        connected."""
-        table = ServerTable.restore(
-            self.id,
-            self.config,
-            self.store,
-            now=self.now,
-            between_hands=self.between_hands,
-            runout_pause=self.runout_pause,
-            rng=self.table.rng,
-        )
-        table.connected = set(self.connected)
-        return table
-
     def publish(self) -> None:
         """Every change so far is committed: messages may tell of it."""
         self.published = (self.number, self.seq)
-
-    def _replay(self, row: Row, orders: list[tuple[Card, ...]]) -> None:
-        self._orders = orders
-        self._applying = row.seq
-        if isinstance(row.data, dict):  # the clocks as they stood when the change was made, no down time
-            self.clocks.replayed(row.at, row.data.get("used", ()))
-        try:
-            self._apply(from_row(row.kind, row.data), row.at)
-        except ValueError:  # written, then refused (by a step), and the server stopped before taking it back
-            self.store.remove(row.id)
-            return
-        finally:
-            self._orders = []
-        self.seq = row.seq
 
     def _shuffled(self, cards: tuple[Card, ...]) -> None:
         self.store.append_shuffle(self.id, self._applying, format_cards(cards), self.now())
@@ -421,27 +364,3 @@ class ServerTable(Requests):
         """The stakes a deal of ``game`` to ``dealt`` is played at: the host's (or the game's),
         doubled in a kill hand (:meth:`~homegame.engine.table.Table.kill_hand`)."""
         return self.table.stakes_of(game, dealt, self.config.stakes_for(game) or game.stakes)
-
-    def histories(self, rows: list[Row] | None = None) -> list[tuple[int, Hand, tuple[int, ...]]]:
-        """Every finished hand (its number, the hand, its table seats), rebuilt from the log (``rows``:
-        the log, when the caller has read it already)."""
-        restored = self.rebuilt()
-        hands = []
-        for _ in restored.replayed(self.store.rows(self.id) if rows is None else rows):
-            if restored.previous is not None and restored.previous is not restored.before:
-                hands.append((restored.number, restored.previous, restored.previous_dealt))
-        return hands
-
-    def rebuilt(self) -> ServerTable:
-        """A table of the same settings and no log yet, writing nothing: fed :meth:`replayed`, it
-        becomes this table again, change by change (for the readers of the log)."""
-        return ServerTable(self.id, self.config, ReadOnly(self.store), now=self.now)
-
-    def replayed(self, rows: list[Row]) -> Iterator[tuple[Row, Change]]:
-        """Apply ``rows`` of the log (in order, from where this table stands) one change at a time,
-        yielding each once applied (with its row); :attr:`before` is the last hand finished before it."""
-        for row, orders in changes(rows):
-            self.before = self.previous
-            self._replay(row, orders)
-            if self.seq == row.seq:  # applied (a row the engine refused was taken back)
-                yield row, from_row(row.kind, row.data)
