@@ -37,17 +37,19 @@ import random
 import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any, TypeGuard
 
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Post, Stakes
-from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
-from homegame.engine.game import Game, OptionValue, players_words
+from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Runout, Tabled, Won
+from homegame.engine.game import Family, Game, OptionValue, players_words
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
+from homegame.engine.runout import RunTwiceRound, betting_over, board_only, runout
 from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
+from homegame.engine.steps.deal import Deal
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
 
@@ -60,7 +62,9 @@ _STAKES = tuple(field.name for field in fields(Stakes))
 class Setup:
     """Everything a hand starts from except its randomness: game, stacks, button, stakes, house rules,
     chips carried over from an earlier deal, and ``posts``: forced bets single seats owe on top of
-    the game's (a missed blind made up), which the game's ``blinds`` step posts after its own."""
+    the game's (a missed blind made up), which the game's ``blinds`` step posts after its own.
+    ``run_it_twice``: the table's option to run the rest of the board twice when every seat still in
+    agrees (:mod:`homegame.engine.runout`)."""
 
     game: Game
     stacks: tuple[int, ...]
@@ -69,6 +73,7 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     carried: int = 0
     posts: tuple[Post, ...] = ()
+    run_it_twice: bool = False
 
     def check(self) -> None:
         """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not
@@ -92,6 +97,8 @@ class Setup:
             chips(post.amount, f"{where}.amount")
             if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
                 raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
+        if type(self.run_it_twice) is not bool:
+            raise ParseError(f"run_it_twice: true or false, not {self.run_it_twice!r}", token="run_it_twice")
         if not isinstance(self.stakes, Stakes):
             raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
         for name in _STAKES:
@@ -155,7 +162,9 @@ class Hand:
     cards; the rest follows in a fixed order), else ``seed`` or ``rng`` shuffles
     (the operating system's secure source when neither is given). ``stakes`` and
     ``options`` override the game's defaults; ``carried`` chips from an earlier
-    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`).
+    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`); with
+    ``run_it_twice`` the seats still in are asked whether to run the rest of the board twice
+    (:mod:`homegame.engine.runout`).
 
     The hand is the dealer of its steps (:class:`~homegame.engine.steps.base.Dealer`): the state
     below is their snapshot and the views', read-only; it changes only through :meth:`act`, by the
@@ -175,6 +184,7 @@ class Hand:
         options: Mapping[str, object] | None = None,
         carried: int = 0,
         posts: Sequence[Post] = (),
+        run_it_twice: bool = False,
     ) -> None:
         values = game.option_values(options)
         setup = Setup(
@@ -185,6 +195,7 @@ class Hand:
             options=tuple(values.items()),
             carried=carried,
             posts=tuple(posts),
+            run_it_twice=run_it_twice,
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None and (seed is not None or deck is not None):
@@ -263,6 +274,13 @@ class Hand:
         self.over = False
         self.result: HandResult | None = None
         self.decision: Decision | None = None
+        self.runouts: list[tuple[Card, ...]] = []
+        """The two boards, once the hand has been run twice (:mod:`homegame.engine.runout`)."""
+        self._asked = False
+        self._twice: tuple[int, tuple[Card, ...]] | None = None
+        """Where the runouts begin: the step, and the board before it."""
+        self._share = -1
+        """The runout whose share of each pot the settling step pays now (0, 1; -1: none)."""
         self._step = 0
         self._legal_seat = -1
         self._legal: tuple[Legal, ...] = ()
@@ -394,6 +412,9 @@ class Hand:
                     return
                 decision.close()
                 self.decision = None
+                if type(decision) is RunTwiceRound and decision.agreed:
+                    self._twice = (self._step, tuple(self.board))
+                    self.emit(Runout(1))
             self._return_unclaimed()
             if self.live <= 1:
                 self._award_uncontested()
@@ -402,10 +423,59 @@ class Hand:
                 self._finish()
                 return
             step = steps[self._step]
+            if type(step) is Deal and self._twice is None and self._betting_over():
+                return
             self._step += 1
+            if self._twice is not None and type(step) is not Deal:
+                if self._step == len(steps):
+                    self._settle_runout(step)
+                # a betting round of the runouts has nobody to ask, though the first board paid some
+                continue
             self.decision = step.begin(self)
             if self.over:  # the step ended the hand (:meth:`end`)
                 return
+
+    def _betting_over(self) -> bool:
+        """Before a deal, when no more betting is possible and only deals and betting rounds are left:
+        the seats still in turn their cards up, then (``run_it_twice``, the rest all to the board of
+        a community game, the stock enough for two) are asked whether to run it twice; True when
+        they are asked now."""
+        deals = runout(self.game, self._step)
+        if deals is None or not betting_over(self):
+            return False
+        live = self.in_hand()
+        for seat in live:
+            down = tuple(self.down[seat])
+            if down and self.shown.get(seat) != tuple(self.cards(seat)):
+                self.show(seat, self.cards(seat))
+                self.emit(Tabled(seat, down))
+        if self._asked or not self.setup.run_it_twice or self.game.family is not Family.COMMUNITY:
+            return False
+        needed = sum(deal.cards_needed(len(live)) for deal in deals)
+        if self.game.steps[-1].kind != "showdown" or not board_only(deals) or self.stock < 2 * needed:
+            return False
+        self._asked = True
+        self.decision = RunTwiceRound(self, tuple(live))
+        return True
+
+    def _settle_runout(self, step: Step) -> None:
+        """The settling step pays this runout's share of each pot (the first the odd chip); after the
+        first, the board goes back to where the runouts began and the deals are made again from the
+        same deck; after the second, the table shows the first board, both in :attr:`runouts`."""
+        assert self._twice is not None
+        start, before = self._twice
+        self._share = len(self.runouts)
+        try:
+            self.decision = step.begin(self)
+        finally:
+            self._share = -1
+        self.runouts.append(tuple(self.board))
+        if len(self.runouts) == 1:
+            self.board[:] = before
+            self._step = start
+            self.emit(Runout(2))
+        else:
+            self.board[:] = self.runouts[0]
 
     def _return_unclaimed(self) -> None:
         """Give the chips no live seat may win to the last of their players to fold, as soon as
@@ -480,7 +550,11 @@ class Hand:
         may win: the chips nobody left may win are back with their players (:meth:`_return_unclaimed`)."""
         put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
         folded = self.folded
-        return [pot for pot in self._pots(put) if not folded[pot.eligible[0]]]
+        pots = [pot for pot in self._pots(put) if not folded[pot.eligible[0]]]
+        if self._share < 0:
+            return pots
+        # run twice: this runout's share of each pot, the odd chip to the first
+        return [replace(pot, amount=pot.amount // 2 + (pot.amount % 2 if self._share == 0 else 0)) for pot in pots]
 
     def _pots(self, put: Sequence[int]) -> list[Pot]:
         """Every pot, those of the chips no live seat may win included (each for the folded seat
@@ -609,7 +683,10 @@ class Hand:
         self.stakes = stakes
 
     def award(self, won: Won) -> None:
-        """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it."""
+        """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it (on which board, when
+        the hand is run twice)."""
+        if self._share >= 0:
+            won = replace(won, runout=self._share + 1)
         self.stacks[won.seat] += won.amount
         self.paid += won.amount
         self.emit(won)

@@ -121,7 +121,9 @@ class Table:
     winning (:attr:`killer` names the player). The reading taken where the document is silent:
     nobody posts a kill blind; the doubled stakes (blinds, antes, bring-in and bets alike) are
     the kill. In a split game with the house rule ``scoop_kills`` ("In some split-pot games, a
-    player winning both halves of the pot may also cause a kill"), one scoop is enough."""
+    player winning both halves of the pot may also cause a kill"), one scoop is enough.
+    ``run_it_twice``: the seats still in are asked whether to run the rest of the board twice when
+    no more betting is possible (:mod:`homegame.engine.runout`)."""
 
     def __init__(
         self,
@@ -133,6 +135,7 @@ class Table:
         button: int = 0,
         rng: random.Random | None = None,
         kill: bool = False,
+        run_it_twice: bool = False,
     ) -> None:
         if not 2 <= size <= 10:
             raise ValueError(f"a table has 2 to 10 seats, not {size}")
@@ -143,6 +146,9 @@ class Table:
         self.button = button
         self.rng = rng if rng is not None else random.SystemRandom()
         self.kill = kill
+        self.run_it_twice = run_it_twice
+        """Ask the seats still in whether to run the rest of the board twice, when no more betting is
+        possible (:mod:`homegame.engine.runout`)."""
         self.streak: tuple[str, int] | None = None
         """The player who won the last pot whole, and how many in a row."""
         self.carried = 0
@@ -252,6 +258,7 @@ class Table:
             options={name: value for name, value in self.options.items() if game.option(name) is not None},
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
+            run_it_twice=self.run_it_twice,
         )
 
     def button_among(self, seats: Sequence[int]) -> int:

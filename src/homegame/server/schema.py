@@ -171,6 +171,7 @@ def _view() -> Schema:
             "hands": _array(_ref("judged")),
             "pot_after_call": _nullable(_COUNT),
             "pot_sizes": _array(_COUNT),
+            "runouts": _array(_array(_ref("card"))),
         }
     )
 
