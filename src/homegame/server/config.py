@@ -33,7 +33,7 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
+__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "RUN_IT_TWICE", "SPECTATORS", "Clock", "TableConfig", "check_text"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -46,10 +46,15 @@ MISSED_BLINDS = ("post", "wait", "none")
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
 owe nothing."""
 
+RUN_IT_TWICE = ("never", "ask")
+"""Whether the seats still in are asked to run the rest of the board twice when no more betting is
+possible in a community-card game (:mod:`homegame.engine.runout`)."""
+
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
+    | {"run_it_twice", "rabbit_hunt"}
 )
 
 
@@ -68,7 +73,9 @@ class TableConfig:
     among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
     the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
     (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
-    resumes the table (its Start), however many sit.
+    resumes the table (its Start), however many sit. ``run_it_twice``: ``never``, or ``ask`` the seats
+    still in once no more betting is possible (a community-card game). ``rabbit_hunt``: after a hand
+    that ended before its last card, any seat may see the cards that would have come.
 
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
@@ -96,6 +103,8 @@ class TableConfig:
     missed_blinds: str = "post"
     kill: bool = False
     paused: bool = False
+    run_it_twice: str = "never"
+    rabbit_hunt: bool = True
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -150,6 +159,12 @@ class TableConfig:
         paused = data.get("paused", False)
         if not isinstance(paused, bool):
             raise ParseError(f"paused: true or false, not {paused!r}", token=str(paused))
+        twice = data.get("run_it_twice", "never")
+        if twice not in RUN_IT_TWICE:
+            raise ParseError(f"run_it_twice: one of {', '.join(RUN_IT_TWICE)}, not {twice!r}", token=str(twice))
+        rabbit = data.get("rabbit_hunt", True)
+        if not isinstance(rabbit, bool):
+            raise ParseError(f"rabbit_hunt: true or false, not {rabbit!r}", token=str(rabbit))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -169,6 +184,8 @@ class TableConfig:
             missed_blinds=missed_blinds,
             kill=kill,
             paused=paused,
+            run_it_twice=twice,
+            rabbit_hunt=rabbit,
             _games=games,
         )
         return config
@@ -200,6 +217,8 @@ class TableConfig:
             missed_blinds=self.missed_blinds,
             kill=self.kill,
             paused=self.paused,
+            run_it_twice=self.run_it_twice,
+            rabbit_hunt=self.rabbit_hunt,
         )
         return data
 

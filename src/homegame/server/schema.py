@@ -215,7 +215,15 @@ def _snapshot() -> Schema:
             "button": _COUNT,
             "choosing": _nullable(_object({"seat": _COUNT, "games": _array(_STR)})),
             "rebuys": _array(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT})),
-            "house": _object({"options": options, "stakes": stakes, "kill": _BOOL}),
+            "house": _object(
+                {
+                    "options": options,
+                    "stakes": stakes,
+                    "kill": _BOOL,
+                    "run_it_twice": {"enum": ["never", "ask"]},
+                    "rabbit_hunt": _BOOL,
+                }
+            ),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),

@@ -69,7 +69,13 @@ class Snapshots:
     def __init__(self, table: Source) -> None:
         self.table = table
         config = table.config
-        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
+        self._house: JSON = {
+            "options": dict(config.options),
+            "stakes": dict(config.stakes),
+            "kill": config.kill,
+            "run_it_twice": config.run_it_twice,
+            "rabbit_hunt": config.rabbit_hunt,
+        }
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
         game (the host's settings)."""
         self._games: dict[str, JSON] = {}

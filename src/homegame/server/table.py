@@ -106,7 +106,12 @@ class ServerTable(Requests):
         self.between_hands = between_hands
         self.shuffler = Shuffler(self._shuffled)
         self.table = Table(
-            config.schedule(), size=config.seats, rng=self.shuffler, options=dict(config.options), kill=config.kill
+            config.schedule(),
+            size=config.seats,
+            rng=self.shuffler,
+            options=dict(config.options),
+            kill=config.kill,
+            run_it_twice=config.run_it_twice == "ask",
         )
         self.roster = Roster(table_id, config, self.table)
         self.seats: list[SeatInfo] = self.roster.seats

@@ -1,0 +1,127 @@
+"""Run it twice at a server table (issue 30, item 5), over raw sockets: two seats all in and a
+spectator; each seat still in is asked (the legal descriptors), every view shows both boards and
+their awards; a seat whose time runs out says no; a table that never runs it twice never asks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from homegame.errors import ParseError
+from homegame.server.config import TableConfig
+from server_helpers import Clock, Seat, cards_in, live_server, make, run
+
+
+def _mine(seat: Seat, kind: str = "") -> dict[str, Any]:
+    """The next state in which this seat has something to decide (``kind``: may do that)."""
+
+    def deciding(m: dict[str, Any]) -> bool:
+        legal = m["state"]["view"]["legal"] if m.get("type") == "state" and m["state"]["view"] else []
+        return bool(legal) and (not kind or any(option["kind"] == kind for option in legal))
+
+    return seat.until(deciding)
+
+
+def _all_in(live: Any, run_it_twice: str = "ask") -> tuple[Seat, Seat, Seat]:
+    created = live.new(game="holdem", seats=2, stack=100, spectators="public", run_it_twice=run_it_twice)
+    ann, bo, watcher = (Seat(url) for url in (*created["invites"], created["spectate"]))
+    dealt = ann.until(lambda m: m.get("type") in ("state", "welcome") and m["state"]["view"] is not None)["state"]
+    first = (ann, bo)[dealt["dealt"][dealt["view"]["to_act"][0]]]
+    other = bo if first is ann else ann
+    if not (first.state.get("view") and first.state["view"]["legal"]):
+        _mine(first)
+    first.act({"kind": "raise_to", "amount": 100})
+    _mine(other, "call")
+    other.act({"kind": "call"})
+    return ann, bo, watcher
+
+
+def test_both_seats_are_asked_and_every_view_shows_both_boards(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db") as live:
+        ann, bo, watcher = _all_in(live)
+        for seat in (ann, bo):
+            asked = _mine(seat, "run_twice")["state"]["view"]
+            assert [(legal["kind"], legal["form"]) for legal in asked["legal"]] == [
+                ("run_twice", "plain"),
+                ("decline", "plain"),
+            ]
+            assert all(other["down"] is not None for other in asked["seats"])  # the hands are turned up
+        ann.act({"kind": "run_twice"})
+        bo.until(
+            lambda m: m.get("type") == "state" and any(e["type"] == "answered" for e in m["state"]["view"]["events"])
+        )
+        bo.act({"kind": "run_twice"})
+        ends = [
+            seat.until(lambda m: m.get("type") == "state" and m["state"]["last"] is not None)
+            for seat in (ann, bo, watcher)
+        ]
+        boards = {tuple(map(tuple, end["state"]["last"]["view"]["runouts"])) for end in ends}
+        assert len(boards) == 1
+        first, second = boards.pop()
+        assert len(first) == len(second) == 5 and not set(first) & set(second)
+        for end in ends:
+            last = end["state"]["last"]
+            assert {award["runout"] for award in last["result"]["awards"]} == {1, 2}
+            assert sum(award["amount"] for award in last["result"]["awards"]) == 200
+            assert [e["number"] for e in last["events"] if e["type"] == "runout"] == [1, 2]
+        for seat in (ann, bo, watcher):
+            seat.close()
+
+
+def test_one_no_deals_one_board_and_a_spectator_saw_no_card_before_the_hands_were_turned_up(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db") as live:
+        ann, bo, watcher = _all_in(live)
+        _mine(ann, "decline")
+        ann.act({"kind": "decline"})
+        end = watcher.until(lambda m: m.get("type") == "state" and m["state"]["last"] is not None)
+        assert end["state"]["last"]["view"]["runouts"] == [] and len(end["state"]["last"]["view"]["board"]) == 5
+        turned = end["state"]["last"]["view"]["events"]
+        tabled = {card for e in turned if e["type"] == "tabled" for card in e["cards"]}
+        assert len(tabled) == 4
+        before = [m for m in watcher.frames[: watcher.frames.index(end)] if m.get("type") in ("state", "welcome")]
+        untabled = [
+            m for m in before if not any(e["type"] == "tabled" for e in (m["state"]["view"] or {}).get("events", []))
+        ]
+        for frame in untabled:  # no hole card reached the spectator before the hands were turned up
+            assert not cards_in(str(frame)) & tabled
+        for seat in (ann, bo, watcher):
+            seat.close()
+
+
+def test_a_seat_whose_time_runs_out_says_no() -> None:
+    clock = Clock()
+    table = make(now=clock, game="holdem", seats=2, stack=100, run_it_twice="ask", clock={"seconds": 5})
+    run(table)
+    assert table.hand is not None
+    first = table.dealt[table.hand.pending()[0]]
+    table.act(first, table.number, table.seq, {"kind": "raise_to", "amount": 100})
+    other = table.dealt[table.hand.pending()[0]]
+    table.act(other, table.number, table.seq, {"kind": "call"})
+    assert set(table.hand.pending()) == {0, 1}
+    table.act(first, table.number, table.seq, {"kind": "run_twice"})
+    clock.now += 6000
+    run(table)
+    hand = table.previous if table.hand is None or table.number > 1 else table.hand
+    assert hand is not None and hand.over and hand.runouts == []
+    answers = [(event.seat, event.twice) for event in hand.events if type(event).__name__ == "Answered"]
+    assert sorted(answers) == [(0, False), (1, True)] or sorted(answers) == [(0, True), (1, False)]
+
+
+def test_a_table_that_never_runs_it_twice_never_asks() -> None:
+    table = make(game="holdem", seats=2, stack=100)
+    run(table)
+    assert table.hand is not None
+    table.act(table.dealt[table.hand.pending()[0]], table.number, table.seq, {"kind": "raise_to", "amount": 100})
+    table.act(table.dealt[table.hand.pending()[0]], table.number, table.seq, {"kind": "call"})
+    hand = table.previous
+    assert hand is not None and hand.over and hand.runouts == []
+
+
+@pytest.mark.parametrize("value", ["always", True, 2, None])
+def test_the_option_takes_never_or_ask(value: object) -> None:
+    with pytest.raises(ParseError, match="run_it_twice"):
+        TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 10, "run_it_twice": value})
+    config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 10, "run_it_twice": "ask"})
+    assert TableConfig.from_json(config.to_json()).run_it_twice == "ask"
