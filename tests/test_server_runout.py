@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from homegame.engine.events import Answered
 from homegame.errors import ParseError
 from homegame.server.config import TableConfig
 from server_helpers import Clock, Seat, cards_in, live_server, make, run
@@ -22,6 +23,17 @@ def _mine(seat: Seat, kind: str = "") -> dict[str, Any]:
         return bool(legal) and (not kind or any(option["kind"] == kind for option in legal))
 
     return seat.until(deciding)
+
+
+def _has(message: dict[str, Any], event: str) -> bool:
+    """True when the message's view tells of an event of this type."""
+    view = message["state"]["view"] or {}
+    return any(e["type"] == event for e in view.get("events", []))
+
+
+def _over(message: dict[str, Any]) -> bool:
+    """A state with the hand just finished."""
+    return message.get("type") == "state" and message["state"]["last"] is not None
 
 
 def _all_in(live: Any, run_it_twice: str = "ask") -> tuple[Seat, Seat, Seat]:
@@ -75,7 +87,7 @@ def test_one_no_deals_one_board_and_a_spectator_saw_no_card_before_the_hands_wer
         ann, bo, watcher = _all_in(live)
         _mine(ann, "decline")
         ann.act({"kind": "decline"})
-        end = watcher.until(lambda m: m.get("type") == "state" and m["state"]["last"] is not None)
+        end = watcher.until(_over)
         assert end["state"]["last"]["view"]["runouts"] == [] and len(end["state"]["last"]["view"]["board"]) == 5
         turned = end["state"]["last"]["view"]["events"]
         tabled = {card for e in turned if e["type"] == "tabled" for card in e["cards"]}
@@ -105,7 +117,7 @@ def test_a_seat_whose_time_runs_out_says_no() -> None:
     run(table)
     hand = table.previous if table.hand is None or table.number > 1 else table.hand
     assert hand is not None and hand.over and hand.runouts == []
-    answers = [(event.seat, event.twice) for event in hand.events if type(event).__name__ == "Answered"]
+    answers = [(event.seat, event.twice) for event in hand.events if isinstance(event, Answered)]
     assert sorted(answers) == [(0, False), (1, True)] or sorted(answers) == [(0, True), (1, False)]
 
 
