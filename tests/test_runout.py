@@ -5,6 +5,7 @@ side pots and hi-lo, chips conserved, replay and PHH round trips."""
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -180,3 +181,52 @@ def test_phh_of_a_hand_run_twice_names_both_boards_and_reads_back() -> None:
     assert len(boards) == 6 and "# the second board" in record.actions
     played = replay(loads(dumps(record)))
     assert played.hand.runouts == hand.runouts and list(played.finishing_stacks) == record.extra["finishing_stacks"]
+
+
+# -- the rabbit (issue 30, item 6) --------------------------------------------------------------
+
+
+def _fold_at(hand: Hand, actions: int) -> None:
+    """Check or call ``actions`` times, then the one to act folds (bounded)."""
+    for count in range(200):
+        if hand.over:
+            return
+        seat = hand.pending()[0]
+        kinds = {option.kind: option for option in hand.legal_actions(seat)}
+        if count >= actions and ActionKind.FOLD in kinds:
+            hand.act(seat, Fold())
+            continue
+        passive = kinds.get(ActionKind.CHECK) or kinds.get(ActionKind.CALL) or kinds.get(ActionKind.BRING_IN)
+        hand.act(seat, (passive or next(iter(kinds.values()))).make())
+    raise AssertionError("the hand never ended")
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(st.sampled_from(["holdem", "omaha", "stud", "razz", "pineapple"]), st.integers(0, 12), st.integers(0, 10_000))
+def test_the_rabbit_is_the_next_cards_of_the_hands_own_deck_and_moves_no_chip(game: str, at: int, seed: int) -> None:
+    hand = Hand(load(game), [100, 100, 100], seed=seed)
+    _fold_at(hand, at)
+    assert hand.result is not None
+    before = (hand.result, tuple(hand.stacks), len(hand.events), list(hand.deck.cards))
+    rabbit = hand.rabbit()
+    assert before == (hand.result, tuple(hand.stacks), len(hand.events), list(hand.deck.cards))  # unchanged
+    if hand.live > 1:  # played to its last card: no rabbit
+        assert rabbit == ()
+        return
+    shown = [card for dealt in rabbit for card in dealt.cards]
+    deck = list(hand.history().chance[0])
+    used = {card for seat in range(hand.seats) for card in hand.cards(seat)} | set(hand.board) | set(hand.muck)
+    assert not set(shown) & used  # cards nobody saw dealt
+    assert all(deck.index(a) < deck.index(b) for a, b in pairwise(shown))  # in the deck's order
+    assert shown == [card for card in hand.deck.cards if card in set(shown)]  # the stock's next cards, burns aside
+    twin = hand.history().replay()  # the same deck in the log: the same rabbit
+    assert twin.rabbit() == rabbit
+
+
+def test_no_rabbit_in_a_draw_game_or_a_hand_still_going() -> None:
+    draw = Hand(load("draw"), [100, 100], seed=3)
+    assert draw.rabbit() == ()
+    _fold_at(draw, 0)
+    assert draw.over and draw.rabbit() == ()
+    going = Hand(load("holdem"), [100, 100], seed=3)
+    assert going.rabbit() == ()

@@ -13,3 +13,18 @@ test("the second board is the second of the runouts, and none when the board was
   assert.equal(secondBoard(view([])), null);
   assert.equal(secondBoard({ rows: {}, legal: [] }), null);
 });
+
+const { rabbitLines, rabbitOffered } = await page("rabbit.js");
+
+const seats = [{ name: "ann" }, { name: "bo" }];
+
+test("the rabbit is offered to a seat until someone asks, then shown by board and seat", () => {
+  const offered = { seats, rabbit: { hand: 3, seat: null, name: null, deals: [] } };
+  assert.equal(rabbitOffered(offered, 0), true);
+  assert.equal(rabbitOffered(offered, null), false); // a spectator only watches
+  assert.deepEqual(rabbitLines(offered), []);
+  const shown = { seats, rabbit: { hand: 3, seat: 1, name: "bo", deals: [{ seat: null, row: "board", cards: ["7d", "8h", "9s"] }, { seat: 0, row: "board", cards: ["Kc"] }] } };
+  assert.equal(rabbitOffered(shown, 0), false);
+  assert.deepEqual(rabbitLines(shown), [{ label: "Board", cards: ["7d", "8h", "9s"] }, { label: "ann", cards: ["Kc"] }]);
+  assert.equal(rabbitOffered({ seats, rabbit: null }, 0), false);
+});

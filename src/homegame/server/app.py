@@ -57,6 +57,7 @@ from homegame.server.messages import (
     Ledger,
     Message,
     Preview,
+    Rabbit,
     Rebuy,
     SitIn,
     SitOut,
@@ -354,6 +355,8 @@ class Room:
                 table.request_rebuy(seat, amount)
             case Leave():
                 table.leave(seat)
+            case Rabbit():
+                table.hunt(seat)
         return True
 
     def _auto(self) -> bool:

@@ -28,6 +28,7 @@ __all__ = [
     "Chose",
     "Closed",
     "Dealt",
+    "Hunted",
     "Left",
     "LogError",
     "Paused",
@@ -183,6 +184,12 @@ class Chatted(_Kind, kind="chat"):
     text: str
 
 
+class Hunted(_OfSeat, kind="rabbit"):
+    """A seat asked to see the rabbit of the hand last finished (the cards that would have come)."""
+
+    __slots__ = ()
+
+
 Change = (
     Sat
     | Dealt
@@ -199,6 +206,7 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | Hunted
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -219,6 +227,7 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        Hunted,
     )
 }
 

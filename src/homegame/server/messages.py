@@ -33,6 +33,7 @@ __all__ = [
     "Ledger",
     "Message",
     "Preview",
+    "Rabbit",
     "Rebuy",
     "SitIn",
     "SitOut",
@@ -110,7 +111,12 @@ class Chat:
     text: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
+@dataclass(frozen=True, slots=True)
+class Rabbit:
+    """Ask to see the cards the hand last finished would have dealt (the table's ``rabbit_hunt``)."""
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Rabbit
 
 
 def _whole(value: object) -> bool:
@@ -146,6 +152,8 @@ def parse(data: dict[str, Any]) -> Message:
             return Ledger()
         case "preview":
             return Preview(data.get("hands"))
+        case "rabbit":
+            return Rabbit()
         case "chat":
             try:
                 return Chat(check_text(data.get("text")))

@@ -55,6 +55,9 @@ class Requests:
     table: Table
     roster: Roster
     chose: str | None
+    previous: Hand | None
+    previous_dealt: tuple[int, ...]
+    rabbit: tuple[int, int] | None
 
     def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
         """A player's action for the hand and sequence number they saw; True when applied now, False
@@ -201,6 +204,21 @@ class Requests:
         if info.status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) or info.leaving or info.removing:
             raise RefusedError("illegal", f"nobody sits in seat {seat + 1}")
         return info
+
+    def hunt(self, seat: int) -> None:
+        """A seat of the hand last finished asks for its rabbit (the table's ``rabbit_hunt``): refused
+        when the table does not hunt, the hand has none (played to its last card, a draw game), or
+        it is shown already."""
+        finished = self.number if self.hand is None else self.number - 1
+        if not self.config.rabbit_hunt:
+            raise RefusedError("forbidden", "this table does not hunt the rabbit")
+        if self.previous is None or seat not in self.previous_dealt:
+            raise RefusedError("illegal", "rabbit: you were not dealt in the hand last played")
+        if self.rabbit is not None and self.rabbit[0] == finished:
+            raise RefusedError("illegal", "rabbit: already shown")
+        if not self.previous.rabbit():
+            raise RefusedError("illegal", "rabbit: the hand last played left no card to come")
+        self.submit(changes.Hunted(seat))
 
     def chat(self, seat: int, text: str) -> None:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""

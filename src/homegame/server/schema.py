@@ -194,6 +194,7 @@ def _snapshot() -> Schema:
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})
+    deal = _object({"seat": _nullable(_COUNT), "row": _STR, "cards": _array(_ref("card"))})
     options = {"type": "object"}
     stakes = {"type": "object", "additionalProperties": _COUNT}
     game = _object({"name": _STR, "title": _STR, "options": options, "stakes": stakes})
@@ -225,6 +226,9 @@ def _snapshot() -> Schema:
                 }
             ),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
+            "rabbit": _nullable(
+                _object({"hand": _COUNT, "seat": _nullable(_COUNT), "name": _nullable(_STR), "deals": _array(deal)})
+            ),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),
             "clock": _nullable(clock),

@@ -22,13 +22,14 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
-from homegame.engine.wire import JSON
+from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
 from homegame.server.roster import SeatStatus, blinds_of
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
     from homegame.engine.betting import Stakes
+    from homegame.engine.events import Dealt
     from homegame.engine.hand import Hand
     from homegame.engine.table import Table
     from homegame.server.clock import Clocks
@@ -55,6 +56,7 @@ class Source(Protocol):
     connected: set[int]
     number: int
     seq: int
+    rabbit: tuple[int, int] | None
 
     @property
     def status(self) -> str: ...
@@ -82,6 +84,8 @@ class Snapshots:
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
+        self._hunted: tuple[Hand | None, tuple[Dealt, ...]] = (None, ())
+        """The rabbit of the hand last finished, worked out once."""
         self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
@@ -147,11 +151,38 @@ class Snapshots:
                 "rebuys": table.roster.rebuys(),
                 "house": self._house,
                 "kill": self._kill(game),
+                "rabbit": self._rabbit(),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
+
+    def _rabbit(self) -> JSON:
+        """The rabbit of the hand last finished, at a table that hunts it and when it has one (it
+        ended before its last card): ``{hand, seat, name, deals}``. Until a seat asks, ``seat`` and
+        ``name`` are ``null`` and ``deals`` empty (the rabbit is offered); then ``deals`` are the
+        cards that would have come, each ``{seat, row, cards}`` (``seat`` a table seat, ``null`` for a
+        row), shown to all and played for nobody. ``None``: no rabbit to ask for."""
+        table = self.table
+        previous = table.previous
+        if not table.config.rabbit_hunt or previous is None:
+            return None
+        if self._hunted[0] is not previous:
+            self._hunted = (previous, previous.rabbit())
+        rabbit = self._hunted[1]
+        if not rabbit:
+            return None
+        finished = table.number if table.hand is None else table.number - 1
+        if table.rabbit is None or table.rabbit[0] != finished:
+            return {"hand": finished, "seat": None, "name": None, "deals": []}
+        seen = table.previous_dealt
+        deals: list[JSON] = [
+            {"seat": None if dealt.seat is None else seen[dealt.seat], "row": dealt.row, "cards": to_json(dealt.cards)}
+            for dealt in rabbit
+        ]
+        seat = table.rabbit[1]
+        return {"hand": finished, "seat": seat, "name": table.seats[seat].name, "deals": deals}
 
     def _kill(self, game: Game | None) -> JSON:
         """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether

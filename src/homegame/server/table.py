@@ -51,6 +51,7 @@ from homegame.server.changes import (
     Chose,
     Closed,
     Dealt,
+    Hunted,
     Left,
     LogError,
     Paused,
@@ -141,6 +142,8 @@ class ServerTable(Requests):
         """The game (or mix) last named by a dealer's choice."""
         self.chats = Recent()
         """The table's last chats (for a ``welcome``)."""
+        self.rabbit: tuple[int, int] | None = None
+        """The hand whose rabbit was asked for, and the table seat that asked."""
         self._applying = 0
         self.moves = Moves(self)
         self._snapshots = Snapshots(self)
@@ -261,6 +264,8 @@ class ServerTable(Requests):
                 self.closed = self.hand is None
             case Chatted(seat, text):
                 self.chats.heard(seat, self.seats[seat].name, text, at)
+            case Hunted(seat):
+                self.rabbit = (self.number if self.hand is None else self.number - 1, seat)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
