@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from homegame.engine import BetTo, Call, Check, Hand, RaiseTo
 from homegame.engine.events import Answered
 from homegame.errors import ParseError
+from homegame.games import load
 from homegame.server.config import TableConfig
+from homegame.server.odds import all_in_odds
 from server_helpers import Clock, Seat, cards_in, live_server, make, run
 
 
@@ -137,3 +140,46 @@ def test_the_option_takes_never_or_ask(value: object) -> None:
         TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 10, "run_it_twice": value})
     config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 10, "run_it_twice": "ask"})
     assert TableConfig.from_json(config.to_json()).run_it_twice == "ask"
+
+
+def test_odds_show_on_every_screen_only_while_all_in_and_never_in_the_history(tmp_path: Path) -> None:
+    with live_server(tmp_path / "db") as live:
+        ann, bo, watcher = _all_in(live)
+        asked = [_mine(seat, "run_twice")["state"] for seat in (ann, bo)]
+        watched = watcher.until(lambda m: m.get("type") == "state" and m["state"]["odds"] is not None)["state"]
+        odds = [state["odds"] for state in (*asked, watched)]
+        assert all(shown == odds[0] for shown in odds)  # the same figures on every screen
+        assert sorted(seat["seat"] for seat in odds[0]["seats"]) == [0, 1] and odds[0]["how"]
+        assert 990 <= sum(seat["equity"] for seat in odds[0]["seats"]) <= 1010
+        ann.act({"kind": "decline"})
+        for seat in (ann, bo, watcher):
+            seat.until(_over)
+            seat.close()
+        for frame in watcher.frames:  # odds only while every hand still in is turned up
+            if frame.get("type") in ("state", "welcome") and frame["state"]["odds"] is not None:
+                view = frame["state"]["view"]
+                assert view is not None and not view["over"] and all(seat["down"] for seat in view["seats"])
+        assert watcher.state["odds"] is None
+        table = watcher.welcome["table"]
+        history = live.host("GET", f"/api/tables/{table}/history", params={"full": "1"}).text
+        assert "equity" not in history and "%" not in history
+
+
+def test_hi_lo_odds_say_scoop_and_split_and_are_exact_when_few_deals_are_left() -> None:
+    hand = Hand(load("pot-limit-omaha-hi-lo"), [6, 6], deck="As Kh 2d Kd 3c Qc 4h Qh", run_it_twice=True)
+    hand.act(0, RaiseTo(6))
+    hand.act(1, Call())
+    assert hand.all_in
+    odds: Any = all_in_odds(hand, (3, 5))
+    assert odds["contests"] == 2 and not odds["exact"] and all("scoop" in seat["text"] for seat in odds["seats"])
+    low = next(seat for seat in odds["seats"] if seat["seat"] == 5)  # seat 1 of the hand holds A-2-3-4
+    assert low["split"] > 0 and low["equity"] > 500
+    hand = Hand(load("holdem"), [50, 50], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h", run_it_twice=True)  # one card to come
+    hand.act(0, Call())
+    hand.act(1, Check())
+    hand.act(1, Check())
+    hand.act(0, Check())
+    hand.act(1, BetTo(48))
+    hand.act(0, Call())
+    exact: Any = all_in_odds(hand, (0, 1))
+    assert exact["exact"] and exact["deals"] == 44 and exact["how"] == "exact: every one of 44 deals"

@@ -43,7 +43,7 @@ def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> 
     assert Store(str(path)).integrity() == "ok"  # opened again: already at the current layout
 
 
-_ADDED = frozenset({"pot_sizes", "showdown_pots", "runouts", "runout", "rabbit", "run_it_twice", "rabbit_hunt"})
+_ADDED = frozenset({"pot_sizes", "showdown_pots", "runouts", "runout", "rabbit", "run_it_twice", "rabbit_hunt", "odds"})
 """The fields and house rules added since that release, their values what it did."""
 
 

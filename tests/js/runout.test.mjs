@@ -28,3 +28,17 @@ test("the rabbit is offered to a seat until someone asks, then shown by board an
   assert.deepEqual(rabbitLines(shown), [{ label: "Board", cards: ["7d", "8h", "9s"] }, { label: "ann", cards: ["Kc"] }]);
   assert.equal(rabbitOffered({ seats, rabbit: null }, 0), false);
 });
+
+const { oddsLines } = await page("odds.js");
+
+test("the odds are the server's words for each hand, and none when there are none", () => {
+  const state = {
+    seats,
+    odds: { exact: false, deals: 3000, how: "a sample of 3,000 deals", contests: 1, seats: [{ seat: 1, equity: 820, win: 810, split: 20, text: "82% (win 81%, tie 2%)" }, { seat: 0, equity: 180, win: 170, split: 20, text: "18% (win 17%, tie 2%)" }] },
+  };
+  assert.deepEqual(oddsLines(state), {
+    lines: [{ seat: 1, name: "bo", text: "82% (win 81%, tie 2%)" }, { seat: 0, name: "ann", text: "18% (win 17%, tie 2%)" }],
+    how: "a sample of 3,000 deals",
+  });
+  assert.deepEqual(oddsLines({ seats, odds: null }), { lines: [], how: "" });
+});

@@ -402,6 +402,29 @@ class Hand:
         twin.decision = copy.deepcopy(self.decision, memo)
         return twin
 
+    @property
+    def coming(self) -> tuple[Deal, ...]:
+        """The deals left when nothing but deals and betting rounds is left before the settling step
+        (:func:`~homegame.engine.runout.runout`), else none."""
+        return runout(self.game, self._step) or ()
+
+    @property
+    def all_in(self) -> bool:
+        """True while no more betting is possible, cards are still to come and the hands still in are
+        turned up (:mod:`homegame.engine.runout`): what a table needs to show every hand's odds.
+
+        >>> from homegame.games import load
+        >>> from homegame.engine.actions import Call, RaiseTo
+        >>> hand = Hand(load("holdem"), [50, 50], seed=2, run_it_twice=True)
+        >>> before = hand.all_in
+        >>> _ = hand.act(0, RaiseTo(50)); _ = hand.act(1, Call())
+        >>> before, hand.all_in
+        (False, True)
+        """
+        if self.over or not self.coming or not betting_over(self):
+            return False
+        return all(self.shown.get(seat) == tuple(self.cards(seat)) for seat in self.in_hand())
+
     def rabbit(self) -> tuple[Dealt, ...]:
         """The rabbit: the cards the rest of the deal would have given, once the hand has ended before
         its last card (all but one folded) in a game whose later cards come from the deck (community

@@ -229,6 +229,19 @@ def _snapshot() -> Schema:
             "rabbit": _nullable(
                 _object({"hand": _COUNT, "seat": _nullable(_COUNT), "name": _nullable(_STR), "deals": _array(deal)})
             ),
+            "odds": _nullable(
+                _object(
+                    {
+                        "exact": _BOOL,
+                        "deals": _COUNT,
+                        "how": _STR,
+                        "contests": _COUNT,
+                        "seats": _array(
+                            _object({"seat": _COUNT, "equity": _COUNT, "win": _COUNT, "split": _COUNT, "text": _STR})
+                        ),
+                    }
+                )
+            ),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),
             "clock": _nullable(clock),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from homegame.engine.game import Game
 from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
+from homegame.server.odds import all_in_odds
 from homegame.server.roster import SeatStatus, blinds_of
 from homegame.server.texts import ViewTexts, dumps, plain
 
@@ -84,6 +85,8 @@ class Snapshots:
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
+        self._odds_of: tuple[tuple[Hand, int] | None, JSON] = (None, None)
+        """The odds of the hand in progress, and the moment of it they were worked out at."""
         self._hunted: tuple[Hand | None, tuple[Dealt, ...]] = (None, ())
         """The rabbit of the hand last finished, worked out once."""
         self._texts = ViewTexts()
@@ -152,11 +155,23 @@ class Snapshots:
                 "house": self._house,
                 "kill": self._kill(game),
                 "rabbit": self._rabbit(),
+                "odds": None if behind else self._odds(),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
+
+    def _odds(self) -> JSON:
+        """Each hand's odds while the hand in progress is all in (:func:`~homegame.server.odds.all_in_odds`),
+        worked out once a moment of the hand; ``None`` otherwise."""
+        hand = self.table.hand
+        if hand is None:
+            return None
+        key = (hand, len(hand.events))
+        if self._odds_of[0] != key:
+            self._odds_of = (key, all_in_odds(hand, self.table.dealt))
+        return self._odds_of[1]
 
     def _rabbit(self) -> JSON:
         """The rabbit of the hand last finished, at a table that hunts it and when it has one (it

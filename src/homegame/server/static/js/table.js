@@ -10,6 +10,7 @@ import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules,
 import { drawHistory, keptName, loadHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
 import { drawKill, drawMiddle } from "./middle.js";
+import { drawOdds } from "./odds.js";
 import { drawRabbit } from "./rabbit.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
@@ -150,6 +151,7 @@ function render(state) {
   drawSeats($("seats"), $("felt"), state, view, you);
   drawMiddle($("middle"), state, view, you);
   drawRabbit($("middle"), state, you, () => sendOrSay({ type: "rabbit" }));
+  drawOdds($("middle"), state);
   drawMine();
   drawControls(state, view);
   drawFinished(state, view);
