@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from homegame.errors import IllegalActionError
 from homegame.games import load
 from homegame.history import dumps, loads, to_phh
 from homegame.history.replay import replay
+from homegame.play.history import Record as PlayRecord
 
 
 def shove(hand: Hand) -> None:
@@ -230,3 +232,13 @@ def test_no_rabbit_in_a_draw_game_or_a_hand_still_going() -> None:
     assert draw.over and draw.rabbit() == ()
     going = Hand(load("holdem"), [100, 100], seed=3)
     assert going.rabbit() == ()
+
+
+def test_a_play_record_of_a_hand_run_twice_reads_back(tmp_path: Path) -> None:
+    hand = Hand(load("holdem"), [50, 50], deck="As Kd Ah Kc", run_it_twice=True)
+    hand.act(0, RaiseTo(50))
+    hand.act(1, Call())
+    answer_all(hand)
+    path = PlayRecord(hand.history(), ("ann", "bo")).save(tmp_path, 1)
+    again = PlayRecord.read(path)
+    assert again.history == hand.history() and again.history.replay().runouts == hand.runouts
