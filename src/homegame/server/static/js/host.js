@@ -97,6 +97,8 @@ function body() {
   if (Object.keys(stakes).length) out.stakes = stakes;
   if ($("kill").checked) out.kill = true;
   if ($("paused").checked) out.paused = true;
+  if ($("run-it-twice").checked) out.run_it_twice = "ask";
+  if (!$("rabbit-hunt").checked) out.rabbit_hunt = false;
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;
