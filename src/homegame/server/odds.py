@@ -30,7 +30,7 @@ from homegame.errors import PokerError
 
 __all__ = ["EXACT_DEALS", "TRIALS", "all_in_odds"]
 
-EXACT_DEALS = 100_000
+EXACT_DEALS = 20_000
 """Most ways the rest of the hand can fall that are all counted (exact odds); more, and a sample."""
 TRIALS = 3_000
 """Deals in a sample (the odds engine states its error; a few hundredths at most)."""
