@@ -41,15 +41,14 @@ from dataclasses import dataclass, fields, replace
 from typing import Any, TypeGuard
 
 from homegame.cards import Card, Deck, Rank, parse
-from homegame.engine.actions import Action, ActionKind, Hands, Legal
+from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Post, Stakes
-from homegame.engine.events import Acted, CarriedOver, Dealt, Event, HandResult, Reshuffled, Runout, Tabled, Won
+from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Runout, Tabled, Won
 from homegame.engine.game import Family, Game, OptionValue, players_words
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
 from homegame.engine.runout import RunTwiceRound, betting_over, board_only, runout
 from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
-from homegame.engine.steps.bet import Bet
 from homegame.engine.steps.deal import Deal
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
@@ -425,41 +424,10 @@ class Hand:
             return False
         return all(self.shown.get(seat) == tuple(self.cards(seat)) for seat in self.in_hand())
 
-    def rabbit(self) -> tuple[Dealt, ...]:
-        """The rabbit: the cards the rest of the deal would have given, once the hand has ended before
-        its last card (all but one folded) in a game whose later cards come from the deck (community
-        and stud games; not draws). They are this hand's own: the next cards of its shuffled deck,
-        dealt by its steps as they would have dealt them, to the board and to the seats that were
-        still in when the last card came (a betting round left to play is passed over; a step that
-        asks anything else, or a reshuffle, ends the rabbit there). Nobody's hand, and no chip: a
-        hand still going, or one played to its last card, has none.
-
-        >>> from homegame.games import load
-        >>> from homegame.engine.actions import Fold
-        >>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc 2c 7d 8h 9s 2d 3h 4s 5c")
-        >>> _ = hand.act(0, Fold())
-        >>> [str(dealt) for dealt in hand.rabbit()]
-        ['board dealt 7d 8h 9s up', 'board dealt 3h up', 'board dealt 5c up']
-        """
-        if not self.over or self.live != 1 or self.game.family not in (Family.COMMUNITY, Family.STUD):
-            return ()
-        twin = self.clone(random.Random(0))
-        last = max((index for index, event in enumerate(self.events) if isinstance(event, Dealt)), default=-1)
-        for event in self.events[last + 1 :]:
-            if isinstance(event, Acted) and event.action.kind is ActionKind.FOLD:
-                twin.folded[event.seat] = False  # still in when the last card came: dealt the next
-        start = len(twin.events)
-        for step in self.game.steps[self._step : -1]:
-            if type(step) is Bet:
-                continue
-            if type(step) is not Deal:
-                break
-            before = len(twin.events)
-            step.begin(twin)
-            if any(isinstance(event, Reshuffled) for event in twin.events[before:]):
-                del twin.events[before:]
-                break
-        return tuple(event for event in twin.events[start:] if isinstance(event, Dealt))
+    @property
+    def steps_left(self) -> tuple[Step, ...]:
+        """The steps of the game not begun yet (none once the hand is over and played out)."""
+        return self.game.steps[self._step :]
 
     # -- the loop --------------------------------------------------------------------------------
 

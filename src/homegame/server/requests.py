@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
+from homegame.engine.rabbit import rabbit
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json, to_json
@@ -216,7 +217,7 @@ class Requests:
             raise RefusedError("illegal", "rabbit: you were not dealt in the hand last played")
         if self.rabbit is not None and self.rabbit[0] == finished:
             raise RefusedError("illegal", "rabbit: already shown")
-        if not self.previous.rabbit():
+        if not rabbit(self.previous):
             raise RefusedError("illegal", "rabbit: the hand last played left no card to come")
         self.submit(changes.Hunted(seat))
 

@@ -22,6 +22,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
+from homegame.engine.rabbit import rabbit
 from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
 from homegame.server.odds import all_in_odds
@@ -184,9 +185,9 @@ class Snapshots:
         if not table.config.rabbit_hunt or previous is None:
             return None
         if self._hunted[0] is not previous:
-            self._hunted = (previous, previous.rabbit())
-        rabbit = self._hunted[1]
-        if not rabbit:
+            self._hunted = (previous, rabbit(previous))
+        cards = self._hunted[1]
+        if not cards:
             return None
         finished = table.number if table.hand is None else table.number - 1
         if table.rabbit is None or table.rabbit[0] != finished:
@@ -194,7 +195,7 @@ class Snapshots:
         seen = table.previous_dealt
         deals: list[JSON] = [
             {"seat": None if dealt.seat is None else seen[dealt.seat], "row": dealt.row, "cards": to_json(dealt.cards)}
-            for dealt in rabbit
+            for dealt in cards
         ]
         seat = table.rabbit[1]
         return {"hand": finished, "seat": seat, "name": table.seats[seat].name, "deals": deals}
