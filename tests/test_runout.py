@@ -18,9 +18,10 @@ from homegame.engine.events import Answered, Runout, Tabled, Won
 from homegame.engine.rabbit import rabbit
 from homegame.engine.runout import RunTwiceRound
 from homegame.engine.wire import to_json, view_from_json
-from homegame.errors import IllegalActionError
+from homegame.errors import IllegalActionError, ParseError
 from homegame.games import load
 from homegame.history import dumps, loads, to_phh
+from homegame.history.pokerstars import to_pokerstars
 from homegame.history.replay import replay
 from homegame.play.history import Record as PlayRecord
 
@@ -243,3 +244,18 @@ def test_a_play_record_of_a_hand_run_twice_reads_back(tmp_path: Path) -> None:
     path = PlayRecord(hand.history(), ("ann", "bo")).save(tmp_path, 1)
     again = PlayRecord.read(path)
     assert again.history == hand.history() and again.history.replay().runouts == hand.runouts
+
+
+def test_pokerstars_text_refuses_a_hand_run_twice_and_writes_one_declined() -> None:
+    for yes in (True, False):
+        hand = Hand(load("holdem"), [50, 50], deck="As Kd Ah Kc", run_it_twice=True)
+        hand.act(0, RaiseTo(50))
+        hand.act(1, Call())
+        hand.act(1, RunTwice())
+        if not yes:
+            hand.act(0, Decline())
+            assert "*** RIVER ***" in to_pokerstars(hand.history(), names=["ann", "bo"])
+            continue
+        hand.act(0, RunTwice())
+        with pytest.raises(ParseError, match="run twice"):
+            to_pokerstars(hand.history(), names=["ann", "bo"])

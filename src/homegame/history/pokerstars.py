@@ -48,7 +48,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
-from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
+from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo, RunTwice
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
 from homegame.engine.hand import Chance, Hand, History
@@ -212,6 +212,9 @@ def to_pokerstars(
         and dict(setup.options) == catalogue.option_values()
         and not setup.carried
     )
+    asked = setup.run_it_twice and any(isinstance(action, RunTwice) for _, action in history.actions)
+    if asked and history.replay().runouts:
+        raise ParseError("a hand run twice: its two boards are written as PHH (homegame history export)")
     if not dealt_as_listed or game.betting not in LIMITS:
         raise ParseError(
             f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))} as the catalogue deals them; "
