@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from homegame.engine import BetTo, Call, Check, Hand, RaiseTo
 from homegame.engine.events import Answered
@@ -183,3 +185,16 @@ def test_hi_lo_odds_say_scoop_and_split_and_are_exact_when_few_deals_are_left() 
     hand.act(0, Call())
     exact: Any = all_in_odds(hand, (0, 1))
     assert exact["exact"] and exact["deals"] == 44 and exact["how"] == "exact: every one of 44 deals"
+
+
+@given(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8), st.lists(st.integers(), max_size=2)))
+def test_the_table_options_refuse_anything_else(value: object) -> None:
+    base = {"game": "holdem", "seats": 2, "stack": 10}
+    if value not in ("never", "ask"):
+        with pytest.raises(ParseError, match="run_it_twice"):
+            TableConfig.from_json({**base, "run_it_twice": value})
+    if not isinstance(value, bool):
+        with pytest.raises(ParseError, match="rabbit_hunt"):
+            TableConfig.from_json({**base, "rabbit_hunt": value})
+    else:
+        assert TableConfig.from_json({**base, "rabbit_hunt": value}).rabbit_hunt is value
