@@ -57,7 +57,6 @@ class Requests:
     roster: Roster
     chose: str | None
     previous: Hand | None
-    previous_dealt: tuple[int, ...]
     rabbit: tuple[int, int] | None
 
     def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
@@ -207,14 +206,14 @@ class Requests:
         return info
 
     def hunt(self, seat: int) -> None:
-        """A seat of the hand last finished asks for its rabbit (the table's ``rabbit_hunt``): refused
+        """A seat asks for the rabbit of the hand last finished (the table's ``rabbit_hunt``): refused
         when the table does not hunt, the hand has none (played to its last card, a draw game), or
         it is shown already."""
         finished = self.number if self.hand is None else self.number - 1
         if not self.config.rabbit_hunt:
             raise RefusedError("forbidden", "this table does not hunt the rabbit")
-        if self.previous is None or seat not in self.previous_dealt:
-            raise RefusedError("illegal", "rabbit: you were not dealt in the hand last played")
+        if self.previous is None:
+            raise RefusedError("illegal", "rabbit: no hand has been played yet")
         if self.rabbit is not None and self.rabbit[0] == finished:
             raise RefusedError("illegal", "rabbit: already shown")
         if not rabbit(self.previous):
