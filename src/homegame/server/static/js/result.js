@@ -26,6 +26,13 @@ export function resultLines(result, name) {
   return lines;
 }
 
+/** The two boards of a hand run twice, [{number, cards}] (none when the board was run once): the
+ * finished hand's view says them (`runouts`). */
+export function runoutBoards(done) {
+  const runouts = done.view?.runouts ?? [];
+  return runouts.length === 2 ? runouts.map((cards, index) => ({ number: index + 1, cards })) : [];
+}
+
 /** The events that explain a result (a dead set only when it is dead). */
 export function explaining(events) {
   return events.filter((e) => EXPLAINS.has(e.type) && (e.type !== "set_shown" || e.dead));
@@ -90,6 +97,17 @@ export function drawResult(box, done, title, onReplay) {
       ),
     ),
   );
+  const boards = runoutBoards(done);
+  if (boards.length) {
+    const row = (board) =>
+      el(
+        "div",
+        { class: "runout", dataset: board.number === 2 ? { runout: "2", board: "2" } : { runout: "1" } },
+        el("span", { class: "row-label" }, board.number === 1 ? "First board" : "Second board"),
+        board.cards.map((card) => cardElement(card, { size: "small" })),
+      );
+    box.append(el("div", { class: "runouts" }, boards.map(row)));
+  }
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }

@@ -228,7 +228,7 @@ function withGames(then) {
 function drawFinished(state, view) {
   const { hand, history, games, you } = current();
   let done = null;
-  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, name: (seat) => handNames(state, state.dealt, you)[seat] };
+  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, view, name: (seat) => handNames(state, state.dealt, you)[seat] };
   else if (history.size) {
     const last = history.get(Math.max(...history.keys()));
     done = { ...last, name: keptName(last) };
