@@ -17,6 +17,8 @@ from homegame.errors import ParseError
 from homegame.games import load
 from homegame.server.config import TableConfig
 from homegame.server.odds import all_in_odds
+from homegame.server.store import Store
+from homegame.server.table import ServerTable
 from server_helpers import Clock, Seat, cards_in, live_server, make, run
 
 
@@ -198,3 +200,33 @@ def test_the_table_options_refuse_anything_else(value: object) -> None:
             TableConfig.from_json({**base, "rabbit_hunt": value})
     else:
         assert TableConfig.from_json({**base, "rabbit_hunt": value}).rabbit_hunt is value
+
+
+def test_odds_show_on_each_street_of_a_runout_shown_street_by_street() -> None:
+    clock = Clock()
+    config = TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 100, "paused": False})
+    table = ServerTable.create("t", config, Store(":memory:"), now=clock, between_hands=5_000, runout_pause=1_500)
+    for seat in range(2):
+        table.sit(seat)
+    run(table)
+    assert table.hand is not None
+    first = table.dealt[table.hand.pending()[0]]
+    table.act(first, table.number, table.seq, {"kind": "raise_to", "amount": 100})
+    table.act(1 - first, table.number, table.seq, {"kind": "call"})
+    assert table.hand is None and table.runout is not None
+    shown = []
+    for _ in range(table.runout.streets + 1):  # each street, then the finished hand
+        views = [table.snapshot(viewer) for viewer in (0, 1, None)]
+        assert all(view["odds"] == views[0]["odds"] for view in views)
+        board = (views[0]["view"] or views[0]["last"]["view"])["board"]
+        shown.append((len(board), views[0]["odds"]))
+        clock.now += 1_500
+        run(table)
+    counted = [(cards, odds["how"] if odds else None) for cards, odds in shown]
+    assert counted[:3] == [(3, "exact: every one of 990 deals"), (4, "exact: every one of 44 deals"), (5, None)]
+    assert counted[-1] == (5, None)
+    flop = shown[0][1]
+    assert (
+        sorted(seat["seat"] for seat in flop["seats"]) == [0, 1]
+        and 990 <= sum(s["equity"] for s in flop["seats"]) <= 1010
+    )

@@ -43,15 +43,12 @@ test("the odds are the server's words for each hand, and none when there are non
   assert.deepEqual(oddsLines({ seats, odds: null }), { lines: [], how: "" });
 });
 
-const { runoutBoards } = await page("result.js");
+const { resultRows } = await page("result.js");
 
-test("a finished hand run twice shows both boards, numbered; one run once shows none", () => {
+test("a finished hand run twice keeps its first board as the result's board (the second drawn under it)", () => {
   const first = ["As", "Kd", "7c", "2h", "3s"];
   const second = ["As", "Kd", "7c", "Qh", "Jc"];
-  assert.deepEqual(runoutBoards({ view: { runouts: [first, second] } }), [
-    { number: 1, cards: first },
-    { number: 2, cards: second },
-  ]);
-  assert.deepEqual(runoutBoards({ view: { runouts: [] } }), []);
-  assert.deepEqual(runoutBoards({}), []);
+  const view = { rows: { board: first }, legal: [], runouts: [first, second] };
+  assert.deepEqual(resultRows(view), [{ name: "board", cards: first }]);
+  assert.deepEqual(secondBoard(view), second);
 });

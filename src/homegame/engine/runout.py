@@ -23,14 +23,18 @@ game whose remaining cards all go to the board, each of them is asked (:class:`R
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
+from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Legal, PlainLegal
-from homegame.engine.events import Answered
-from homegame.engine.steps.base import Dealer, Rules, Snapshot
+from homegame.engine.events import Answered, Runout, Tabled
+from homegame.engine.felt import Felt
+from homegame.engine.game import Family
+from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step
 from homegame.engine.steps.bet import Bet
 from homegame.engine.steps.deal import Deal
 
-__all__ = ["RunTwiceRound", "betting_over", "board_only", "runout"]
+__all__ = ["RunTwiceRound", "Runouts", "betting_over", "board_only", "runout"]
 
 _TWICE, _DECLINE = PlainLegal(ActionKind.RUN_TWICE), PlainLegal(ActionKind.DECLINE)
 
@@ -108,3 +112,99 @@ class RunTwiceRound:
     def agreed(self) -> bool:
         """Every seat asked said yes."""
         return len(self.answers) == len(self.asked) and all(self.answers.values())
+
+
+class Runouts(Felt):
+    """What a :class:`~homegame.engine.hand.Hand` does once no more betting is possible and cards
+    are still to come (see the module): the hand's loop asks :meth:`_all_in_now` before each deal,
+    and :meth:`_settle_runout` settles each board of a hand run twice."""
+
+    _step: int
+    decision: Decision | None
+    over: bool
+    _asked: bool
+    _twice: tuple[int, tuple[Card, ...]] | None
+    """Where the runouts begin, once agreed: the step, and the board before it."""
+
+    @property
+    def dealer(self) -> Dealer:
+        """The hand as its steps see it (a :class:`~homegame.engine.hand.Hand` is every verb)."""
+        return cast(Dealer, self)
+
+    @property
+    def steps_left(self) -> tuple[Step, ...]:
+        """The steps of the game not begun yet."""
+        return self.game.steps[self._step :]
+
+    @property
+    def coming(self) -> tuple[Deal, ...]:
+        """The deals left when nothing but deals and betting rounds is left before the settling
+        step (:func:`runout`), else none."""
+        return runout(self.game, self._step) or ()
+
+    @property
+    def all_in(self) -> bool:
+        """True while no more betting is possible, cards are still to come and the hands still in
+        are turned up: what a table needs to show every hand's odds.
+
+        >>> from homegame.games import load
+        >>> from homegame.engine.hand import Hand
+        >>> from homegame.engine.actions import Call, RaiseTo
+        >>> hand = Hand(load("holdem"), [50, 50], seed=2, run_it_twice=True)
+        >>> before = hand.all_in
+        >>> _ = hand.act(0, RaiseTo(50)); _ = hand.act(1, Call())
+        >>> before, hand.all_in
+        (False, True)
+        """
+        if self.over or not self.coming or not betting_over(self.dealer):
+            return False
+        return all(self.shown.get(seat) == tuple(self.cards(seat)) for seat in self.in_hand())
+
+    def _all_in_now(self) -> bool:
+        """Before a deal, when no more betting is possible and only deals and betting rounds are left:
+        the seats still in turn their cards up, then (``run_it_twice``, the rest all to the board of
+        a community game, the stock enough for two) are asked whether to run it twice; True when
+        they are asked now."""
+        deals = self.coming
+        if not deals or not betting_over(self.dealer):
+            return False
+        live = self.in_hand()
+        for seat in live:
+            down = tuple(self.down[seat])
+            if down and self.shown.get(seat) != tuple(self.cards(seat)):
+                self.show(seat, self.cards(seat))
+                self.emit(Tabled(seat, down))
+        if self._asked or not self.setup.run_it_twice or self.game.family is not Family.COMMUNITY:
+            return False
+        needed = sum(deal.cards_needed(len(live)) for deal in deals)
+        if self.game.steps[-1].kind != "showdown" or not board_only(deals) or self.stock < 2 * needed:
+            return False
+        self._asked = True
+        self.decision = RunTwiceRound(self.dealer, tuple(live))
+        return True
+
+    def _agreed(self, decision: Decision) -> None:
+        """After a decision closes: when it was the question of running it twice and all said yes,
+        the runouts begin here."""
+        if type(decision) is RunTwiceRound and decision.agreed:
+            self._twice = (self._step, tuple(self.board))
+            self.emit(Runout(1))
+
+    def _settle_runout(self, step: Step) -> None:
+        """The settling step pays this runout's share of each pot (the first the odd chip); after the
+        first, the board goes back to where the runouts began and the deals are made again from the
+        same deck; after the second, the table shows the first board, both in :attr:`runouts`."""
+        assert self._twice is not None
+        start, before = self._twice
+        self._share = len(self.runouts)
+        try:
+            self.decision = step.begin(self.dealer)
+        finally:
+            self._share = -1
+        self.runouts.append(tuple(self.board))
+        if len(self.runouts) == 1:
+            self.board[:] = before
+            self._step = start
+            self.emit(Runout(2))
+        else:
+            self.board[:] = self.runouts[0]

@@ -114,9 +114,10 @@ def player(seat: int, button: int, seats: int) -> str:
 
 def is_standard(history: History) -> bool:
     """True when the hand can be written in the standard alone: its game has a code, it is the
-    catalogue's document, the house rules are the defaults, no pot was carried in and it was not run
-    twice (the standard has no word for it: such a hand is written with homegame's own fields,
-    ``_run_it_twice`` and its players' ``run_twice`` and ``decline``, each board's cards in turn)."""
+    catalogue's document (a live straddle added: ``blinds_or_straddles`` holds it), the house rules
+    are the defaults, no pot was carried in and it was not run twice (the standard has no word for
+    it: such a hand is written with homegame's own fields, ``_run_it_twice`` and its players'
+    ``run_twice`` and ``decline``, each board's cards in turn)."""
     from homegame.games import load
 
     setup = history.setup
@@ -124,7 +125,8 @@ def is_standard(history: History) -> bool:
     if code_of(game.name) is None or setup.carried:
         return False
     catalogue = load(game.name)
-    if game.steps != catalogue.steps or dict(setup.options) != catalogue.option_values():
+    steps = (catalogue.steps, catalogue.straddled().steps)
+    if game.steps not in steps or dict(setup.options) != catalogue.option_values():
         return False
     if setup.run_it_twice and any(isinstance(action, RunTwice) for _, action in history.actions):
         return not history.replay().runouts
@@ -284,6 +286,8 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
         fields["_options"] = dict(setup.options)
     if setup.carried:
         fields["_carried"] = setup.carried
+    if setup.game.bomb:
+        fields["_bomb"] = True
     if setup.run_it_twice:
         fields["_run_it_twice"] = True
     return fields

@@ -22,6 +22,7 @@ from typing import Any
 
 from homegame.errors import PokerError
 from homegame.server.chat import ChatError, check_text
+from homegame.server.reactions import ReactionError, check_emoji
 
 __all__ = [
     "PROTOCOL",
@@ -31,12 +32,15 @@ __all__ = [
     "Choose",
     "Leave",
     "Ledger",
+    "Log",
     "Message",
     "Preview",
     "Rabbit",
+    "React",
     "Rebuy",
     "SitIn",
     "SitOut",
+    "Straddle",
     "check_protocol",
     "parse",
 ]
@@ -63,9 +67,18 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """The dealer's choice of the next game (checked against the games allowed by the table)."""
+    """The dealer's choice of the next game (checked against the games allowed by the table), with
+    the house rules called for that deal (``options``: NAME to value, checked against the game's)."""
 
     game: object
+    options: dict[str, object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Straddle:
+    """Post a live straddle in the next deal (``post``), or take it back: the seat after the big blind's."""
+
+    post: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +125,27 @@ class Chat:
 
 
 @dataclass(frozen=True, slots=True)
+class Log:
+    """Ask for the table's game log (answered to this socket only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Show a reaction by the seat (one of :data:`homegame.server.reactions.EMOJI`)."""
+
+    emoji: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rabbit:
     """Ask to see the cards the hand last finished would have dealt (the table's ``rabbit_hunt``)."""
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Rabbit
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | Rabbit
+
+
+MAX_OPTIONS = 64
+"""The most house rules a dealer may call with a game (every game documents far fewer)."""
 
 
 def _whole(value: object) -> bool:
@@ -133,9 +162,17 @@ def parse(data: dict[str, Any]) -> Message:
                 return Act(hand, seq, data.get("action"))
             raise BadMessageError("act needs hand and seq, whole numbers")
         case "choose":
-            return Choose(data.get("game"))
+            options = data.get("options")
+            if options is not None and (not isinstance(options, dict) or len(options) > MAX_OPTIONS):
+                raise BadMessageError(f"choose: options must be an object of at most {MAX_OPTIONS} house rules")
+            return Choose(data.get("game"), options)
         case "sit_out":
             return SitOut()
+        case "straddle":
+            post = data.get("post")
+            if not isinstance(post, bool):
+                raise BadMessageError("straddle: post must be true or false")
+            return Straddle(post)
         case "sit_in":
             wait = data.get("wait", False)
             if not isinstance(wait, bool):
@@ -158,6 +195,13 @@ def parse(data: dict[str, Any]) -> Message:
             try:
                 return Chat(check_text(data.get("text")))
             except ChatError as error:
+                raise BadMessageError(str(error)) from None
+        case "log":
+            return Log()
+        case "react":
+            try:
+                return React(check_emoji(data.get("emoji")))
+            except ReactionError as error:
                 raise BadMessageError(str(error)) from None
     raise BadMessageError(f"no message type {str(kind)[:20]!r}")
 

@@ -23,12 +23,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from homegame.cards import format_cards
+from homegame.cards import Card, format_cards
+from homegame.engine.events import Dealt, Tabled
+from homegame.engine.game import Family
 from homegame.engine.hand import Hand
 from homegame.engine.wire import JSON
 from homegame.errors import PokerError
 
-__all__ = ["EXACT_DEALS", "TRIALS", "all_in_odds"]
+__all__ = ["EXACT_DEALS", "TRIALS", "all_in_odds", "runout_odds"]
 
 EXACT_DEALS = 20_000
 """Most ways the rest of the hand can fall that are all counted (exact odds); more, and a sample."""
@@ -44,39 +46,62 @@ def all_in_odds(hand: Hand, dealt: Sequence[int]) -> JSON:
     engine cannot judge it."""
     if not hand.all_in:
         return None
+    live = hand.in_hand(0)
+    coming = sum(deal.board + len(deal.cards) * len(live) for deal in hand.coming)
+    hands = [(tuple(hand.down[seat]), tuple(hand.up[seat])) for seat in live]
+    return _odds(hand, [dealt[seat] for seat in live], hands, tuple(hand.board), coming)
+
+
+def runout_odds(hand: Hand, dealt: Sequence[int], cut: int) -> JSON:
+    """The odds as they stood when a finished hand's all-in runout had dealt its first ``cut``
+    events (a street shown street by street: :class:`~homegame.server.runout.Runout`), the hands
+    turned up by then and the board so far; ``None`` when cards were still to come for no board
+    (stud), the hand was run twice, or nothing was left to come."""
+    events = hand.events[:cut]
+    live = hand.in_hand(0)
+    tabled = {event.seat for event in events if isinstance(event, Tabled)}
+    if hand.runouts or hand.game.family is not Family.COMMUNITY or not set(live) <= tabled:
+        return None
+    board = tuple(card for event in events if isinstance(event, Dealt) and event.seat is None for card in event.cards)
+    if board != tuple(hand.board[: len(board)]) or len(board) == len(hand.board):
+        return None
+    hands = [(tuple(hand.down[seat]), ()) for seat in live]
+    return _odds(hand, [dealt[seat] for seat in live], hands, board, len(hand.board) - len(board))
+
+
+def _odds(
+    hand: Hand,
+    seats: Sequence[int],
+    hands: Sequence[tuple[tuple[Card, ...], tuple[Card, ...]]],
+    board: tuple[Card, ...],
+    coming: int,
+) -> JSON:
+    """The odds of ``hands`` (each its down and up cards; ``seats`` their table seats) over
+    ``board``, ``coming`` cards still to come, from the odds engine (see :func:`all_in_odds`)."""
     from homegame.analysis.calculator import Holding, odds  # numpy and the kernels: only once all in
 
-    live = hand.in_hand(0)
     game = hand.game
-    holdings = []
-    for seat in live:
-        down, up = tuple(hand.down[seat]), tuple(hand.up[seat])
-        text = f"({format_cards(down)}) {format_cards(up)}".strip() if up else format_cards(down)
-        holdings.append(Holding(text=text, down=down, up=up))
-    deals = hand.coming
-    coming = sum(deal.board + len(deal.cards) * len(live) for deal in deals)
-    unseen = len(game.deck.cards()) - sum(len(hand.cards(seat)) for seat in live) - len(hand.board)
+    holdings = [
+        Holding(
+            text=f"({format_cards(down)}) {format_cards(up)}".strip() if up else format_cards(down), down=down, up=up
+        )
+        for down, up in hands
+    ]
+    unseen = len(game.deck.cards()) - sum(len(down) + len(up) for down, up in hands) - len(board)
     exact = comb(max(unseen, 0), coming) <= EXACT_DEALS
     try:
-        found = odds(game, holdings, board=tuple(hand.board), exact=exact, trials=TRIALS, seed=0)
+        found = odds(game, holdings, board=board, exact=exact, trials=TRIALS, seed=0)
     except (PokerError, ValueError):
         return None
     contests = len(found.players[0].contests) if found.players else 1
-    seats: list[JSON] = []
-    for seat, player in zip(live, found.players, strict=True):
+    shown: list[JSON] = []
+    for seat, player in zip(seats, found.players, strict=True):
         whole = sum(count for share, count in player.splits if share == 1)
         part = sum(count for share, count in player.splits if 0 < share < 1)
         win, split = whole / found.deals, part / found.deals
         words = ("scoop", "split") if contests > 1 else ("win", "tie")
         text = f"{player.equity:.0%} ({words[0]} {win:.0%}, {words[1]} {split:.0%})"
-        seats.append(
-            {
-                "seat": dealt[seat],
-                "equity": round(player.equity * 1000),
-                "win": round(win * 1000),
-                "split": round(split * 1000),
-                "text": text,
-            }
-        )
+        permille = {"equity": round(player.equity * 1000), "win": round(win * 1000), "split": round(split * 1000)}
+        shown.append({"seat": seat, **permille, "text": text})
     how = f"exact: every one of {found.deals:,} deals" if found.exact else f"a sample of {found.deals:,} deals"
-    return {"exact": found.exact, "deals": found.deals, "how": how, "contests": contests, "seats": seats}
+    return {"exact": found.exact, "deals": found.deals, "how": how, "contests": contests, "seats": shown}

@@ -6,16 +6,20 @@ table unchanged (see :mod:`homegame.server.table`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
+from homegame.engine.missed import dealing
 from homegame.engine.rabbit import rabbit
+from homegame.engine.spec import OptionValue
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
+from homegame.games.mixes import Mix
 from homegame.server import changes
+from homegame.server.bombs import Bombs
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.messages import MAX_REBUY
@@ -56,6 +60,8 @@ class Requests:
     table: Table
     roster: Roster
     chose: str | None
+    bombs: Bombs
+    straddling: bool
     previous: Hand | None
     rabbit: tuple[int, int] | None
 
@@ -109,15 +115,53 @@ class Requests:
         ]
         return {"parts": parts, "dead": preview.dead or False, "refused": preview.refused or False}
 
-    def choose(self, seat: int, game: object) -> None:
-        """The dealer names the next game."""
+    def choose(self, seat: int, game: object, options: Mapping[str, object] | None = None) -> None:
+        """The dealer names the next game, and may call house rules the game documents (``options``)."""
         choosing = self.choosing()
         if choosing is None or choosing[0] != seat:
             raise RefusedError("not_your_turn", "you are not choosing the game")
         if game not in choosing[1]:
             raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
+        called = self._called(str(game), options) if options else None
         bank = None if self.config.clock is None else self.moves.bank_left(seat, self.now())
-        self.submit(changes.Chose(seat, str(game), bank=bank))
+        self.submit(changes.Chose(seat, str(game), bank=bank, options=called))
+
+    def _called(self, name: str, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        """The house rules a dealer calls with game ``name``, typed, or :class:`RefusedError` naming
+        the one the game does not document or the value it does not allow."""
+        entry = next(entry for entry in self.config.games if entry.name == name)
+        if isinstance(entry, Mix):
+            raise RefusedError("illegal", f"{entry.title} is dealt under the table's house rules")
+        try:
+            values = entry.option_values(options)
+        except ParseError as error:
+            raise RefusedError("illegal", f"{entry.title}: {error}") from None
+        return {str(name): values[str(name)] for name in options}
+
+    def straddler(self) -> tuple[int, int] | None:
+        """The seat that may post a live straddle in the next deal (a person's, the seat after the big
+        blind, at a table whose ``straddle`` is ``optional``), and the amount: while the table waits
+        between hands, once the game is known; never before a bomb pot."""
+        if self.config.straddle != "optional" or self.hand is not None or self.closed or self.closing:
+            return None
+        table = self.table
+        if self.choosing() is not None or (isinstance(table.schedule, DealersChoice) and table.chosen is None):
+            return None
+        game = table.next_game()
+        dealt = dealing(table, game, self.roster.playing())
+        seat = table.straddler(dealt)
+        if seat is None or self.seats[seat].bot is not None or self.bombs.ante(game, self.number + 1):
+            return None
+        stakes = table.stakes_of(game, dealt, self.config.stakes_for(game) or game.stakes)
+        return seat, stakes.straddle or 2 * stakes.big_blind
+
+    def straddle(self, seat: int, post: bool) -> None:
+        """``seat`` posts a live straddle in the next deal (``post``), or takes it back."""
+        offer = self.straddler()
+        if offer is None or offer[0] != seat:
+            raise RefusedError("not_your_turn", "only the seat after the big blind may straddle, before the deal")
+        if post != self.straddling:
+            self.submit(changes.Straddled(seat, post))
 
     def choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""
@@ -141,7 +185,7 @@ class Requests:
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
-        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
+        if self.seats[seat].status in (SeatStatus.EMPTY, SeatStatus.RESERVED) and not self.closed:
             self.submit(changes.Sat(seat))
 
     def sit_out(self, seat: int) -> None:
@@ -222,7 +266,31 @@ class Requests:
 
     def chat(self, seat: int, text: str) -> None:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""
+        self.unmuted(seat)
         self.submit(changes.Chatted(seat, text))
+
+    def unmuted(self, seat: int) -> None:
+        """Refuse a muted seat's chat or reaction (``forbidden``): it reaches nobody."""
+        if self.seats[seat].muted:
+            raise RefusedError("forbidden", "the host has muted your chat")
+
+    def mute(self, seat: int, mute: object) -> None:
+        """The host mutes a seat's chat, or unmutes it (a change only when it changes anything)."""
+        if not isinstance(mute, bool):
+            raise RefusedError("bad_request", "mute: true or false")
+        if self.seats[seat].muted != mute:
+            self.submit(changes.Muted(seat, mute))
+
+    def call_bomb(self, amount: object) -> None:
+        """The host calls a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+        if self.closed or self.closing:
+            raise RefusedError("forbidden", "the table is closed")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"amount: a whole number of chips, 1 to {MAX_REBUY:,}")
+        games = self.config.single_games
+        if not any(game.has_flop for game in games):
+            raise RefusedError("illegal", f"{games[0].title} has no flop: a bomb pot starts at the flop")
+        self.submit(changes.BombCalled(amount))
 
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""

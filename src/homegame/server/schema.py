@@ -29,6 +29,8 @@ from homegame.engine.events import Judged, Made, Missed
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
+from homegame.server.reactions import EMOJI
+from homegame.server.roster import SeatStatus
 
 __all__ = ["wire_schema"]
 
@@ -184,13 +186,14 @@ def _snapshot() -> Schema:
             "seat": _COUNT,
             "name": _STR,
             "stack": _COUNT,
-            "status": {"enum": ["empty", "playing", "sitting_out", "left"]},
+            "status": {"enum": [str(status) for status in SeatStatus]},
             "bot": _BOOL,
             "connected": _BOOL,
             "missed": _COUNT,
             "owes": _array(owed),
             "waiting": _BOOL,
             "approved": _COUNT,
+            "muted": _BOOL,
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})
@@ -203,6 +206,7 @@ def _snapshot() -> Schema:
             "hand": _COUNT,
             "game": _STR,
             "dealt": _array(_COUNT),
+            "options": options,
             "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
             "result": _nullable(_ref("result")),
             "view": _ref("view"),
@@ -226,6 +230,8 @@ def _snapshot() -> Schema:
                 }
             ),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
+            "bomb": _nullable(_object({"amount": _COUNT, "text": _STR})),
+            "straddle": _nullable(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT, "posted": _BOOL})),
             "rabbit": _nullable(
                 _object({"hand": _COUNT, "seat": _nullable(_COUNT), "name": _nullable(_STR), "deals": _array(deal)})
             ),
@@ -249,6 +255,7 @@ def _snapshot() -> Schema:
             "turn": _nullable(_COUNT),
             "last": _nullable(last),
             "game": _nullable(game),
+            "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
         }
     )
 
@@ -269,6 +276,8 @@ def _messages() -> Schema:
             "state": _ref("snapshot"),
         },
         "chat": chat,
+        "log": {"lines": _array(_object({"at": _COUNT, "text": _STR}))},
+        "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {

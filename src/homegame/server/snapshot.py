@@ -18,15 +18,17 @@ share written once a value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
+from homegame.engine.missed import blinds_of
 from homegame.engine.rabbit import rabbit
+from homegame.engine.spec import OptionValue
 from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
-from homegame.server.odds import all_in_odds
-from homegame.server.roster import SeatStatus, blinds_of
+from homegame.server.odds import all_in_odds, runout_odds
+from homegame.server.roster import SeatStatus
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
@@ -34,10 +36,12 @@ if TYPE_CHECKING:
     from homegame.engine.events import Dealt
     from homegame.engine.hand import Hand
     from homegame.engine.table import Table
+    from homegame.server.bombs import Bombs
     from homegame.server.clock import Clocks
     from homegame.server.config import TableConfig
     from homegame.server.moves import Moves
     from homegame.server.roster import Roster, SeatInfo
+    from homegame.server.runout import Runout
 
 __all__ = ["Snapshots"]
 
@@ -55,7 +59,10 @@ class Source(Protocol):
     dealt: tuple[int, ...]
     previous: Hand | None
     previous_dealt: tuple[int, ...]
+    runout: Runout | None
     connected: set[int]
+    bombs: Bombs
+    straddling: bool
     number: int
     seq: int
     rabbit: tuple[int, int] | None
@@ -63,6 +70,7 @@ class Source(Protocol):
     @property
     def status(self) -> str: ...
     def choosing(self) -> tuple[int, list[str]] | None: ...
+    def straddler(self) -> tuple[int, int] | None: ...
     def stakes(self, game: Game, dealt: Sequence[int]) -> Stakes: ...
 
 
@@ -82,9 +90,9 @@ class Snapshots:
         }
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
         game (the host's settings)."""
-        self._games: dict[str, JSON] = {}
+        self._games: dict[tuple[object, ...], JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
-        self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
+        self._shared: dict[bool, tuple[tuple[int, int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
         self._odds_of: tuple[tuple[Hand, int] | None, JSON] = (None, None)
         """The odds of the hand in progress, and the moment of it they were worked out at."""
@@ -97,22 +105,31 @@ class Snapshots:
         """The snapshot as JSON text, the parts that are the same for every viewer written once
         a change (the table's fields, its seats) and what a viewer's view shares with the others'
         (the seats as that viewer sees them, the events, the result) written once a value: two
-        viewers share a piece only when what each may see of it is equal."""
+        viewers share a piece only when what each may see of it is equal. While an all-in runout
+        is shown, the view is its street (:meth:`~homegame.server.runout.Runout.frame`), there is
+        no ``last`` yet, and ``runout`` says which street of how many."""
         table = self.table
         behind = viewer is None and table.config.spectators == "behind"
         hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
         kept = (table.hand, table.previous)
         names = table.roster.names
         view = "null"
+        runout = self._runout(behind)
         if hand is not None:
             seat = dealt.index(viewer) if viewer in dealt else None
             view = self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0]
+        elif runout is not None and table.previous is not None:
+            hand, dealt = table.previous, table.previous_dealt
+            seat = dealt.index(viewer) if viewer in dealt else None
+            view = runout.frame(self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0])
         last = "null"
-        if table.hand is None and table.previous is not None and not behind:
+        if table.hand is None and table.previous is not None and not behind and runout is None:
             previous, seen = table.previous, table.previous_dealt
             seat = seen.index(viewer) if viewer in seen else None
             text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
-            head = dumps({"hand": table.number, "game": previous.game.name, "dealt": list(seen)})
+            head = dumps(
+                {"hand": table.number, "game": previous.game.name, "dealt": list(seen), "options": _unusual(previous)}
+            )
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else table.moves.on_clock()
         clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
@@ -120,7 +137,8 @@ class Snapshots:
         turn = table.clocks.turn.get(viewer) if viewer is not None and not behind else None
         return (
             f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
-            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game},'
+            f'"runout":{_streets(runout)}}}'
         )
 
     def _common(self, behind: bool = False) -> tuple[str, str]:
@@ -129,11 +147,12 @@ class Snapshots:
         (a row of the log, or a player connecting or gone). ``behind``: for a spectator one hand
         behind, whose seats show the stacks as the hand it is shown ended (nothing of a later hand)."""
         table = self.table
-        key = (table.seq, frozenset(table.connected))
+        runout = self._runout(behind)
+        key = (table.seq, 0 if runout is None else runout.street, frozenset(table.connected))
         shared = self._shared.get(behind)
         if shared is not None and shared[0] == key:
             return shared[1], shared[2]
-        choosing = table.choosing()
+        choosing = table.choosing() if runout is None else None  # the dealer chooses once the runout is shown
         game = table.hand.game if table.hand is not None else None
         if game is None and choosing is None:
             try:
@@ -141,10 +160,15 @@ class Snapshots:
             except PokerError:
                 game = None
         owing = game if table.hand is None else table.table.next_game()  # the blinds owed are posted in the next deal
+        if runout is not None and table.previous is not None:
+            game = table.previous.game  # the hand whose runout is shown
         seats = [self._seat(seat, owing) for seat in range(len(table.seats))]
         if behind and table.previous is not None and table.previous.result is not None:
             for index, seat in enumerate(table.previous_dealt):
                 seats[seat]["stack"] = table.previous.result.stacks[index]
+        if runout is not None and table.previous is not None and table.previous.result is not None:
+            for seat, stack in zip(table.previous_dealt, runout.stacks(table.previous.result.stacks), strict=True):
+                seats[seat]["stack"] = stack  # the pots not won yet
         common = dumps(
             {
                 "title": table.config.display_title(),
@@ -155,23 +179,48 @@ class Snapshots:
                 "rebuys": table.roster.rebuys(),
                 "house": self._house,
                 "kill": self._kill(game),
+                "bomb": table.bombs.json(owing),
+                "straddle": self._straddle(),
                 "rabbit": self._rabbit(),
                 "odds": None if behind else self._odds(),
             }
         )
-        game_text = dumps(None if game is None else self._game_json(game))
+        game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
 
+    def _runout(self, behind: bool) -> Runout | None:
+        """The all-in runout being shown, street by street (not to a spectator one hand behind)."""
+        table = self.table
+        return table.runout if table.hand is None and not behind else None
+
+    def _straddle(self) -> JSON:
+        """The live straddle the seat after the big blind may post in the next deal: ``{seat, name,
+        amount, posted}``; ``None`` when none may."""
+        table = self.table
+        offer = table.straddler()
+        if offer is None:
+            return None
+        seat, amount = offer
+        return {"seat": seat, "name": table.seats[seat].name, "amount": amount, "posted": table.straddling}
+
     def _odds(self) -> JSON:
         """Each hand's odds while the hand in progress is all in (:func:`~homegame.server.odds.all_in_odds`),
+        or while the street of an all-in runout shown has more to come (:func:`~homegame.server.odds.runout_odds`),
         worked out once a moment of the hand; ``None`` otherwise."""
-        hand = self.table.hand
-        if hand is None:
+        table = self.table
+        hand, runout = table.hand, self._runout(False)
+        if hand is not None:
+            key = (hand, len(hand.events))
+            if self._odds_of[0] != key:
+                self._odds_of = (key, all_in_odds(hand, table.dealt))
+        elif runout is not None and table.previous is not None:
+            cut = runout.cuts[runout.street - 1] if runout.street <= runout.streets else len(table.previous.events)
+            key = (table.previous, cut)
+            if self._odds_of[0] != key:
+                self._odds_of = (key, runout_odds(table.previous, table.previous_dealt, cut))
+        else:
             return None
-        key = (hand, len(hand.events))
-        if self._odds_of[0] != key:
-            self._odds_of = (key, all_in_odds(hand, self.table.dealt))
         return self._odds_of[1]
 
     def _rabbit(self) -> JSON:
@@ -212,18 +261,29 @@ class Snapshots:
         doubled = game is not None and table.table.kill_hand(game, dealt)
         return {"seat": seat, "name": table.seats[seat].name, "doubled": doubled}
 
-    def _game_json(self, game: Game) -> JSON:
+    def _in_force(self, game: Game) -> dict[str, OptionValue]:
+        """The house rules ``game`` is played under: the hand's own while it is dealt, else the
+        table's with what the dealer called for the next deal over them."""
+        table = self.table
+        if table.hand is not None:
+            return dict(table.hand.options)
+        house = {name: value for name, value in table.config.options if game.option(name) is not None}
+        return game.option_values(house | (table.table.called if game is table.table.chosen else {}))
+
+    def _game_json(self, game: Game, options: dict[str, OptionValue]) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
-        every house rule of the game with its value at this table, and the stakes (chips, 0 left out)."""
-        written = self._games.get(game.name)
+        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out;
+        a bomb pot's ante, the hand's, among them)."""
+        bomb = self.table.hand.stakes.ante if game.bomb and self.table.hand is not None else 0
+        key = (game.name, bomb, *options.items())
+        written = self._games.get(key)
         if written is None:
-            config = self.table.config
-            house = dict(config.options)
-            stakes = config.stakes_for(game) or game.stakes
-            written = self._games[game.name] = {
+            stakes = self.table.config.stakes_for(game) or game.stakes
+            stakes = replace(stakes, ante=bomb) if bomb else stakes
+            written = self._games[key] = {
                 "name": game.name,
                 "title": game.title,
-                "options": {option.name: house.get(option.name, option.default) for option in game.options},
+                "options": dict(options),
                 "stakes": {name: amount for name, amount in asdict(stakes).items() if amount},
             }
         return written
@@ -233,8 +293,8 @@ class Snapshots:
         info = roster.seats[seat]
         occupant = table.table.seats[seat]
         owed = []
-        if info.owes and game is not None and blinds_of(game) is not None:
-            owed = roster.owed(seat, table.stakes(game, roster.playing()))
+        if occupant is not None and occupant.owes and game is not None and blinds_of(game) is not None:
+            owed = table.table.owed(seat, table.stakes(game, roster.playing()))
         return {
             "seat": seat,
             "name": info.name,
@@ -244,6 +304,22 @@ class Snapshots:
             "connected": info.bot is not None or seat in table.connected,
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
-            "waiting": info.status == SeatStatus.PLAYING and roster.waits(seat),
+            "waiting": info.status == SeatStatus.PLAYING and occupant is not None and table.table.waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
+            "muted": info.muted,  # the host muted the seat's chat
         }
+
+
+def _streets(runout: Runout | None) -> str:
+    """The snapshot's ``runout``: the street shown of how many (``null``: none is being shown)."""
+    return "null" if runout is None else dumps({"street": runout.street, "streets": runout.streets})
+
+
+def _unusual(hand: Hand) -> dict[str, OptionValue]:
+    """The house rules a hand was played under that are not its game's own defaults (the table's,
+    or the dealer's call), for the result to name."""
+    return {
+        name: value
+        for name, value in hand.options.items()
+        if (option := hand.game.option(name)) is not None and value != option.default
+    }

@@ -1,9 +1,12 @@
-// The result of a hand: the awards as the server says them, how it came about when no hand name
-// says it, and the hands shown at the showdown. resultLines and shownParts are the pure decisions.
+// The result of a hand: its board, the awards as the server says them, how it came about when no
+// hand name says it, and the hands shown at the showdown. resultRows, resultLines and shownParts
+// are the pure decisions.
 
+import { calledWords } from "./calls.js";
 import { cardElement } from "./cards.js";
+import { middleRows, secondBoard } from "./middle.js";
 import { rowLabel } from "./snapshot.js";
-import { chips, el } from "./util.js";
+import { chips, el, words } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
 // and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot.
@@ -26,11 +29,39 @@ export function resultLines(result, name) {
   return lines;
 }
 
-/** The two boards of a hand run twice, [{number, cards}] (none when the board was run once): the
- * finished hand's view says them (`runouts`). */
-export function runoutBoards(done) {
-  const runouts = done.view?.runouts ?? [];
-  return runouts.length === 2 ? runouts.map((cards, index) => ({ number: index + 1, cards })) : [];
+/**
+ * The community cards a finished hand ended with, from its view (the snapshot's `last.view`):
+ * [{name, cards}] one a row dealt, the board first; none without a view or a row.
+ */
+export function resultRows(view) {
+  return view ? middleRows(view).map(({ name, cards }) => ({ name, cards: cards.map(({ card }) => card) })) : [];
+}
+
+/** The result's board (`data-board`) and other rows (`data-row`: Good and Bad, the extra hand). */
+function resultBoard(view) {
+  const rows = resultRows(view);
+  if (!rows.length) return null;
+  return el(
+    "div",
+    { class: "result-board" },
+    rows.map(({ name, cards }) =>
+      el(
+        "div",
+        { class: "result-row", dataset: name === "board" ? { board: "" } : { row: name } },
+        name === "board" ? null : el("span", { class: "row-label" }, words(rowLabel(name))),
+        cards.map((card) => cardElement(card, { size: "small" })),
+      ),
+    ),
+    runoutRow(view),
+  );
+}
+
+/** A hand run twice: its second board, under the first (`data-board="2"`); else nothing. */
+function runoutRow(view) {
+  const second = secondBoard(view);
+  if (!second) return null;
+  const label = el("span", { class: "row-label" }, "Second board");
+  return el("div", { class: "result-row runout", dataset: { board: "2" } }, label, second.map((card) => cardElement(card, { size: "small" })));
 }
 
 /** The events that explain a result (a dead set only when it is dead). */
@@ -72,8 +103,8 @@ function shownHand(event, name) {
 }
 
 /**
- * Draw the result of `done` ({hand, events, result, name}, null: none) into `box`; `title` is its
- * heading, `onReplay` (or null) replays it.
+ * Draw the result of `done` ({hand, events, result, name, view}, null: none) into `box`; `title` is
+ * its heading, `onReplay` (or null) replays it. `view`, the hand's view at its end, gives its board.
  */
 export function drawResult(box, done, title, onReplay) {
   if (!done) {
@@ -97,17 +128,10 @@ export function drawResult(box, done, title, onReplay) {
       ),
     ),
   );
-  const boards = runoutBoards(done);
-  if (boards.length) {
-    const row = (board) =>
-      el(
-        "div",
-        { class: "runout", dataset: board.number === 2 ? { runout: "2", board: "2" } : { runout: "1" } },
-        el("span", { class: "row-label" }, board.number === 1 ? "First board" : "Second board"),
-        board.cards.map((card) => cardElement(card, { size: "small" })),
-      );
-    box.append(el("div", { class: "runouts" }, boards.map(row)));
-  }
+  const board = resultBoard(done.view);
+  if (board) box.firstElementChild.after(board); // under the heading
+  const rules = calledWords(done.options);
+  if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }
