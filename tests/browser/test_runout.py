@@ -31,4 +31,6 @@ def test_two_players_run_it_twice_and_see_both_boards(server: Server, pages: Pag
         second = page.locator('#result [data-board="2"]')
         second.wait_for()
         assert second.locator("[data-card]").count() == 5
-        assert page.locator('#result [data-runout="1"] [data-card]').count() == 5
+        first = page.locator('#result [data-board=""] [data-card]')  # the result's board: the first
+        assert first.count() == 5
+        assert first.all_inner_texts() != second.locator("[data-card]").all_inner_texts()
