@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from homegame.server.backup import Schedule
     from homegame.server.doors import Origins
 
+HEARTBEAT = (0.1, 3600.0)
+"""The shortest and longest ``--heartbeat`` taken, in seconds."""
 HELP = "run the home-game server: tables for you and your friends, in the browser or at the terminal"
 
 
@@ -64,6 +66,14 @@ def register(subparsers: Any) -> None:
         help="the pause between the streets of an all-in runout, dealt street by street "
         "(default 1.5, at most 10; 0: at once)",
     )
+    parser.add_argument(
+        "--heartbeat",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="seconds between pings to each player's connection: one silent for two is taken for gone, and a "
+        f"page that hears nothing for two connects again (default 5; {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g})",
+    )
     add_hosting(parser)
     add_schedule(parser)
     parser.set_defaults(handler=run)
@@ -99,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
     ):
         if not 0 <= seconds <= most:  # NaN too
             raise ParseError(f"{option} must be 0 to {most} seconds, not {seconds:g}")
+    if not HEARTBEAT[0] <= args.heartbeat <= HEARTBEAT[1]:  # a NaN is refused too
+        raise ParseError(f"--heartbeat must be {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g} seconds, not {args.heartbeat:g}")
     internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
@@ -147,7 +159,7 @@ def _serve(
     import uvicorn
 
     from homegame.errors import ParseError
-    from homegame.server.app import Server
+    from homegame.server.app import Limits, Server
     from homegame.server.store import Store
 
     try:
@@ -163,6 +175,7 @@ def _serve(
             between_hands=round(args.between_hands * 1000),
             runout_pause=round(args.runout_pause * 1000),
             public_url=internet.public,
+            limits=Limits(heartbeat=args.heartbeat),
         )
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:

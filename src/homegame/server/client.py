@@ -10,6 +10,8 @@ server sent them) or a :class:`PersonDecider` (the screen of ``homegame play``).
 >>> client = Client(BotDecider("caller", random.Random(1)), hands=1)
 >>> client.hello("s3cret")
 {'type': 'hello', 'token': 's3cret', 'protocol': 1}
+>>> client.receive({"type": "ping", "table": "t", "hand": 0, "seq": 0})
+[{'type': 'pong'}]
 >>> client.receive({"type": "closed", "table": "t", "hand": 0, "seq": 0, "reason": "table closed"})
 []
 >>> client.done
@@ -179,6 +181,8 @@ class Client:
         self.waiting = False
         """Whether the table waits for players with this seat out of any hand: the decider is then
         asked now and then (:meth:`poll`) whether to leave."""
+        self.heartbeat: float | None = None
+        """The seconds between the server's pings (its ``welcome`` says): a server silent for two is gone."""
 
     def hello(self, token: str) -> Message:
         """The first message."""
@@ -194,12 +198,16 @@ class Client:
         if kind == "closed":
             self.done, self.reason = True, str(message.get("reason", ""))
             return []
+        if kind == "ping":  # the server's heartbeat
+            return [{"type": "pong"}]
         if kind == "error":
             self.errors.append(message)
             self.answered = None  # what was sent was refused: decide again on the next state
             return []
         if kind == "welcome":
             self.token, self.seat = message["token"], message["you"]
+            beat = message.get("heartbeat_ms")
+            self.heartbeat = beat / 1000 if isinstance(beat, int) and beat > 0 else None
         if kind not in ("welcome", "state"):
             return []
         state = self.state = message["state"]
@@ -607,19 +615,23 @@ def play_seat(
     reached, attempt = False, 0
     while True:
         try:
-            with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
+            with connect(invite.socket, open_timeout=10, close_timeout=1, max_size=2**22) as socket:
                 reached = True
                 socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
                 client.resend = True  # an action sent before the drop is sent again: it counts once
                 if client.leaving:  # so is a leave (the table takes it once)
                     socket.send(json.dumps({"type": "leave"}))
+                heard = time.monotonic()
                 while not client.done:
+                    silence = None if client.heartbeat is None else 2 * client.heartbeat
                     try:  # while the table waits for players, look now and then whether the input ended
-                        text = socket.recv(timeout=POLL if client.waiting else None)
+                        text = socket.recv(timeout=POLL if client.waiting else silence)
                     except TimeoutError:
+                        if silence is not None and time.monotonic() - heard >= silence:  # a stalled network
+                            raise TimeoutError(f"the server said nothing for {silence:g} s") from None
                         answers = client.poll()
                     else:
-                        attempt = 0  # the server answers: the next drop waits the shortest again
+                        heard, attempt = time.monotonic(), 0  # the server answers: the next drop waits the shortest
                         answers = client.receive(json.loads(text), str(text))
                     for answer in answers:  # refused once the server closed: its last words are read next
                         with contextlib.suppress(ConnectionClosed):
