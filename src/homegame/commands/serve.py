@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -160,23 +161,26 @@ def _serve(
 
     from homegame.errors import ParseError
     from homegame.server.app import Limits, Server
-    from homegame.server.store import Store
+    from homegame.server.store import StorageError, Store
 
     try:
         store = Store(args.db)
     except Exception as error:  # sqlite3 errors name the file's trouble
         raise ParseError(f"cannot open the database {args.db}: {error}") from None
     try:
-        server = Server(
-            store,
-            host_token=given,
-            new_host_token=args.new_host_token,
-            origins=origins,
-            between_hands=round(args.between_hands * 1000),
-            runout_pause=round(args.runout_pause * 1000),
-            public_url=internet.public,
-            limits=Limits(heartbeat=args.heartbeat),
-        )
+        try:
+            server = Server(
+                store,
+                host_token=given,
+                new_host_token=args.new_host_token,
+                origins=origins,
+                between_hands=round(args.between_hands * 1000),
+                runout_pause=round(args.runout_pause * 1000),
+                public_url=internet.public,
+                limits=Limits(heartbeat=args.heartbeat),
+            )
+        except (StorageError, sqlite3.DatabaseError) as error:  # a damaged file: its pages read back wrong
+            raise ParseError(f"cannot use the database {args.db}: {error}") from None
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:
             print(f"homegame serve: {link}#{server.host_token}", flush=True)

@@ -89,7 +89,7 @@ from homegame.engine.steps.discard import Discarded
 from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
-from homegame.history.variants import code_of
+from homegame.history.variants import as_listed, code_of
 
 if TYPE_CHECKING:
     from homegame.games.mixes import Mix
@@ -121,12 +121,10 @@ def is_standard(history: History) -> bool:
     from homegame.games import load
 
     setup = history.setup
-    game = setup.game
-    if code_of(game.name) is None or setup.carried:
+    if code_of(setup.game.name) is None:
         return False
-    catalogue = load(game.name)
-    steps = (catalogue.steps, catalogue.straddled().steps)
-    if game.steps not in steps or dict(setup.options) != catalogue.option_values():
+    catalogue = load(setup.game.name)
+    if not any(as_listed(setup, game) for game in (catalogue, catalogue.straddled())):  # a live straddle too
         return False
     if setup.run_it_twice and any(isinstance(action, RunTwice) for _, action in history.actions):
         return not history.replay().runouts

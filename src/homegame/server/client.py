@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TextIO
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from homegame.bots import Bot, Turn
 from homegame.engine.view import View
@@ -43,6 +43,25 @@ from homegame.server.messages import PROTOCOL
 __all__ = ["Backoff", "BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play", "play_seat"]
 
 Message = dict[str, Any]
+
+
+def split_link(url: str) -> SplitResult:
+    """A link's parts, or a :class:`ParseError` for one that cannot be (a broken IPv6 address, a port
+    out of 0..65535), which ``urlsplit`` leaves to the first reader of its port.
+
+    >>> split_link("http://[::1]:8000/t/ab12#s").port
+    8000
+    >>> split_link("http://127.0.0.1:99999/t/ab12#s")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: http://127.0.0.1:99999/t/ab12#s: not an invite link (Port out of range 0-65535)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (read for its check)
+    except ValueError as error:
+        raise ParseError(f"{url}: not an invite link ({error})", token=url) from None
+    return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +83,7 @@ class Invite:
     @classmethod
     def parse(cls, url: str) -> Invite:
         """Read ``http(s)://HOST:PORT/t/TABLE#SECRET``."""
-        parts = urlsplit(url.strip())
+        parts = split_link(url)
         path = parts.path.strip("/").split("/")
         if parts.scheme not in ("http", "https") or not parts.netloc or len(path) != 2 or path[0] != "t":
             raise ParseError(f"{url}: an invite link looks like http://HOST:PORT/t/TABLE#SECRET", token=url)
