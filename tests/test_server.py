@@ -474,7 +474,8 @@ def test_a_snapshot_names_the_house_rules_and_stakes_in_force() -> None:
     game = snap(table, 0)["game"]
     assert game["name"] == "limit-holdem" and game["options"]["cap"] == 3
     assert game["stakes"]["small_bet"] == 4 and 0 not in game["stakes"].values()
-    assert snap(table, None)["house"] == {"options": {"cap": 3}, "stakes": {"small_bet": 4}, "kill": False}
+    house = {"options": {"cap": 3}, "stakes": {"small_bet": 4}, "kill": False}
+    assert snap(table, None)["house"] == {**house, "run_it_twice": "never", "rabbit_hunt": True}
     assert snap(make(game="limit-holdem"), 0)["game"]["options"]["cap"] == 4  # the game's own
 
 

@@ -43,7 +43,10 @@ def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> 
     assert Store(str(path)).integrity() == "ok"  # opened again: already at the current layout
 
 
-_ADDED = frozenset({"pot_sizes", "showdown_pots", "bomb", "straddle", "muted", "runout"})
+_ADDED = frozenset(
+    {"pot_sizes", "showdown_pots", "bomb", "straddle", "muted", "runout", "runouts", "rabbit", "run_it_twice"}
+    | {"rabbit_hunt", "odds"}
+)
 """The fields and house rules added since that release, their values what it did."""
 
 
@@ -52,10 +55,13 @@ def _released(value: object) -> object:
     after it, the chips it moves and its words for the viewer, to each judged hand its words, and
     named a won pot's number ``pot_index``; to the view the pot-sized amounts ``pot_sizes``; issue
     32 named the house rule ``showdown_pots``, whose default is what that release did; issue 30 named
-    in ``last`` the house rules a finished hand was played under, and gave each seat ``muted``,
-    false for every seat of that release): the same game, whichever release wrote it."""
+    in ``last`` the house rules a finished hand was played under, and gave each seat ``muted``, false
+    for every seat of that release; it turned the hands still in up once no more betting is possible,
+    ``tabled`` events that add nothing but show the cards earlier, and added run it twice's and the
+    rabbit's fields and options, which that release never used): the same game, whichever release
+    wrote it."""
     if isinstance(value, list):
-        return [_released(item) for item in value]
+        return [_released(item) for item in value if not (isinstance(item, dict) and item.get("type") == "tabled")]
     if not isinstance(value, dict):
         return value
     out = {key: _released(item) for key, item in value.items() if key not in _ADDED}

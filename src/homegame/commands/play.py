@@ -38,6 +38,11 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
+    parser.add_argument(
+        "--run-it-twice",
+        action="store_true",
+        help="when everyone still in is all in with cards to come (hold'em, Omaha...), ask to run the board twice",
+    )
     parser.add_argument("--seed", type=int, help="shuffle and bots from this seed (the same seed, the same session)")
     parser.add_argument(
         "--bots", default="sensible", choices=("sensible", "caller", "random"), help="who you play (default sensible)"
@@ -87,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         history=args.history,
         full_history=args.full,
         kill=args.kill,
+        run_it_twice=args.run_it_twice,
     )
     play(settings, sys.stdin, sys.stdout)
     return 0

@@ -75,6 +75,7 @@ __all__ = [
     "Push",
     "RaiseTo",
     "Roll",
+    "RunTwice",
     "Split",
     "parse_action",
     "parse_hands",
@@ -105,6 +106,7 @@ class ActionKind(StrEnum):
     PUSH = "push"
     SPLIT = "split"
     PLACE = "place"
+    RUN_TWICE = "run_twice"
 
     def __repr__(self) -> str:
         return f"ActionKind.{self.name}"
@@ -174,6 +176,14 @@ class Push(Action):
     """Push: pass the up card just dealt to the next player and buy a replacement."""
 
     kind: ClassVar[ActionKind] = ActionKind.PUSH
+
+
+@dataclass(frozen=True, slots=True)
+class RunTwice(Action):
+    """Agree to run the rest of the board twice (the table's ``run_it_twice`` is ``ask``); to
+    decline is :class:`Decline`."""
+
+    kind: ClassVar[ActionKind] = ActionKind.RUN_TWICE
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +304,8 @@ class Place(Action):
 
 
 _PLAIN: dict[ActionKind, Action] = {
-    action.kind: action for action in (Fold(), Check(), Call(), BringIn(), Complete(), Decline(), Keep(), Push())
+    action.kind: action
+    for action in (Fold(), Check(), Call(), BringIn(), Complete(), Decline(), Keep(), Push(), RunTwice())
 }
 _AMOUNTS: dict[ActionKind, type[_Amount]] = {kind.kind: kind for kind in (BetTo, RaiseTo)}
 _CARDS: dict[ActionKind, type[_Cards]] = {kind.kind: kind for kind in (Draw, Discard, Roll, Pass)}

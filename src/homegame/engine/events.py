@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "SEATS",
     "Acted",
+    "Answered",
     "Burned",
     "CarriedOver",
     "Dealt",
@@ -61,8 +62,10 @@ __all__ = [
     "Reshuffled",
     "Returned",
     "Revealed",
+    "Runout",
     "Shown",
     "SplitUp",
+    "Tabled",
     "TurnedUp",
     "Won",
     "name",
@@ -434,6 +437,8 @@ class Won(Event):
     pot: int = 0
     side: str = ""
     judged: Judged | None = None
+    runout: int = 0
+    """The board the chips were won on when the hand was run twice (1 or 2; 0: the only board)."""
 
     @property
     def chips(self) -> int:
@@ -456,7 +461,63 @@ class Won(Event):
         hand = self.hand
         what = f" ({self.side}: {hand})" if hand else ""
         where = "the main pot" if self.pot == 0 else f"side pot {self.pot}"
-        return f"{says(names, self.seat, 'wins')} {self.amount} from {where}{what}"
+        board = f" on the {_ORDINALS[self.runout]} board" if self.runout else ""
+        return f"{says(names, self.seat, 'wins')} {self.amount} from {where}{board}{what}"
+
+
+_ORDINALS = ("", "first", "second")
+
+
+@dataclass(frozen=True, slots=True)
+class Answered(Event):
+    """A seat still in answers whether to run the rest of the board twice: ``twice`` yes or no.
+
+    >>> print(Answered(1, True).describe({1: "you"}), "/", Answered(0, False))
+    you agree to run it twice / seat 0 declines to run it twice
+    """
+
+    seat: int
+    twice: bool
+
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 0 agrees to run it twice``."""
+        return says(names, self.seat, "agrees to run it twice" if self.twice else "declines to run it twice")
+
+
+@dataclass(frozen=True, slots=True)
+class Runout(Event):
+    """Every seat still in agreed: the rest of the board is dealt twice from the same deck, and each
+    pot is shared between the two boards (the odd chip to the first). ``number`` is the board about
+    to be dealt; the cards already on the board are on both.
+
+    >>> print(Runout(1), "/", Runout(2))
+    the rest of the board is run twice: the first board / the second board
+    """
+
+    number: int
+
+    def describe(self, names: Names = SEATS) -> str:
+        """``the second board``."""
+        board = f"the {_ORDINALS[self.number]} board"
+        return board if self.number > 1 else f"the rest of the board is run twice: {board}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tabled(Event):
+    """No more betting is possible and cards are still to come: a seat still in turns its down
+    ``cards`` face up for all to see (the casino's all-in rule; online tables do it too).
+
+    >>> from homegame.cards import parse
+    >>> print(Tabled(2, parse("As Kd")).describe({2: "you"}))
+    you turn up As Kd
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2 turns up As Kd``."""
+        return f"{says(names, self.seat, 'turns up')} {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ state and its verbs, the hand's module its loop, its doors (``pending``, ``legal
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Deck, Rank
@@ -96,6 +97,10 @@ class Felt:
         self.carried_out = 0
         self._again = False
         self.events: list[Event] = []
+        self.runouts: list[tuple[Card, ...]] = []
+        """The two boards, once the hand has been run twice (:mod:`homegame.engine.runout`)."""
+        self._share = -1
+        """The runout whose share of each pot the settling step pays now (0, 1; -1: none)."""
 
     def option(self, name: str, default: OptionValue) -> OptionValue:
         """A house rule in force, or ``default`` when the game has no such option."""
@@ -127,7 +132,11 @@ class Felt:
         may win: the chips nobody left may win are back with their players (:meth:`_return_unclaimed`)."""
         put = self.committed if with_bets else [c - bet for c, bet in zip(self.committed, self.bets, strict=True)]
         folded = self.folded
-        return [pot for pot in self._pots(put) if not folded[pot.eligible[0]]]
+        pots = [pot for pot in self._pots(put) if not folded[pot.eligible[0]]]
+        if self._share < 0:
+            return pots
+        # run twice: this runout's share of each pot, the odd chip to the first
+        return [replace(pot, amount=pot.amount // 2 + (pot.amount % 2 if self._share == 0 else 0)) for pot in pots]
 
     def _pots(self, put: Sequence[int]) -> list[Pot]:
         """Every pot, those of the chips no live seat may win included (each for the folded seat
@@ -266,7 +275,10 @@ class Felt:
         self.stakes = stakes
 
     def award(self, won: Won) -> None:
-        """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it."""
+        """Pay ``won.amount`` chips from the pot to ``won.seat`` and record it (on which board, when
+        the hand is run twice)."""
+        if self._share >= 0:
+            won = replace(won, runout=self._share + 1)
         self.stacks[won.seat] += won.amount
         self.paid += won.amount
         self.emit(won)

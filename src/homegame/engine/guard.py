@@ -49,6 +49,7 @@ from homegame.engine.actions import (
     Push,
     RaiseTo,
     Roll,
+    RunTwice,
     Split,
 )
 from homegame.errors import IllegalActionError, ParseError
@@ -173,7 +174,7 @@ def _place(action: object) -> str:
 
 
 _FIELDS: dict[type, Callable[[object], str]] = {
-    **dict.fromkeys((Fold, Check, Call, BringIn, Complete, Decline, Keep, Push), _none),
+    **dict.fromkeys((Fold, Check, Call, BringIn, Complete, Decline, Keep, Push, RunTwice), _none),
     BetTo: _amount,
     RaiseTo: _amount,
     **dict.fromkeys((Draw, Discard, Roll, Pass), _cards),

@@ -44,11 +44,12 @@ from homegame.cards import Card, Deck, parse
 from homegame.engine.actions import Action, Legal
 from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import Event, HandResult, Won
-from homegame.engine.felt import Felt
 from homegame.engine.game import Game, players_words
 from homegame.engine.guard import check_action, check_seat
+from homegame.engine.runout import Runouts
 from homegame.engine.setup import Chance, Setup
 from homegame.engine.steps.base import Decision, Secret, Step
+from homegame.engine.steps.deal import Deal
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
 
@@ -71,7 +72,7 @@ class History:
         return hand
 
 
-class Hand(Felt):
+class Hand(Runouts):
     """One deal of one game. See the module docstring for an example.
 
     ``stacks`` are the seats' chips (seat order, each > 0); ``button`` the
@@ -80,7 +81,9 @@ class Hand(Felt):
     (the operating system's secure source when neither is given), or ``chance``
     (a table's: orders it plays back, fresh orders it logs). ``stakes`` and
     ``options`` override the game's defaults; ``carried`` chips from an earlier
-    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`).
+    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`); with
+    ``run_it_twice`` the seats still in are asked to run the rest of the board twice
+    (:mod:`homegame.engine.runout`).
 
     The hand is the dealer of its steps (:class:`~homegame.engine.steps.base.Dealer`): the state
     below is their snapshot and the views', read-only; it changes only through :meth:`act`, by the
@@ -101,6 +104,7 @@ class Hand(Felt):
         carried: int = 0,
         posts: Sequence[Post] = (),
         chance: Chance | None = None,
+        run_it_twice: bool = False,
     ) -> None:
         values = game.option_values(options)
         setup = Setup(
@@ -111,6 +115,7 @@ class Hand(Felt):
             options=tuple(values.items()),
             carried=carried,
             posts=tuple(posts),
+            run_it_twice=run_it_twice,
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None and (seed is not None or deck is not None):
@@ -136,6 +141,7 @@ class Hand(Felt):
         self.over = False
         self.result: HandResult | None = None
         self.decision: Decision | None = None
+        self._asked, self._twice = False, None
         self._step = 0
         self._legal_seat = -1
         self._legal: tuple[Legal, ...] = ()
@@ -267,6 +273,7 @@ class Hand(Felt):
                     return
                 decision.close()
                 self.decision = None
+                self._agreed(decision)
             self._return_unclaimed()
             if self.live <= 1:
                 self._award_uncontested()
@@ -275,7 +282,13 @@ class Hand(Felt):
                 self._finish()
                 return
             step = steps[self._step]
+            if type(step) is Deal and self._twice is None and self._all_in_now():
+                return
             self._step += 1
+            if self._twice is not None and type(step) is not Deal:
+                if self._step == len(steps):  # a runout's betting rounds have nobody to ask
+                    self._settle_runout(step)
+                continue
             self.decision = step.begin(self)
             if self.over:  # the step ended the hand (:meth:`end`)
                 return

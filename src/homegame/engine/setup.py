@@ -25,7 +25,9 @@ _STAKES = tuple(field.name for field in fields(Stakes))
 class Setup:
     """Everything a hand starts from except its randomness: game, stacks, button, stakes, house rules,
     chips carried over from an earlier deal, and ``posts``: forced bets single seats owe on top of
-    the game's (a missed blind made up), which the game's ``blinds`` step posts after its own."""
+    the game's (a missed blind made up), which the game's ``blinds`` step posts after its own.
+    ``run_it_twice``: the table's option to run the rest of the board twice when every seat still in
+    agrees (:mod:`homegame.engine.runout`)."""
 
     game: Game
     stacks: tuple[int, ...]
@@ -34,6 +36,7 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     carried: int = 0
     posts: tuple[Post, ...] = ()
+    run_it_twice: bool = False
 
     def check(self) -> None:
         """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not
@@ -57,6 +60,8 @@ class Setup:
             chips(post.amount, f"{where}.amount")
             if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
                 raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
+        if type(self.run_it_twice) is not bool:
+            raise ParseError(f"run_it_twice: true or false, not {self.run_it_twice!r}", token="run_it_twice")
         if not isinstance(self.stakes, Stakes):
             raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
         for name in _STAKES:

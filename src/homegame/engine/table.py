@@ -88,7 +88,9 @@ class Table(Seats):
     winning (:attr:`killer` names the player). The reading taken where the document is silent:
     nobody posts a kill blind; the doubled stakes (blinds, antes, bring-in and bets alike) are
     the kill. In a split game with the house rule ``scoop_kills`` ("In some split-pot games, a
-    player winning both halves of the pot may also cause a kill"), one scoop is enough."""
+    player winning both halves of the pot may also cause a kill"), one scoop is enough.
+    ``run_it_twice``: the seats still in are asked whether to run the rest of the board twice when
+    no more betting is possible (:mod:`homegame.engine.runout`)."""
 
     def __init__(
         self,
@@ -102,6 +104,7 @@ class Table(Seats):
         kill: bool = False,
         missed_blinds: MissedBlinds = MissedBlinds.POST,
         shuffled: Callable[[tuple[Card, ...]], None] | None = None,
+        run_it_twice: bool = False,
     ) -> None:
         super().__init__(size, missed_blinds)
         self.schedule: Schedule = FixedGame(schedule) if isinstance(schedule, Game) else schedule
@@ -111,6 +114,9 @@ class Table(Seats):
         self.rng = rng if rng is not None else random.SystemRandom()
         self.shuffled = shuffled
         self.kill = kill
+        self.run_it_twice = run_it_twice
+        """Ask the seats still in whether to run the rest of the board twice, when no more betting is
+        possible (:mod:`homegame.engine.runout`)."""
         self.streak: tuple[str, int] | None = None
         """The player who won the last pot whole, and how many in a row."""
         self.carried = 0
@@ -220,6 +226,7 @@ class Table(Seats):
             options=options,
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in owing),
+            run_it_twice=self.run_it_twice,
         )
         self._dealt = active
         if not bomb:

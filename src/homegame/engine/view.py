@@ -130,6 +130,8 @@ class View:
     """The amounts of a bet or raise of half the pot and of the pot (once the viewer has called),
     each within the bounds of the viewer's amount descriptor; empty when the viewer may not bet.
     A screen offers them as they are: it never works out a pot."""
+    runouts: tuple[tuple[Card, ...], ...] = ()
+    """The two boards of a hand run twice (``board`` is the first), once both are dealt; else empty."""
 
     def __repr__(self) -> str:
         """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
@@ -195,6 +197,7 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
         hands=_hands(hand, viewer),
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
         pot_sizes=_pot_sizes(legal, seats, hand.pot + call.chips if isinstance(call, PlainLegal) else hand.pot),
+        runouts=table.runouts,
     )
 
 
@@ -240,6 +243,7 @@ def _table(hand: Snapshot) -> View:
         over=hand.over,
         result=hand.result,
         events=(),
+        runouts=tuple(hand.runouts),
     )
 
 

@@ -256,6 +256,7 @@ def view_json(view: View, names: Names) -> dict[str, JSON]:
         "hands": to_json(view.hands),
         "pot_after_call": view.pot_after_call,
         "pot_sizes": list(view.pot_sizes),
+        "runouts": [to_json(board) for board in view.runouts],
     }
 
 
@@ -421,6 +422,7 @@ def view_from_json(data: object) -> View:
         hands=tuple(_judged(judged, "view hands") for judged in _list(obj.get("hands", []), "view")),
         pot_after_call=None if obj.get("pot_after_call") is None else _get(obj, "pot_after_call", int, "view"),
         pot_sizes=tuple(_amount(size, "view pot_sizes") for size in _list(obj.get("pot_sizes", []), "view")),
+        runouts=tuple(_cards(board, "view runouts") for board in _list(obj.get("runouts", []), "view")),
     )
 
 

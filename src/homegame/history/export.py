@@ -54,17 +54,20 @@ from homegame.engine.actions import (
     Check,
     Complete,
     Declare,
+    Decline,
     Discard,
     Draw,
     Fold,
     Pass,
     Place,
     RaiseTo,
+    RunTwice,
     Split,
 )
 from homegame.engine.betting import Betting, Post
 from homegame.engine.events import (
     Acted,
+    Answered,
     Burned,
     CarriedOver,
     Dealt,
@@ -76,6 +79,7 @@ from homegame.engine.events import (
     Returned,
     Revealed,
     Shown,
+    Tabled,
     Won,
 )
 from homegame.engine.hand import Chance, Hand, History, Setup
@@ -92,7 +96,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ante_trimming", "is_standard", "owed_text", "player", "stakes_fields", "to_phh"]
 
-_SILENT = (Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled)
+_SILENT = (
+    *(Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled),
+    *(Answered, Tabled),
+)
 """Events whose story is told by an action line (or needs none): they write no line of their own."""
 
 
@@ -108,14 +115,20 @@ def player(seat: int, button: int, seats: int) -> str:
 def is_standard(history: History) -> bool:
     """True when the hand can be written in the standard alone: its game has a code, it is the
     catalogue's document (a live straddle added: ``blinds_or_straddles`` holds it), the house rules
-    are the defaults and no pot was carried in."""
+    are the defaults, no pot was carried in and it was not run twice (the standard has no word for
+    it: such a hand is written with homegame's own fields, ``_run_it_twice`` and its players'
+    ``run_twice`` and ``decline``, each board's cards in turn)."""
     from homegame.games import load
 
     setup = history.setup
     if code_of(setup.game.name) is None:
         return False
     catalogue = load(setup.game.name)
-    return any(as_listed(setup, game) for game in (catalogue, catalogue.straddled()))  # a live straddle too
+    if not any(as_listed(setup, game) for game in (catalogue, catalogue.straddled())):  # a live straddle too
+        return False
+    if setup.run_it_twice and any(isinstance(action, RunTwice) for _, action in history.actions):
+        return not history.replay().runouts
+    return True
 
 
 def to_phh(
@@ -273,6 +286,8 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
         fields["_carried"] = setup.carried
     if setup.game.bomb:
         fields["_bomb"] = True
+    if setup.run_it_twice:
+        fields["_run_it_twice"] = True
     return fields
 
 
@@ -320,6 +335,8 @@ class _Writer:
 
     def action(self, seat: int, action: Action, events: Sequence[Event], bet_before: int) -> None:
         """The line of a player's action."""
+        if self.standard and isinstance(action, RunTwice | Decline):
+            return  # asked to run it twice, and it was not: the standard's hand is the same without it
         if not isinstance(action, Draw) or seat in self.drawing:
             self.flush_draws()
         if isinstance(action, Draw):

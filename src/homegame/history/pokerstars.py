@@ -49,7 +49,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
-from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
+from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo, RunTwice
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
 from homegame.engine.game import Family, Game
@@ -216,6 +216,9 @@ def to_pokerstars(
 
     setup = history.setup
     game = setup.game
+    asked = setup.run_it_twice and any(isinstance(action, RunTwice) for _, action in history.actions)
+    if asked and history.replay().runouts:
+        raise ParseError("a hand run twice: its two boards are written as PHH (homegame history export)")
     base = _base(game.name)
     dealt = game.betting is Betting.FIXED_LIMIT or (game.betting in LIMITS and base not in _STUD_GAMES)
     catalogue = at(load(base), game.betting) if base in GAMES and dealt else None

@@ -591,6 +591,7 @@ def _own(record: Record, document: Game | None) -> Replayed:
         options=tuple(options.items()),
         carried=extra.get("_carried", 0),
         posts=_owed(record, seats, 1),
+        run_it_twice=_typed(extra.get("_run_it_twice", False), bool, "_run_it_twice", "true or false"),
     )
     orders = _typed(extra["_decks"], list, "_decks", "a list of deck orders")
     texts = [_typed(order, str, "_decks", "a list of deck orders") for order in orders]

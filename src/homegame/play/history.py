@@ -69,6 +69,7 @@ class Record:
             "stakes": setup.stakes.to_dict(),
             "options": dict(setup.options),
             "carried": setup.carried,
+            **({"run_it_twice": True} if setup.run_it_twice else {}),
             "decks": [format_cards(order) for order in self.history.chance],
             "actions": [[seat, str(action)] for seat, action in self.history.actions],
         }
@@ -100,6 +101,7 @@ class Record:
                 stakes=Stakes(**_field(data, "stakes", dict, int)),
                 options=tuple(game.option_values(_field(data, "options", dict)).items()),
                 carried=_field(data, "carried", int),
+                run_it_twice=_field(data, "run_it_twice", bool) if "run_it_twice" in data else False,
             )
             chance = tuple(parse(order) for order in _field(data, "decks", list, str))
             actions = []

@@ -526,8 +526,11 @@ def entries(option: Legal, view: View, game: Game, names: Names) -> list[tuple[s
             case ActionKind.PUSH:
                 price = f" for {chips}" if chips else " for nothing"
                 return [("push", f"push the {card} to {_next(view, names)} and buy a new card{price}")]
+            case ActionKind.RUN_TWICE:
+                return [("run_twice", "run the rest of the board twice")]
             case ActionKind.DECLINE:
-                return [("decline", "buy nothing")]
+                twice = any(legal.kind is ActionKind.RUN_TWICE for legal in view.legal)
+                return [("decline", "run it once" if twice else "buy nothing")]
         return [shortcuts(option)]
     if isinstance(option, AmountLegal):
         key, what = shortcuts(option)

@@ -135,7 +135,8 @@ class Settings:
     """A session's settings: the game or mixed game (``None``: dealer's choice), the number of seats,
     the starting stack, the stakes rule, the seed (``None``: a fresh shuffle every time), which
     bots, the directory that keeps a history file per hand (``None``: none kept), and whether the
-    kill game is played (``kill``: see :class:`~homegame.engine.table.Table`)."""
+    kill game is played (``kill``: see :class:`~homegame.engine.table.Table`), and whether the players
+    are asked to run it twice when all in (``run_it_twice``: :mod:`homegame.engine.runout`)."""
 
     game: Game | Mix | None = None
     seats: int = 6
@@ -148,6 +149,7 @@ class Settings:
     """With ``history``: save every card and the deck order (a JSON record ``homegame replay`` steps
     through), not only what the person saw (a PHH file: their cards, the cards shown, the board)."""
     kill: bool = False
+    run_it_twice: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -198,7 +200,14 @@ class _Session:
         self.chooser = Chooser(settings.game, seats, self.screen, self.person, rng)
         for each in self.chooser.every_game():
             settings.stakes.check(each)
-        self.table = Table(self.chooser.schedule(), size=seats, button=PERSON, rng=rng, kill=settings.kill)
+        self.table = Table(
+            self.chooser.schedule(),
+            size=seats,
+            button=PERSON,
+            rng=rng,
+            kill=settings.kill,
+            run_it_twice=settings.run_it_twice,
+        )
         self.bots: list[Bot | None] = [None]
         for seat in range(1, seats):
             self.bots.append(BOTS[settings.bots](random.Random(None if seed is None else seed * 1000 + seat)))

@@ -62,6 +62,7 @@ from homegame.server.messages import (
     Log,
     Message,
     Preview,
+    Rabbit,
     React,
     Rebuy,
     SitIn,
@@ -398,6 +399,8 @@ class Room:
                 table.request_rebuy(seat, amount)
             case Leave():
                 table.leave(seat)
+            case Rabbit():
+                table.hunt(seat)
         return True
 
     def _auto(self) -> bool:

@@ -29,6 +29,7 @@ __all__ = [
     "Chose",
     "Closed",
     "Dealt",
+    "Hunted",
     "Left",
     "LogError",
     "Muted",
@@ -248,6 +249,12 @@ class SeatGiven(_Kind, kind="give_seat"):
     seat: int
 
 
+class Hunted(_OfSeat, kind="rabbit"):
+    """A seat asked to see the rabbit of the hand last finished (the cards that would have come)."""
+
+    __slots__ = ()
+
+
 Change = (
     Sat
     | Dealt
@@ -270,6 +277,7 @@ Change = (
     | SeatGiven
     | BombCalled
     | Straddled
+    | Hunted
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -296,6 +304,7 @@ _KINDS: dict[str, type[Change]] = {
         SeatGiven,
         BombCalled,
         Straddled,
+        Hunted,
     )
 }
 

@@ -35,7 +35,16 @@ from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MAX_BETWEEN_HANDS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
+__all__ = [
+    "BOT_LEVELS",
+    "MAX_BETWEEN_HANDS",
+    "MISSED_BLINDS",
+    "RUN_IT_TWICE",
+    "SPECTATORS",
+    "Clock",
+    "TableConfig",
+    "check_text",
+]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -51,11 +60,16 @@ MISSED_BLINDS = tuple(rule.value for rule in MissedBlinds)
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
 owe nothing (the engine table's :class:`~homegame.engine.missed.MissedBlinds`)."""
 
+RUN_IT_TWICE = ("never", "ask")
+"""Whether the seats still in are asked to run the rest of the board twice when no more betting is
+possible in a community-card game (:mod:`homegame.engine.runout`)."""
+
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
     | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands"}
+    | {"run_it_twice", "rabbit_hunt"}
 )
 MAX_BETWEEN_HANDS = 600
 """The longest pause a table may set between hands, in seconds."""
@@ -80,7 +94,9 @@ class TableConfig:
     coming by the table's open link may buy in for (default: ``stack`` both); ``auto_approve``:
     their requests are approved as made (:mod:`homegame.server.seating`). ``between_hands``: the
     seconds the finished hand stays on the table before the next deal (``None``: the server's
-    ``serve --between-hands``).
+    ``serve --between-hands``). ``run_it_twice``: ``never``, or ``ask`` the seats
+    still in once no more betting is possible (a community-card game). ``rabbit_hunt``: after a hand
+    that ended before its last card, any seat may see the cards that would have come.
 
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 8.5}).between_hands
     8.5
@@ -123,6 +139,8 @@ class TableConfig:
     """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
     straddle: str = "off"
     """``optional``: the seat after the big blind may post a live straddle before the deal (:data:`STRADDLES`)."""
+    run_it_twice: str = "never"
+    rabbit_hunt: bool = True
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -180,6 +198,9 @@ class TableConfig:
         auto_approve = data.get("auto_approve", False)
         if not isinstance(auto_approve, bool):
             raise ParseError(f"auto_approve: true or false, not {auto_approve!r}", token=str(auto_approve))
+        rabbit = data.get("rabbit_hunt", True)
+        if not isinstance(rabbit, bool):
+            raise ParseError(f"rabbit_hunt: true or false, not {rabbit!r}", token=str(rabbit))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -205,6 +226,8 @@ class TableConfig:
             bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
             bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             straddle=_one_of(data, "straddle", STRADDLES),
+            run_it_twice=_one_of(data, "run_it_twice", RUN_IT_TWICE),
+            rabbit_hunt=rabbit,
             _games=games,
         )
         if config.bomb_every and not any(game.has_flop for game in config.single_games):
@@ -243,6 +266,10 @@ class TableConfig:
             data["between_hands"] = self.between_hands
         if self.straddle != "off":
             data["straddle"] = self.straddle
+        if self.run_it_twice != "never":
+            data["run_it_twice"] = self.run_it_twice
+        if not self.rabbit_hunt:
+            data["rabbit_hunt"] = False
         if self.auto_approve:
             data["auto_approve"] = True
         if self.buy_in is not None:

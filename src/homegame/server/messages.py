@@ -38,6 +38,7 @@ __all__ = [
     "Log",
     "Message",
     "Preview",
+    "Rabbit",
     "React",
     "Rebuy",
     "SitIn",
@@ -143,6 +144,11 @@ class React:
 
 
 @dataclass(frozen=True, slots=True)
+class Rabbit:
+    """Ask to see the cards the hand last finished would have dealt (the table's ``rabbit_hunt``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class History:
     """Ask for the seat's previous hands, most recent first, those before hand ``before`` (``None``:
     the last ones): a question, answered with a page of them (:mod:`homegame.server.finished`)."""
@@ -150,7 +156,9 @@ class History:
     before: int | None = None
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | History
+Message = (
+    Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | History | Rabbit
+)
 
 
 MAX_OPTIONS = 64
@@ -203,6 +211,8 @@ def parse(data: dict[str, Any]) -> Message:
             if before is None or (isinstance(before, int) and _whole(before) and 0 < before <= MAX_HAND):
                 return History(before)
             raise BadMessageError(f"history: before must be a hand number from 1 to {MAX_HAND}")
+        case "rabbit":
+            return Rabbit()
         case "chat":
             try:
                 return Chat(check_text(data.get("text")))

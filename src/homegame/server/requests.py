@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
 from homegame.engine.missed import dealing
+from homegame.engine.rabbit import rabbit
 from homegame.engine.spec import OptionValue
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
@@ -61,6 +62,8 @@ class Requests:
     chose: str | None
     bombs: Bombs
     straddling: bool
+    previous: Hand | None
+    rabbit: tuple[int, int] | None
 
     def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
         """A player's action for the hand and sequence number they saw; True when applied now, False
@@ -245,6 +248,21 @@ class Requests:
         if info.status not in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) or info.leaving or info.removing:
             raise RefusedError("illegal", f"nobody sits in seat {seat + 1}")
         return info
+
+    def hunt(self, seat: int) -> None:
+        """A seat asks for the rabbit of the hand last finished (the table's ``rabbit_hunt``): refused
+        when the table does not hunt, the hand has none (played to its last card, a draw game), or
+        it is shown already."""
+        finished = self.number if self.hand is None else self.number - 1
+        if not self.config.rabbit_hunt:
+            raise RefusedError("forbidden", "this table does not hunt the rabbit")
+        if self.previous is None:
+            raise RefusedError("illegal", "rabbit: no hand has been played yet")
+        if self.rabbit is not None and self.rabbit[0] == finished:
+            raise RefusedError("illegal", "rabbit: already shown")
+        if not rabbit(self.previous):
+            raise RefusedError("illegal", "rabbit: the hand last played left no card to come")
+        self.submit(changes.Hunted(seat))
 
     def chat(self, seat: int, text: str) -> None:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""

@@ -173,6 +173,7 @@ def _view() -> Schema:
             "hands": _array(_ref("judged")),
             "pot_after_call": _nullable(_COUNT),
             "pot_sizes": _array(_COUNT),
+            "runouts": _array(_array(_ref("card"))),
         }
     )
 
@@ -196,6 +197,7 @@ def _snapshot() -> Schema:
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})
+    deal = _object({"seat": _nullable(_COUNT), "row": _STR, "cards": _array(_ref("card"))})
     options = {"type": "object"}
     stakes = {"type": "object", "additionalProperties": _COUNT}
     game = _object({"name": _STR, "title": _STR, "options": options, "stakes": stakes})
@@ -207,10 +209,34 @@ def _snapshot() -> Schema:
             "button": _COUNT,
             "choosing": _nullable(_object({"seat": _COUNT, "games": _array(_STR)})),
             "rebuys": _array(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT})),
-            "house": _object({"options": options, "stakes": stakes, "kill": _BOOL}),
+            "house": _object(
+                {
+                    "options": options,
+                    "stakes": stakes,
+                    "kill": _BOOL,
+                    "run_it_twice": {"enum": ["never", "ask"]},
+                    "rabbit_hunt": _BOOL,
+                }
+            ),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
             "bomb": _nullable(_object({"amount": _COUNT, "text": _STR})),
             "straddle": _nullable(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT, "posted": _BOOL})),
+            "rabbit": _nullable(
+                _object({"hand": _COUNT, "seat": _nullable(_COUNT), "name": _nullable(_STR), "deals": _array(deal)})
+            ),
+            "odds": _nullable(
+                _object(
+                    {
+                        "exact": _BOOL,
+                        "deals": _COUNT,
+                        "how": _STR,
+                        "contests": _COUNT,
+                        "seats": _array(
+                            _object({"seat": _COUNT, "equity": _COUNT, "win": _COUNT, "split": _COUNT, "text": _STR})
+                        ),
+                    }
+                )
+            ),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),
             "clock": _nullable(clock),

@@ -23,14 +23,17 @@ from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
 from homegame.engine.missed import blinds_of
+from homegame.engine.rabbit import rabbit
 from homegame.engine.spec import OptionValue
-from homegame.engine.wire import JSON
+from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
+from homegame.server.odds import all_in_odds, runout_odds
 from homegame.server.roster import SeatStatus
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
     from homegame.engine.betting import Stakes
+    from homegame.engine.events import Dealt
     from homegame.engine.hand import Hand
     from homegame.engine.table import Table
     from homegame.server.bombs import Bombs
@@ -62,6 +65,7 @@ class Source(Protocol):
     straddling: bool
     number: int
     seq: int
+    rabbit: tuple[int, int] | None
 
     @property
     def status(self) -> str: ...
@@ -77,13 +81,23 @@ class Snapshots:
     def __init__(self, table: Source) -> None:
         self.table = table
         config = table.config
-        self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
+        self._house: JSON = {
+            "options": dict(config.options),
+            "stakes": dict(config.stakes),
+            "kill": config.kill,
+            "run_it_twice": config.run_it_twice,
+            "rabbit_hunt": config.rabbit_hunt,
+        }
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
         game (the host's settings)."""
         self._games: dict[tuple[object, ...], JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
+        self._odds_of: tuple[tuple[Hand, int] | None, JSON] = (None, None)
+        """The odds of the hand in progress, and the moment of it they were worked out at."""
+        self._hunted: tuple[Hand | None, tuple[Dealt, ...]] = (None, ())
+        """The rabbit of the hand last finished, worked out once."""
         self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
 
@@ -166,6 +180,8 @@ class Snapshots:
                 "kill": self._kill(game),
                 "bomb": table.bombs.json(owing),
                 "straddle": self._straddle(),
+                "rabbit": self._rabbit(),
+                "odds": None if behind else self._odds(),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
@@ -186,6 +202,51 @@ class Snapshots:
             return None
         seat, amount = offer
         return {"seat": seat, "name": table.seats[seat].name, "amount": amount, "posted": table.straddling}
+
+    def _odds(self) -> JSON:
+        """Each hand's odds while the hand in progress is all in (:func:`~homegame.server.odds.all_in_odds`),
+        or while the street of an all-in runout shown has more to come (:func:`~homegame.server.odds.runout_odds`),
+        worked out once a moment of the hand; ``None`` otherwise."""
+        table = self.table
+        hand, runout = table.hand, self._runout(False)
+        if hand is not None:
+            key = (hand, len(hand.events))
+            if self._odds_of[0] != key:
+                self._odds_of = (key, all_in_odds(hand, table.dealt))
+        elif runout is not None and table.previous is not None:
+            cut = runout.cuts[runout.street - 1] if runout.street <= runout.streets else len(table.previous.events)
+            key = (table.previous, cut)
+            if self._odds_of[0] != key:
+                self._odds_of = (key, runout_odds(table.previous, table.previous_dealt, cut))
+        else:
+            return None
+        return self._odds_of[1]
+
+    def _rabbit(self) -> JSON:
+        """The rabbit of the hand last finished, at a table that hunts it and when it has one (it
+        ended before its last card): ``{hand, seat, name, deals}``. Until a seat asks, ``seat`` and
+        ``name`` are ``null`` and ``deals`` empty (the rabbit is offered); then ``deals`` are the
+        cards that would have come, each ``{seat, row, cards}`` (``seat`` a table seat, ``null`` for a
+        row), shown to all and played for nobody. ``None``: no rabbit to ask for."""
+        table = self.table
+        previous = table.previous
+        if not table.config.rabbit_hunt or previous is None:
+            return None
+        if self._hunted[0] is not previous:
+            self._hunted = (previous, rabbit(previous))
+        cards = self._hunted[1]
+        if not cards:
+            return None
+        finished = table.number if table.hand is None else table.number - 1
+        if table.rabbit is None or table.rabbit[0] != finished:
+            return {"hand": finished, "seat": None, "name": None, "deals": []}
+        seen = table.previous_dealt
+        deals: list[JSON] = [
+            {"seat": None if dealt.seat is None else seen[dealt.seat], "row": dealt.row, "cards": to_json(dealt.cards)}
+            for dealt in cards
+        ]
+        seat = table.rabbit[1]
+        return {"hand": finished, "seat": seat, "name": table.seats[seat].name, "deals": deals}
 
     def _kill(self, game: Game | None) -> JSON:
         """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether

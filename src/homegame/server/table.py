@@ -54,6 +54,7 @@ from homegame.server.changes import (
     Chose,
     Closed,
     Dealt,
+    Hunted,
     Left,
     LogError,
     Muted,
@@ -130,6 +131,7 @@ class ServerTable(Requests, Restoring):
             options=dict(config.options),
             kill=config.kill,
             missed_blinds=MissedBlinds(config.missed_blinds),
+            run_it_twice=config.run_it_twice == "ask",
         )
         self.roster = Roster(table_id, config, self.table)
         self.bombs = Bombs(config)
@@ -172,6 +174,8 @@ class ServerTable(Requests, Restoring):
         """The game (or mix) last named by a dealer's choice."""
         self.chats = Recent()
         """The table's last chats (for a ``welcome``)."""
+        self.rabbit: tuple[int, int] | None = None
+        """The hand whose rabbit was asked for, and the table seat that asked."""
         self._applying = 0
         self._orders: list[tuple[Card, ...]] = []
         """The deck orders logged with the change being replayed: its shuffles play them back."""
@@ -259,6 +263,8 @@ class ServerTable(Requests, Restoring):
                 self.bombs.called = amount
             case Straddled(_, post):
                 self.straddling = post
+            case Hunted(seat):
+                self.rabbit = (self.number if self.hand is None else self.number - 1, seat)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:

@@ -231,6 +231,11 @@ class Snapshot(Protocol):
         ...
 
     @property
+    def runouts(self) -> Sequence[tuple[Card, ...]]:
+        """The two boards of a hand run twice, once both are dealt (else none)."""
+        ...
+
+    @property
     def face_down(self) -> Mapping[str, Sequence[Card]]:
         """Community rows dealt face down, by name."""
         ...

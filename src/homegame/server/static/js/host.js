@@ -100,6 +100,8 @@ function body() {
   if ($("auto-approve").checked) out.auto_approve = true;
   const between = $("between-hands").value.trim(); // empty: the server's serve --between-hands
   if (between !== "") out.between_hands = Number(between);
+  if ($("run-it-twice").checked) out.run_it_twice = "ask";
+  if (!$("rabbit-hunt").checked) out.rabbit_hunt = false;
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;

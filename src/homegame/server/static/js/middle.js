@@ -17,6 +17,11 @@ export function middleRows(view) {
   return rows.map(([name, cards]) => ({ name, cards: cards.map((card) => ({ card, price: prices.get(card) ?? 0 })) }));
 }
 
+/** The second board of a hand run twice (its cards), else null: the first is the board itself. */
+export function secondBoard(view) {
+  return view.runouts?.length === 2 ? view.runouts[1] : null;
+}
+
 /** The pot as the table says it: "Pot 40", with the main and side pots when there are several. */
 export function potText(view) {
   const text = [`Pot ${chips(view.pot)}`];
@@ -78,6 +83,12 @@ export function drawMiddle(middle, state, view, you) {
     const label = name === "board" ? null : el("span", { class: "row-label" }, words(rowLabel(name)));
     const row = el("div", { class: `row row-${name}`, dataset: { row: name } }, label, el("div", { class: "row-cards" }, drawn));
     (name === "board" ? middle : others).append(row);
+  }
+  const second = secondBoard(view);
+  if (second) {
+    const cards = second.map((card) => cardElement(card, { wild: wildKind(card, wild) }));
+    const label = el("span", { class: "row-label" }, "Second board");
+    middle.append(el("div", { class: "row row-board runout", dataset: { board: "2" } }, label, el("div", { class: "row-cards" }, cards)));
   }
   if (others.children.length) middle.append(others);
   if (!view.over) middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot}` }, potText(view)));

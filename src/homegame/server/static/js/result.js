@@ -4,7 +4,7 @@
 
 import { calledWords } from "./calls.js";
 import { cardElement } from "./cards.js";
-import { middleRows } from "./middle.js";
+import { middleRows, secondBoard } from "./middle.js";
 import { rowLabel } from "./snapshot.js";
 import { chips, el, words } from "./util.js";
 
@@ -52,7 +52,16 @@ function resultBoard(view) {
         cards.map((card) => cardElement(card, { size: "small" })),
       ),
     ),
+    runoutRow(view),
   );
+}
+
+/** A hand run twice: its second board, under the first (`data-board="2"`); else nothing. */
+function runoutRow(view) {
+  const second = secondBoard(view);
+  if (!second) return null;
+  const label = el("span", { class: "row-label" }, "Second board");
+  return el("div", { class: "result-row runout", dataset: { board: "2" } }, label, second.map((card) => cardElement(card, { size: "small" })));
 }
 
 /** The events that explain a result (a dead set only when it is dead). */

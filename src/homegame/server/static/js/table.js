@@ -11,6 +11,8 @@ import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules,
 import { drawHistory, keptName, loadHistory, mergeHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
 import { drawBomb, drawKill, drawMiddle, straddleButton } from "./middle.js";
+import { drawOdds } from "./odds.js";
+import { drawRabbit } from "./rabbit.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { resendAfterWelcome } from "./sending.js";
@@ -174,6 +176,8 @@ function render(state) {
   const felt = feltOf(state); // the finished hand stays on the felt until the next deal
   drawSeats($("seats"), $("felt"), felt.state, felt.view, you);
   drawMiddle($("middle"), felt.state, felt.view, you);
+  drawRabbit($("middle"), state, you, () => sendOrSay({ type: "rabbit" }));
+  drawOdds($("middle"), state);
   drawMine();
   drawControls(state, view);
   drawFinished(state, view);
