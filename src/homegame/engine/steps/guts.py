@@ -131,7 +131,7 @@ class GutsRound(DeclareRound):
     __slots__ = ("judge",)
 
     def __init__(self, hand: Dealer, judge: Judge) -> None:
-        super().__init__(hand, ("in", "out"))
+        super().__init__(hand, ("in", "out"), fold=False)
         self.judge = judge
 
     def close(self) -> None:
