@@ -25,6 +25,8 @@ import uvicorn
 from websockets.asyncio.client import connect as connect_async
 from websockets.sync.client import ClientConnection, connect
 
+from homegame.bots.choices import simplest
+from homegame.engine.wire import to_json
 from homegame.server.app import Limits, Server
 from homegame.server.client import BotDecider, Client, Invite
 from homegame.server.config import TableConfig
@@ -241,13 +243,13 @@ def passive_json(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def finish_hand(table: ServerTable) -> None:
-    """The people check or call to the end of the hand (bounded)."""
+    """The people check or call (or bring in) to the end of the hand (bounded)."""
     number = table.number
     for _ in range(200):
         if table.hand is None or table.number != number:
             return
         seat = to_act(table)
-        table.act(seat, table.number, table.seq, passive(table, seat))
+        table.act(seat, table.number, table.seq, to_json(simplest(table.hand.legal_actions(table.dealt.index(seat)))))
         run(table)
     raise AssertionError("the hand never ended")
 

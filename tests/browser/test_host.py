@@ -1,6 +1,6 @@
 """The host's page and dealer's choice in the browser: a host creates a table from the form,
 copies the invite links, pauses it and reads the ledger; a dealer picks the game, its rules a tap
-away."""
+away, and may call the house rules the game documents."""
 
 from __future__ import annotations
 
@@ -66,9 +66,18 @@ def test_the_dealer_chooses_the_game(server: Server, pages: Pages, artifacts: Pa
     page.wait_for_function("document.getElementById('rules-body').textContent.length > 100")
     page.screenshot(path=artifacts / "dealers-choice-rules.png")
     page.click("#rules-close")
+    # the dealer calls a house rule the game documents: a cap of 2 raises, for this deal
+    calls = picker.locator("[data-calls=razz]")
+    calls.locator("summary").click()
+    calls.locator("input[data-option=cap]").fill("2")
     hand = number(page, "hand")
     picker.locator("[data-action=choose][data-choice=razz]").click()
     page.wait_for_function(f"Number(document.body.dataset.hand) > {hand} && document.body.dataset.game === 'razz'")
+    page.click("#open-menu")
+    page.click("#game-rules")
+    page.wait_for_selector("#rules-body [data-option=cap]")
+    assert "cap = 2" in page.locator("#rules-body [data-option=cap]").inner_text()
+    page.click("#rules-close")
 
 
 def test_the_table_shows_its_house_rules_and_the_ledger(server: Server, pages: Pages) -> None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
 from homegame.engine.hand import Hand
+from homegame.engine.spec import OptionValue
 from homegame.engine.steps.blinds import Post
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
@@ -150,6 +151,8 @@ class Table:
         self.hands_played = 0
         self.chosen: Game | None = None
         """The dealer's choice for the next deal (:meth:`choose`)."""
+        self.called: dict[str, OptionValue] = {}
+        """The house rules the dealer called with the game, over the table's, for that deal only."""
         self.continuing: Game | None = None
         """A game that goes on with another deal whatever the schedule says (Guts, until it ends)."""
         self.ledger = Ledger()
@@ -207,9 +210,26 @@ class Table:
 
     # -- hands -----------------------------------------------------------------------------------
 
-    def choose(self, game: Game) -> None:
-        """The dealer names the next game (dealer's choice)."""
-        self.chosen = game
+    def choose(self, game: Game, options: Mapping[str, object] | None = None) -> None:
+        """The dealer names the next game (dealer's choice), and may call house rules the game
+        documents (``options``: wild cards, hi-lo, qualifiers) over the table's, for that deal only.
+        An option the game does not document, or a value it does not allow, is refused
+        (:class:`~homegame.errors.ParseError`, the table unchanged).
+
+        >>> from homegame.games import load
+        >>> table = Table(DealersChoice((load("holdem"), load("stud-hi-lo"))))
+        >>> for seat, player in enumerate(["ann", "bob"]):
+        ...     table.sit(seat, player, 100)
+        >>> table.choose(load("stud-hi-lo"), {"qualifier": "none"})
+        >>> table.deal().options["qualifier"]
+        'none'
+        >>> table.choose(load("holdem"), {"qualifier": "none"})
+        Traceback (most recent call last):
+        ...
+        homegame.errors.ParseError: holdem has no option 'qualifier' (known: straddle_min_raise, ...)
+        """
+        values = game.option_values(options)
+        self.chosen, self.called = game, {name: values[name] for name in options or {}}
 
     def next_game(self) -> Game:
         """The game of the next deal: a game that goes on, else the schedule's."""
@@ -249,7 +269,8 @@ class Table:
             deck=deck,
             rng=self.rng,
             stakes=self.stakes_of(game, active) if self.kill_hand(game, active) else self.stakes,
-            options={name: value for name, value in self.options.items() if game.option(name) is not None},
+            options={name: value for name, value in self.options.items() if game.option(name) is not None}
+            | (self.called if game is self.chosen and self.continuing is None else {}),
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
         )
@@ -299,7 +320,7 @@ class Table:
         else:
             self.streak = None
         self.hands_played += 1
-        self.chosen = None
+        self.chosen, self.called = None, {}
         self.button = self._next_occupied(self._dealt[hand.button])  # from the seat that had it
 
     @property

@@ -344,8 +344,8 @@ class Room:
         match message:
             case Act(hand, seq, action):
                 return table.act(seat, hand, seq, action)
-            case Choose(game):
-                table.choose(seat, game)
+            case Choose(game, options):
+                table.choose(seat, game, options)
             case SitOut():
                 table.sit_out(seat)
             case SitIn(wait):

@@ -77,7 +77,13 @@ def describe(name: str) -> dict[str, JSON] | None:
         return entry
     entry["rules"] = game.rules
     entry["options"] = [
-        {"name": option.name, "default": option.default, "doc": option.doc, "choices": list(option.choices)}
+        {
+            "name": option.name,
+            "default": option.default,
+            "doc": option.doc,
+            "choices": list(option.choices),
+            "bounds": None if option.bounds is None else list(option.bounds),
+        }
         for option in game.options
     ]
     return entry

@@ -103,6 +103,8 @@ class Chose(_Kind, kind="choose"):
     game: str
     bank: int | None = None
     timeout: bool = False
+    options: dict[str, Any] | None = None
+    """The house rules the dealer called for the deal, typed as the game's (``None``: none)."""
 
 
 class SatOut(_OfSeat, kind="sit_out"):

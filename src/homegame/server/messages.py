@@ -62,9 +62,11 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """The dealer's choice of the next game (checked against the games allowed by the table)."""
+    """The dealer's choice of the next game (checked against the games allowed by the table), with
+    the house rules called for that deal (``options``: NAME to value, checked against the game's)."""
 
     game: object
+    options: dict[str, object] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,10 @@ class Chat:
 Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
 
 
+MAX_OPTIONS = 64
+"""The most house rules a dealer may call with a game (every game documents far fewer)."""
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -127,7 +133,10 @@ def parse(data: dict[str, Any]) -> Message:
                 return Act(hand, seq, data.get("action"))
             raise BadMessageError("act needs hand and seq, whole numbers")
         case "choose":
-            return Choose(data.get("game"))
+            options = data.get("options")
+            if options is not None and (not isinstance(options, dict) or len(options) > MAX_OPTIONS):
+                raise BadMessageError(f"choose: options must be an object of at most {MAX_OPTIONS} house rules")
+            return Choose(data.get("game"), options)
         case "sit_out":
             return SitOut()
         case "sit_in":

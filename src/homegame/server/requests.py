@@ -6,14 +6,16 @@ table unchanged (see :mod:`homegame.server.table`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
+from homegame.engine.spec import OptionValue
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
+from homegame.games.mixes import Mix
 from homegame.server import changes
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
@@ -106,15 +108,28 @@ class Requests:
         ]
         return {"parts": parts, "dead": preview.dead or False, "refused": preview.refused or False}
 
-    def choose(self, seat: int, game: object) -> None:
-        """The dealer names the next game."""
+    def choose(self, seat: int, game: object, options: Mapping[str, object] | None = None) -> None:
+        """The dealer names the next game, and may call house rules the game documents (``options``)."""
         choosing = self.choosing()
         if choosing is None or choosing[0] != seat:
             raise RefusedError("not_your_turn", "you are not choosing the game")
         if game not in choosing[1]:
             raise RefusedError("illegal", f"choose one of {', '.join(choosing[1])}")
+        called = self._called(str(game), options) if options else None
         bank = None if self.config.clock is None else self.moves.bank_left(seat, self.now())
-        self.submit(changes.Chose(seat, str(game), bank=bank))
+        self.submit(changes.Chose(seat, str(game), bank=bank, options=called))
+
+    def _called(self, name: str, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        """The house rules a dealer calls with game ``name``, typed, or :class:`RefusedError` naming
+        the one the game does not document or the value it does not allow."""
+        entry = next(entry for entry in self.config.games if entry.name == name)
+        if isinstance(entry, Mix):
+            raise RefusedError("illegal", f"{entry.title} is dealt under the table's house rules")
+        try:
+            values = entry.option_values(options)
+        except ParseError as error:
+            raise RefusedError("illegal", f"{entry.title}: {error}") from None
+        return {str(name): values[str(name)] for name in options}
 
     def choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""

@@ -201,6 +201,7 @@ def _snapshot() -> Schema:
             "hand": _COUNT,
             "game": _STR,
             "dealt": _array(_COUNT),
+            "options": options,
             "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
             "result": _nullable(_ref("result")),
             "view": _ref("view"),

@@ -22,6 +22,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
+from homegame.engine.spec import OptionValue
 from homegame.engine.wire import JSON
 from homegame.errors import PokerError
 from homegame.server.roster import SeatStatus, blinds_of
@@ -72,7 +73,7 @@ class Snapshots:
         self._house: JSON = {"options": dict(config.options), "stakes": dict(config.stakes), "kill": config.kill}
         """The table's own house rules and stakes, over every game's, and whether it plays the kill
         game (the host's settings)."""
-        self._games: dict[str, JSON] = {}
+        self._games: dict[tuple[object, ...], JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
         self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
@@ -98,7 +99,9 @@ class Snapshots:
             previous, seen = table.previous, table.previous_dealt
             seat = seen.index(viewer) if viewer in seen else None
             text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
-            head = dumps({"hand": table.number, "game": previous.game.name, "dealt": list(seen)})
+            head = dumps(
+                {"hand": table.number, "game": previous.game.name, "dealt": list(seen), "options": _unusual(previous)}
+            )
             last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else table.moves.on_clock()
         clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
@@ -143,7 +146,7 @@ class Snapshots:
                 "kill": self._kill(game),
             }
         )
-        game_text = dumps(None if game is None else self._game_json(game))
+        game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
 
@@ -159,18 +162,26 @@ class Snapshots:
         doubled = game is not None and table.table.kill_hand(game, dealt)
         return {"seat": seat, "name": table.seats[seat].name, "doubled": doubled}
 
-    def _game_json(self, game: Game) -> JSON:
+    def _in_force(self, game: Game) -> dict[str, OptionValue]:
+        """The house rules ``game`` is played under: the hand's own while it is dealt, else the
+        table's with what the dealer called for the next deal over them."""
+        table = self.table
+        if table.hand is not None:
+            return dict(table.hand.options)
+        house = {name: value for name, value in table.config.options if game.option(name) is not None}
+        return game.option_values(house | (table.table.called if game is table.table.chosen else {}))
+
+    def _game_json(self, game: Game, options: dict[str, OptionValue]) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
-        every house rule of the game with its value at this table, and the stakes (chips, 0 left out)."""
-        written = self._games.get(game.name)
+        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out)."""
+        key = (game.name, *options.items())
+        written = self._games.get(key)
         if written is None:
-            config = self.table.config
-            house = dict(config.options)
-            stakes = config.stakes_for(game) or game.stakes
-            written = self._games[game.name] = {
+            stakes = self.table.config.stakes_for(game) or game.stakes
+            written = self._games[key] = {
                 "name": game.name,
                 "title": game.title,
-                "options": {option.name: house.get(option.name, option.default) for option in game.options},
+                "options": dict(options),
                 "stakes": {name: amount for name, amount in asdict(stakes).items() if amount},
             }
         return written
@@ -194,3 +205,13 @@ class Snapshots:
             "waiting": info.status == SeatStatus.PLAYING and roster.waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
         }
+
+
+def _unusual(hand: Hand) -> dict[str, OptionValue]:
+    """The house rules a hand was played under that are not its game's own defaults (the table's,
+    or the dealer's call), for the result to name."""
+    return {
+        name: value
+        for name, value in hand.options.items()
+        if (option := hand.game.option(name)) is not None and value != option.default
+    }

@@ -222,8 +222,8 @@ class ServerTable(Requests):
                 self._deal(at)
             case Acted():
                 self._acted(made, at)
-            case Chose(seat, game, bank):
-                self.table.choose(self._resolve(game))
+            case Chose(seat, game, bank, _, called):
+                self.table.choose(self._resolve(game), called)
                 self.chose = game
                 if bank is not None:
                     self.seats[seat].bank_ms = bank

@@ -1,6 +1,7 @@
 // The dialogs and notes over the table: toasts, the confirmation, the rules of a game, the ledger,
 // the dealer's choice of game.
 
+import { houseRules } from "./calls.js";
 import { KILL_RULE } from "./middle.js";
 import { chips, el, fill, words } from "./util.js";
 
@@ -49,20 +50,39 @@ export function gameTitle(list, name) {
   return list?.find((game) => game.name === name)?.title ?? words(name.replaceAll("-", " "));
 }
 
-/** The dealer's choice: one row a game allowed, with its rules and a Deal button. */
-export function gamePicker(choosing, choose, rules) {
+const described = new Map();
+
+/** One game's catalogue entry with its rules and house rules (fetched once a game; null: none). */
+export function describeGame(name) {
+  if (!described.has(name)) {
+    described.set(
+      name,
+      fetch(`/api/games/${encodeURIComponent(name)}`)
+        .then((response) => (response.ok ? response.json() : null))
+        .catch(() => null),
+    );
+  }
+  return described.get(name);
+}
+
+/**
+ * The dealer's choice: one row a game allowed, with its rules, the house rules the dealer may call
+ * with it (`house`: the table's, NAME: value) and a Deal button: `choose(name, called)`.
+ */
+export function gamePicker(choosing, choose, rules, house = {}) {
   const list = el("ul", { class: "games" });
   const box = el("div", { class: "picker", role: "group", "aria-label": "Choose the game" }, el("h2", {}, "Your deal: choose the game"), list);
   catalogue().then((known) => {
     for (const name of choosing.games) {
       const game = known.find((entry) => entry.name === name) ?? { name, title: name, summary: "" };
+      const calls = game.mix ? null : houseRules(name, describeGame, house);
       list.append(
         el(
           "li",
           { class: "game" },
-          el("div", { class: "game-text" }, el("strong", {}, game.title), el("span", { class: "summary" }, game.summary)),
+          el("div", { class: "game-text" }, el("strong", {}, game.title), el("span", { class: "summary" }, game.summary), calls?.box),
           el("button", { type: "button", class: "act secondary", "aria-label": `Rules of ${game.title}`, onclick: () => rules(name) }, "Rules"),
-          el("button", { type: "button", class: "act", dataset: { action: "choose", choice: name }, "aria-label": `Deal ${game.title}`, onclick: () => choose(name) }, "Deal"),
+          el("button", { type: "button", class: "act", dataset: { action: "choose", choice: name }, "aria-label": `Deal ${game.title}`, onclick: () => choose(name, calls?.call() ?? {}) }, "Deal"),
         ),
       );
     }
@@ -77,8 +97,8 @@ export async function showRules(name, state) {
   fill($("rules-body"), "Loading…");
   dialog.showModal();
   try {
-    const response = await fetch(`/api/games/${encodeURIComponent(name)}`);
-    const game = await response.json();
+    const game = await describeGame(name);
+    if (!game) throw new Error("no such game");
     fill($("rules-title"), game.title ?? name);
     const paragraphs = String(game.rules ?? "").split(/\n\s*\n/).map((p) => p.replace(/\s*\n\s*/g, " ").trim()).filter(Boolean);
     const body = [el("div", { class: "rules-text" }, paragraphs.map((p) => el("p", {}, p)))];

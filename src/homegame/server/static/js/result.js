@@ -1,6 +1,7 @@
 // The result of a hand: the awards as the server says them, how it came about when no hand name
 // says it, and the hands shown at the showdown. resultLines and shownParts are the pure decisions.
 
+import { calledWords } from "./calls.js";
 import { cardElement } from "./cards.js";
 import { rowLabel } from "./snapshot.js";
 import { chips, el } from "./util.js";
@@ -90,6 +91,8 @@ export function drawResult(box, done, title, onReplay) {
       ),
     ),
   );
+  const rules = calledWords(done.options);
+  if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }

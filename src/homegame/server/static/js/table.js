@@ -173,7 +173,7 @@ function drawControls(state, view) {
   box.replaceChildren();
   const { you } = current();
   if (state.choosing && state.choosing.seat === you && you !== null) {
-    box.append(gamePicker(state.choosing, (game) => sendOrSay({ type: "choose", game }), (name) => showRules(name, current().state)));
+    box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
     return;
   }
   const legal = view?.legal ?? [];
