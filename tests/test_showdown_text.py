@@ -13,10 +13,10 @@ from rich.console import Console
 from homegame.bots import Turn, play
 from homegame.bots.choices import simplest
 from homegame.cards import Rank, parse
-from homegame.engine import Action, Declare, Hand
+from homegame.engine import Action, Declare, Fold, Hand
 from homegame.engine.events import Shown, Won
 from homegame.engine.steps.units import Scored
-from homegame.engine.wire import to_json, view_from_json
+from homegame.engine.wire import result_from_json, result_json, to_json, view_from_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
 from homegame.ranking.poker import rank_name
@@ -107,6 +107,39 @@ def test_a_declarer_of_both_who_fails_is_told_why() -> None:
     assert shown.missed and not any(won.seat == 0 for won in hand.events if isinstance(won, Won))
     reasons = "; ".join(missed.describe({1: "seat 1", 2: "seat 2"}) for missed in shown.missed)
     assert f"declared both and {reasons}: nothing" in summary(hand)
+
+
+def test_the_result_lists_each_seats_declaration_and_why_a_both_got_nothing() -> None:
+    """The result the page shows (issue 29.3): each seat's declaration in seat order, in words for
+    the viewer, the "both" that got nothing with the reasons the terminal gives; read back equal."""
+    hand = Hand(load("stud-declare"), [200] * 3, seed=1)
+    play(hand, [Declarer("both"), Declarer("high"), Declarer("low")])
+    assert hand.result is not None
+    assert [(d.seat, d.side) for d in hand.result.declared] == [(0, "both"), (1, "high"), (2, "low")]
+    shown = next(event for event in hand.events if isinstance(event, Shown) and event.seat == 0)
+    assert hand.result.declared[0].missed == shown.missed and not hand.result.declared[1].missed
+    names = {0: "ann", 1: "you", 2: "cy"}
+    texts = [d["text"] for d in result_json(hand.result, names)["declared"]]
+    reasons = "; ".join(missed.describe(names) for missed in shown.missed)
+    assert texts == [f"ann declared both, {reasons}: nothing", "you declared high", "cy declared low"]
+    assert result_from_json(to_json(hand.result)) == hand.result
+
+
+def test_a_declaration_fold_is_told_and_leaves_no_claim() -> None:
+    """A seat may fold at the declaration (what a timeout does for it): the others' declarations
+    stand and are told; the folded seat has none."""
+    hand = Hand(load("stud-declare"), [200] * 3, seed=1)
+    while len(hand.pending()) == 1:  # everyone checks and calls to the declaration
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    hand.act(0, Fold())
+    hand.act(1, Declare("high"))
+    hand.act(2, Declare("low"))
+    while not hand.over:  # the last betting round, if any
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    assert hand.result is not None and hand.result.net[0] < 0
+    assert [(d.seat, d.side) for d in hand.result.declared] == [(1, "high"), (2, "low")]
 
 
 def test_the_view_tells_the_wild_cards_the_hands_and_the_pot_after_a_call() -> None:

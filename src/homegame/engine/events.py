@@ -48,6 +48,7 @@ __all__ = [
     "Burned",
     "CarriedOver",
     "Dealt",
+    "Declaration",
     "Declared",
     "Drew",
     "Event",
@@ -391,6 +392,34 @@ class Missed:
         return f"tied {who} for {self.side}" if self.tied else f"lost {self.side} to {who}"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declaration:
+    """A seat's declaration as the result tells it: the ``side`` it declared (``high``, ``low``,
+    ``both`` or the game's word, Guts' ``in`` or ``out``), why a declarer of both won nothing
+    (``missed``), and whether it ``folded`` after declaring.
+
+    >>> Declaration(seat=0, side="high").describe({0: "ann"})
+    'ann declared high'
+    >>> lost = Missed(side="high", by=(2,), tied=False)
+    >>> Declaration(seat=1, side="both", missed=(lost,)).describe({1: "you", 2: "bob"})
+    'you declared both, lost high to bob: nothing'
+    >>> Declaration(seat=0, side="low", folded=True).describe({})
+    'seat 0 declared low, then folded'
+    """
+
+    seat: int
+    side: str
+    missed: tuple[Missed, ...] = ()
+    folded: bool = False
+
+    def describe(self, names: Names = SEATS) -> str:
+        """The declaration in words, with why a "both" got nothing."""
+        text = f"{name(names, self.seat)} declared {self.side}"
+        if self.missed:
+            text += ", " + "; ".join(missed.describe(names) for missed in self.missed) + ": nothing"
+        return text + (", then folded" if self.folded else "")
+
+
 @dataclass(frozen=True, slots=True)
 class Shown(Event):
     """A seat shows its ``cards`` at the showdown. ``hands`` is its hand in each contest it entered,
@@ -526,13 +555,15 @@ class SplitUp(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
     """How a hand ended: each seat's final stack and net, the awards, the chips carried over, and
-    whether the game ``continues`` with another deal of it (Guts, until only one player goes in)."""
+    whether the game ``continues`` with another deal of it (Guts, until only one player goes in);
+    in a game with a declaration, each seat's, in seat order (``declared``)."""
 
     stacks: tuple[int, ...]
     net: tuple[int, ...]
     awards: tuple[Won, ...]
     carried: int = 0
     continues: bool = False
+    declared: tuple[Declaration, ...] = ()
 
     def __str__(self) -> str:
         text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))

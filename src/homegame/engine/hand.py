@@ -43,7 +43,7 @@ from typing import Any, TypeGuard
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Post, Stakes
-from homegame.engine.events import CarriedOver, Event, HandResult, Reshuffled, Won
+from homegame.engine.events import CarriedOver, Declaration, Event, HandResult, Reshuffled, Shown, Won
 from homegame.engine.game import Game, OptionValue, players_words
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
@@ -446,6 +446,16 @@ class Hand:
             awards=tuple(event for event in self.events if isinstance(event, Won)),
             carried=self.carried_out,
             continues=self._again,
+            declared=self._declarations(),
+        )
+
+    def _declarations(self) -> tuple[Declaration, ...]:
+        """Each seat's declaration opened in this hand, with why a "both" won nothing."""
+        missed = {event.seat: event.missed for event in self.events if isinstance(event, Shown)}
+        return tuple(
+            Declaration(seat=seat, side=side, missed=missed.get(seat, ()), folded=self.folded[seat])
+            for seat, side in enumerate(self.declared)
+            if side is not None
         )
 
     # -- the snapshot: what steps and views read -----------------------------------------------

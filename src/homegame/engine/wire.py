@@ -55,7 +55,7 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.describe import describe, judged_text, names_for
-from homegame.engine.events import Event, HandResult, Judged, Made, Missed, Names
+from homegame.engine.events import Declaration, Event, HandResult, Judged, Made, Missed, Names
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
 from homegame.engine.view import SeatView, View, WildCards
@@ -231,6 +231,7 @@ def _result(result: HandResult, names: Names) -> dict[str, JSON]:
         "awards": [_event(won, describe(won, names)) for won in result.awards],
         "carried": result.carried,
         "continues": result.continues,
+        "declared": [{**_fields(declaration), "text": declaration.describe(names)} for declaration in result.declared],
     }
 
 
@@ -376,6 +377,10 @@ def result_from_json(data: object) -> HandResult:
         awards=typing.cast(Any, awards),
         carried=_get(obj, "carried", int, "result"),
         continues=_get(obj, "continues", bool, "result"),
+        declared=tuple(
+            _build(Declaration, _object(item, "result declared"), "result declared", skip=("text",))
+            for item in _list(obj.get("declared", []), "result")
+        ),
     )
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ACTIONS, DESCRIPTORS, Action
-from homegame.engine.events import Judged, Made, Missed
+from homegame.engine.events import Declaration, Judged, Made, Missed
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
@@ -274,8 +274,10 @@ def wire_schema() -> Schema:
                 "awards": _array(_ref("event.won")),
                 "carried": _COUNT,
                 "continues": _BOOL,
+                "declared": _array(_ref("declaration")),
             }
         ),
+        "declaration": _object({**_fields(Declaration), "text": _STR}),
         "event": {"oneOf": [_ref(name) for name in events]},
         **events,
         "action": _actions(),

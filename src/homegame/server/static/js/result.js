@@ -27,6 +27,14 @@ export function resultLines(result, name) {
   return lines;
 }
 
+/**
+ * Each seat's declaration, as the server says it: [{seat, side, text}] (side: high, low, both or
+ * the game's word; text: who declared what, and why a "both" got nothing).
+ */
+export function declaredLines(result) {
+  return (result.declared ?? []).map((d) => ({ seat: d.seat, side: d.side, text: d.text }));
+}
+
 /** The events that explain a result (a dead set only when it is dead). */
 export function explaining(events) {
   return events.filter((e) => EXPLAINS.has(e.type) && (e.type !== "set_shown" || e.dead));
@@ -93,6 +101,8 @@ export function drawResult(box, done, title, onReplay) {
   );
   const rules = calledWords(done.options);
   if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
+  const declared = declaredLines(done.result);
+  if (declared.length) box.append(el("ul", { class: "declared" }, declared.map((d) => el("li", { dataset: { seat: d.seat, declared: d.side } }, d.text))));
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }
