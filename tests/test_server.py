@@ -1032,3 +1032,15 @@ def test_pokerstars_text_dates_each_hand_when_it_was_dealt_in_eastern_time() -> 
     expected = [f"{datetime.fromtimestamp(at / 1000, eastern):%Y/%m/%d %H:%M:%S} ET" for at in deals[:2]]
     headers = [line for line in pokerstars(table)[0].splitlines() if line.startswith("PokerStars Hand #")]
     assert [header.rsplit(" - ", 1)[1] for header in headers] == expected and expected[0] != expected[1]
+
+
+@pytest.mark.parametrize(("game", "seats"), [("holdem", 4), ("stud", 3), ("holdem", 2)])
+def test_pokerstars_text_names_the_tables_own_size(game: str, seats: int) -> None:
+    # A 4-seat table was written "6-max" (rounded up to a casino's table): the table's seats it is.
+    from homegame.server.histories import pokerstars
+
+    table = make(game=game, seats=seats, bots=seats - 1, bot_level="caller")
+    run(table)
+    finish_hand(table)
+    lines = [line for line in pokerstars(table)[0].splitlines() if line.startswith("Table '")]
+    assert lines and all(f"' {seats}-max" in line for line in lines), lines
