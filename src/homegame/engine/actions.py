@@ -521,7 +521,8 @@ class CardsLegal(Legal):
             return f"not a {self.kind} action"
         assert isinstance(action, _Cards)
         if not self.min <= len(action.cards) <= self.max:
-            return f"name {_bounds(self.min, self.max)} cards, not {len(action.cards)}"
+            noun = "card" if self.max == 1 else "cards"
+            return f"name {_bounds(self.min, self.max)} {noun}, not {len(action.cards)}"
         return _own(action.cards, self.cards)
 
 

@@ -174,9 +174,13 @@ class Dealt(Event):
         return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards), row=self.row)
 
     def describe(self, names: Names = SEATS) -> str:
-        """``seat 2 dealt As Kd down``, ``board dealt 7d 8h 9s up``."""
+        """``seat 2 dealt As Kd down``, ``board dealt 7d 8h 9s up``; hidden: ``seat 1 dealt 1 card down``.
+
+        >>> [Dealt(seat=1, cards=(), up=False, hidden=count).describe() for count in (1, 2)]
+        ['seat 1 dealt 1 card down', 'seat 1 dealt 2 cards down']
+        """
         who = self.row if self.seat is None else name(names, self.seat)
-        what = format_cards(self.cards) if self.cards else f"{self.hidden} cards"
+        what = format_cards(self.cards) if self.cards else f"{self.hidden} card{'' if self.hidden == 1 else 's'}"
         return f"{who} dealt {what} {'up' if self.up else 'down'}"
 
 
