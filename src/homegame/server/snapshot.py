@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
 from homegame.engine.spec import OptionValue
+from homegame.engine.table import DealersChoice
 from homegame.engine.wire import JSON
 from homegame.errors import PokerError
 from homegame.server.roster import SeatStatus, blinds_of
@@ -124,7 +125,9 @@ class Snapshots:
             return shared[1], shared[2]
         choosing = table.choosing()
         game = table.hand.game if table.hand is not None else None
-        if game is None and choosing is None:
+        engine = table.table
+        unchosen = isinstance(engine.schedule, DealersChoice) and engine.chosen is None and engine.continuing is None
+        if game is None and choosing is None and not unchosen:  # a dealer's choice not made: no game named
             try:
                 game = table.table.next_game()
             except PokerError:

@@ -120,6 +120,11 @@ function drawMenu(state, you) {
   fill($("status"), notes.filter(Boolean).join(" · "));
 }
 
+/** Between hands of a dealer's choice not yet made (no game named): the header says what the table waits for. */
+function headerWait(state) {
+  return !state.game && !state.view ? el("span", { class: "table-title", dataset: { waiting: "choice" } }, " · waiting for the dealer's choice") : null;
+}
+
 function render(state) {
   const { you, hand } = update({ state, turn: state.turn });
   const view = state.view;
@@ -128,7 +133,7 @@ function render(state) {
   const title = state.game?.title ?? state.title;
   document.title = `${myTurn ? "● Your turn · " : ""}${title} · homegame`;
   // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
-  const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : null;
+  const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : headerWait(state);
   fill($("title"), title, more);
   fill($("hand-no"), hand ? `hand ${hand}` : "");
   drawKill($("kill"), state);
