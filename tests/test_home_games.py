@@ -22,6 +22,7 @@ from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
 from homegame.engine.steps.store import Closed
+from homegame.engine.wire import legal_from_json, to_json
 from homegame.errors import GameSpecError, IllegalActionError
 from homegame.games import load, load_text
 from homegame.ranking import get
@@ -220,6 +221,16 @@ def pi_gow_to_the_split() -> Hand:
         seat = hand.pending()[0]
         hand.act(seat, passive(hand, seat))
     return hand
+
+
+def test_pi_gow_states_its_split_rule_to_the_player() -> None:
+    # The page said "strongest first"; the rule is "the 5-card hand must be a better poker hand
+    # than the 2-card hand", and the two-card hand must hold a down card (rules 001, Pi Gow stud).
+    hand = pi_gow_to_the_split()
+    (legal,) = hand.legal_actions(0)
+    assert isinstance(legal, DivideLegal) and legal.names == ("five", "two")
+    assert legal.rule == "The five must beat the two (high); the two must hold a down card."
+    assert legal_from_json(to_json(legal)) == legal
 
 
 def test_pi_gow_best_five_and_best_two_split_the_pot() -> None:

@@ -57,3 +57,26 @@ def test_the_phone_result_keeps_its_replay_button_whole(server: Server, pages: P
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], f"Replay outside the screen: {box}"
     squeezed = replay.evaluate("(node) => node.scrollWidth > node.clientWidth")
     assert not squeezed, f"Replay squeezed by the heading {heading.inner_text()!r}"
+
+
+def test_the_pi_gow_split_shows_the_cards_marks_the_down_ones_and_states_the_rule(
+    server: Server, pages: Pages, artifacts: Path
+) -> None:
+    table = server.table(game="pi-gow-stud", seats=3, stack=500, bots=2, bot_level="caller", names=["ann"])
+    page = pages.open(table["invites"][0])
+    connected(page)
+    for _ in range(MAX_DECISIONS):  # check and call on to the split
+        wait_turn_or_end(page, 10**6)
+        if page.locator("#controls [data-form=divide]").count():
+            break
+        play_turn(page)
+    split = page.locator("#controls [data-form=divide]")
+    page.screenshot(path=artifacts / "pi-gow-split.png")
+    hint = split.locator(".hint").inner_text()
+    assert "The five must beat the two" in hint and "down card" in hint and "strongest first" not in hint, hint
+    mine = page.locator("#me .my-cards [data-card]")
+    assert mine.count() == 7 and all(card.is_visible() for card in mine.all()), "the seat's own cards stay shown"
+    up = {str(card.get_attribute("data-card")) for card in page.locator("#me .my-cards [data-card].up").all()}
+    marked = {str(card.get_attribute("data-card")) for card in split.locator(".card.down").all()}
+    offered = {str(card.get_attribute("data-card")) for card in split.locator(".pick-row [data-card]").all()}
+    assert len(offered) == 7 and marked == offered - up and len(marked) == 3, (marked, up)

@@ -161,6 +161,8 @@ def _legal(legal: Legal) -> dict[str, JSON]:
         out.update(cards=to_json(legal.cards), sizes=list(legal.sizes), splits=splits or None)
         if legal.names:
             out.update(names=list(legal.names))
+        if legal.rule:
+            out.update(rule=legal.rule)
     elif isinstance(legal, PlaceLegal):
         out.update(cards=to_json(legal.cards), rows=list(legal.rows))
     return out
@@ -343,7 +345,8 @@ def legal_from_json(data: object) -> Legal:
         names = tuple(_text(name, where) for name in _list(obj["names"], where)) if "names" in obj else ()
         if names and len(names) != len(sizes):
             raise ParseError(f"{where}: names: one a hand, {len(sizes)} of them", token="names")
-        return DivideLegal(kind, cards, sizes=sizes, splits=allowed, names=names)
+        rule = _text(obj["rule"], where) if "rule" in obj else ""
+        return DivideLegal(kind, cards, sizes=sizes, splits=allowed, names=names, rule=rule)
     rows = tuple(_text(row, where) for row in _list(obj.get("rows"), where))
     return PlaceLegal(kind, cards, rows=rows)
 

@@ -121,8 +121,14 @@ def _legal() -> Schema:
         "cards": ({"cards": cards, "min": _COUNT, "max": _COUNT, "price": _COUNT}, ()),
         "choice": ({"choices": _array(_object({"name": _STR, "price": _COUNT}))}, ()),
         "divide": (
-            {"cards": cards, "sizes": _array(_COUNT), "splits": _nullable(_array(hands)), "names": _array(_STR)},
-            ("names",),
+            {
+                "cards": cards,
+                "sizes": _array(_COUNT),
+                "splits": _nullable(_array(hands)),
+                "names": _array(_STR),
+                "rule": _STR,
+            },
+            ("names", "rule"),
         ),
         "place": ({"cards": cards, "rows": _array(_STR)}, ()),
     }

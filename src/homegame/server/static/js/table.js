@@ -210,7 +210,6 @@ function drawControls(state, view) {
     const waitingFor = view.to_act.filter((s) => tableSeatOf(state, s) !== you).map((s) => handNames(state, state.dealt, you)[s]);
     if (waitingFor.length) box.append(el("p", { class: "hint" }, `Waiting for ${waitingFor.join(", ")}`));
   }
-  document.body.classList.toggle("dividing", legal.some((d) => d.form === "divide"));
   const before = current().pickable;
   update({ pickable });
   if (before.size !== pickable.size || [...pickable].some((card) => !before.has(card))) drawMine();
