@@ -17,6 +17,7 @@ from homegame.engine.describe import names_for
 from homegame.engine.wire import view_json
 from homegame.games import load, names
 from test_golden import Scripted
+from test_showdown_text import HCP_TWO_SURVIVE
 from wire_frames import frames
 
 FIXTURES = Path(__file__).parent / "js" / "fixtures"
@@ -51,7 +52,17 @@ def declare_scene() -> dict[str, object]:
     return {"hand": 1, "game": game.name, "events": view["events"], "result": view["result"], "view": view}
 
 
-SCENES = {"declare": declare_scene}
+def carry_scene() -> dict[str, object]:
+    """A finished hand of High Card Poker as seat 0 sees it, where seat 0 and seat 1 survive all
+    five comparisons and the pot carries over (rules 002, 4.5(b))."""
+    game = load("high-card-poker")
+    hand = Hand(game, [100] * 3, button=2, deck=HCP_TWO_SURVIVE)
+    play(hand, [Scripted(seat) for seat in range(3)])
+    view = view_json(hand.view(0), names_for(["ann", "bob", "cy"], 0))
+    return {"hand": 1, "game": game.name, "events": view["events"], "result": view["result"], "view": view}
+
+
+SCENES = {"declare": declare_scene, "carry": carry_scene}
 """Hands played to a chosen point, for what random bots seldom reach (in scenes/, by name)."""
 
 

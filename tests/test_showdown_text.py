@@ -14,9 +14,11 @@ from homegame.bots import Turn, play
 from homegame.bots.choices import simplest
 from homegame.cards import Rank, parse
 from homegame.engine import Action, Declare, Fold, Hand
+from homegame.engine.describe import names_for
 from homegame.engine.events import Shown, Won
+from homegame.engine.steps.knockout import KnockoutTie
 from homegame.engine.steps.units import Scored
-from homegame.engine.wire import result_from_json, result_json, to_json, view_from_json
+from homegame.engine.wire import result_from_json, result_json, to_json, view_from_json, view_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
 from homegame.ranking.poker import rank_name
@@ -196,6 +198,25 @@ def test_high_card_poker_names_the_winner_by_the_comparisons_made() -> None:
     # against the extra hand alone (which is how it reads while the others are hidden).
     (standing,) = hand.view(0).hands
     assert standing.made.name == "last survivor after card 2"
+
+
+HCP_TWO_SURVIVE = "7d 7s 2d 8d 8s 3d 9d 9s 4d 2c 3c 4c 5c 6c Td Ts Kh Jd Js Ah"
+"""High Card Poker, button on seat 2: seats 0 and 1 hold 7-8-9-T-J, seat 2 a deuce; the extra hand 2-6."""
+
+
+def test_high_card_poker_says_why_two_survivors_carry_the_pot() -> None:
+    # 4.5(b): "two or more players survive all five comparisons": the pot carries over. The result
+    # said so nowhere, and called every standing "last survivor", the knocked out's too.
+    hand = Hand(load("high-card-poker"), [200] * 3, button=2, deck=parse(HCP_TWO_SURVIVE))
+    play(hand, [Caller() for _ in range(3)])
+    assert hand.result is not None and hand.result.carried > 0 and not hand.result.awards
+    (tie,) = [event for event in hand.events if isinstance(event, KnockoutTie)]
+    assert (tie.seats, tie.survived, tie.pot) == ((0, 1), 5, 0)
+    view = view_json(hand.view(0), names_for(["ann", "bob", "cy"], 0))
+    texts = [event["text"] for event in view["events"]]
+    assert "you and bob survive all 5 cards: two survivors carry the pot over to the next deal" in texts
+    standings = [judged["text"] for event in view["events"] if event["type"] == "shown" for judged in event["hands"]]
+    assert len(standings) == 3 and not [text for text in standings if "last survivor" in text], standings
 
 
 def test_a_push_tells_its_price() -> None:

@@ -7,8 +7,9 @@ import { rowLabel } from "./snapshot.js";
 import { chips, el } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
-// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot.
-const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "matched"]);
+// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs (and why its pot carries
+// over), a guts loser matching the pot.
+const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "knockout_tie", "matched"]);
 
 /**
  * The lines of a result: [{seat, text, cards}] one an award (its `text` from the server, the
