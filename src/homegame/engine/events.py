@@ -59,6 +59,7 @@ __all__ = [
     "Missed",
     "Names",
     "Posted",
+    "Prompt",
     "Reshuffled",
     "Returned",
     "Revealed",
@@ -394,6 +395,25 @@ class Missed:
         if not self.by:
             return f"had no {self.side} that qualifies"
         return f"tied {who} for {self.side}" if self.tied else f"lost {self.side} to {who}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prompt:
+    """What a decision asks of the seat deciding, in words a screen shows beside its controls: ``text``,
+    where ``{to}`` stands for the seat ``to`` (named for the reader), the rules' words for the choice.
+
+    >>> Prompt(text="Keep your 7h, or push it to {to}.", to=2).describe({2: "bob"})
+    'Keep your 7h, or push it to bob.'
+    >>> Prompt(text="In: play for the pot.").describe()
+    'In: play for the pot.'
+    """
+
+    text: str
+    to: int | None = None
+
+    def describe(self, names: Names = SEATS) -> str:
+        """The words, the seat ``to`` named."""
+        return self.text if self.to is None else self.text.replace("{to}", name(names, self.to))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

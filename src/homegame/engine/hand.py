@@ -43,11 +43,11 @@ from typing import Any, TypeGuard
 from homegame.cards import Card, Deck, Rank, parse
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Post, Stakes
-from homegame.engine.events import CarriedOver, Declaration, Event, HandResult, Reshuffled, Shown, Won
+from homegame.engine.events import CarriedOver, Declaration, Event, HandResult, Prompt, Reshuffled, Shown, Won
 from homegame.engine.game import Game, OptionValue, players_words
 from homegame.engine.guard import MAX_TEXT, check_action, check_seat, chips
 from homegame.engine.pots import Pot, build_pots
-from homegame.engine.steps.base import Decision, Down, Pile, Row, Secret, Step, Up
+from homegame.engine.steps.base import Decision, Down, Pile, Prompting, Row, Secret, Step, Up
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
 
@@ -503,6 +503,13 @@ class Hand:
         decision = self.decision
         return decision.secret(seat) if _holds_secrets(decision) else None
 
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the decision pending asks of ``seat`` in words, when it says and the seat must decide."""
+        decision = self.decision
+        if decision is None or seat not in decision.pending() or not _says(decision):
+            return None
+        return decision.prompt(seat)
+
     def order(self, first: int | None = None) -> range | list[int]:
         """Every seat clockwise, from ``first`` (by default the seat left of the button)."""
         seats = self.seats
@@ -668,6 +675,18 @@ class Hand:
 
 
 _SECRET_KINDS: dict[type, bool] = {}
+_PROMPTING_KINDS: dict[type, bool] = {}
+
+
+def _says(decision: Decision) -> TypeGuard[Prompting]:
+    """True for a decision that says what it asks (:meth:`Hand.prompt`), found once a kind."""
+    kind = type(decision)
+    known = _PROMPTING_KINDS.get(kind)
+    if known is None:
+        known = _PROMPTING_KINDS[kind] = issubclass(kind, Prompting)
+    return known
+
+
 """Whether each kind of decision holds secret choices: checking a runtime protocol is slow, and
 views ask for every seat after every move, so each kind is checked once."""
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, AmountLegal, Legal, PlainLegal
-from homegame.engine.events import Event, HandResult, Judged
+from homegame.engine.events import Event, HandResult, Judged, Prompt
 from homegame.engine.pots import Pot
 from homegame.engine.steps.base import Snapshot
 from homegame.ranking.wild import Lowest
@@ -130,6 +130,9 @@ class View:
     """The amounts of a bet or raise of half the pot and of the pot (once the viewer has called),
     each within the bounds of the viewer's amount descriptor; empty when the viewer may not bet.
     A screen offers them as they are: it never works out a pot."""
+    prompt: Prompt | None = None
+    """What the decision asks of the viewer, in words, when it says (whom a pushed card goes to,
+    what rolling a card does); ``None`` otherwise, and for a viewer with nothing to decide."""
 
     def __repr__(self) -> str:
         """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
@@ -195,6 +198,7 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
         hands=_hands(hand, viewer),
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
         pot_sizes=_pot_sizes(legal, seats, hand.pot + call.chips if isinstance(call, PlainLegal) else hand.pot),
+        prompt=hand.prompt(viewer) if legal and viewer is not None else None,
     )
 
 

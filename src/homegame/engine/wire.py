@@ -55,7 +55,7 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.describe import describe, judged_text, names_for
-from homegame.engine.events import Declaration, Event, HandResult, Judged, Made, Missed, Names
+from homegame.engine.events import Declaration, Event, HandResult, Judged, Made, Missed, Names, Prompt
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
 from homegame.engine.view import SeatView, View, WildCards
@@ -71,6 +71,7 @@ __all__ = [
     "event_pots",
     "events_json",
     "legal_from_json",
+    "prompt_json",
     "result_from_json",
     "result_json",
     "to_json",
@@ -259,7 +260,18 @@ def view_json(view: View, names: Names) -> dict[str, JSON]:
         "hands": to_json(view.hands),
         "pot_after_call": view.pot_after_call,
         "pot_sizes": list(view.pot_sizes),
+        "prompt": prompt_json(view.prompt, names),
     }
+
+
+def prompt_json(prompt: Prompt | None, names: Names) -> JSON:
+    """What a decision asks of the viewer (``None``: it says nothing): its ``text`` and seat ``to``
+    as the engine says them, and ``says``, the words for the reader (the seat named).
+
+    >>> prompt_json(Prompt(text="Push it to {to}.", to=1), {1: "bob"})
+    {'text': 'Push it to {to}.', 'to': 1, 'says': 'Push it to bob.'}
+    """
+    return None if prompt is None else {**_fields(prompt), "says": prompt.describe(names)}
 
 
 def _seat(seat: SeatView) -> dict[str, JSON]:
@@ -429,6 +441,9 @@ def view_from_json(data: object) -> View:
         hands=tuple(_judged(judged, "view hands") for judged in _list(obj.get("hands", []), "view")),
         pot_after_call=None if obj.get("pot_after_call") is None else _get(obj, "pot_after_call", int, "view"),
         pot_sizes=tuple(_amount(size, "view pot_sizes") for size in _list(obj.get("pot_sizes", []), "view")),
+        prompt=None
+        if obj.get("prompt") is None
+        else _build(Prompt, _object(obj["prompt"], "view prompt"), "view prompt", skip=("says",)),
     )
 
 

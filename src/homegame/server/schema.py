@@ -25,7 +25,7 @@ from typing import Any
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ACTIONS, DESCRIPTORS, Action
-from homegame.engine.events import Declaration, Judged, Made, Missed
+from homegame.engine.events import Declaration, Judged, Made, Missed, Prompt
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
@@ -177,6 +177,7 @@ def _view() -> Schema:
             "hands": _array(_ref("judged")),
             "pot_after_call": _nullable(_COUNT),
             "pot_sizes": _array(_COUNT),
+            "prompt": _nullable(_object({**_fields(Prompt), "says": _STR})),
         }
     )
 
