@@ -80,3 +80,24 @@ def test_the_pi_gow_split_shows_the_cards_marks_the_down_ones_and_states_the_rul
     marked = {str(card.get_attribute("data-card")) for card in split.locator(".card.down").all()}
     offered = {str(card.get_attribute("data-card")) for card in split.locator(".pick-row [data-card]").all()}
     assert len(offered) == 7 and marked == offered - up and len(marked) == 3, (marked, up)
+
+
+def test_a_declare_result_says_who_declared_what(server: Server, pages: Pages, artifacts: Path) -> None:
+    table = server.table(game="stud-declare", seats=3, stack=500, bots=2, bot_level="caller", names=["ann"])
+    page = pages.open(table["invites"][0])
+    connected(page)
+    declared = page.locator("#result [data-declared]")
+    mine = page.locator("#result [data-declared=both]")
+    for _ in range(MAX_DECISIONS):  # on to a hand ann played: she declares both, the caller bots high
+        if mine.count():
+            break
+        wait_turn_or_end(page, 10**6)
+        if not mine.count():
+            play_turn(page, {"declare": "both"})
+    page.screenshot(path=artifacts / "declare-result.png")
+    lines = [(str(line.get_attribute("data-declared")), line.inner_text()) for line in declared.all()]
+    assert len(lines) == 3 and ("both", lines[0][1]) in lines, lines  # each seat's line, in seat order (ann's first)
+    assert lines[0][1].startswith("you declared both"), lines
+    assert all(side in ("high", "low", "both") and " declared " in text for side, text in lines), lines
+    if "lost" in lines[0][1] or "tied" in lines[0][1]:
+        assert lines[0][1].endswith(": nothing"), lines[0][1]
