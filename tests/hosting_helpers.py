@@ -18,7 +18,18 @@ from server_helpers import HOST_TOKEN, WAIT
 
 START = 30.0
 """The longest a command is given to start (it imports the whole server), in seconds."""
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--host-token", HOST_TOKEN)
+SERVE = (
+    sys.executable,
+    "-m",
+    "homegame",
+    "serve",
+    "--between-hands",
+    "0",
+    "--runout-pause",
+    "0",
+    "--host-token",
+    HOST_TOKEN,
+)
 
 
 class Process:

@@ -35,7 +35,7 @@ from homegame.server.table import ServerTable
 from homegame.server.throttle import Throttle, ThrottleLimits
 
 HOST_TOKEN = "host-secret-for-tests"
-PATIENT = ThrottleLimits(host_attempts=10**6, hello_free=10**6, hello_attempts=10**6)
+PATIENT = ThrottleLimits(host_attempts=10**6, hello_free=10**6, hello_attempts=10**6, join_requests=10**6)
 """Rate limits no test reaches but the ones that ask for limits of their own."""
 WAIT = 10.0
 """The longest any test waits for one message, in seconds (a bound, not a timing assertion)."""
@@ -203,10 +203,13 @@ class Clock:
         return self.now
 
 
-def make(now: Clock | None = None, store: Store | None = None, **body: Any) -> ServerTable:
-    """A table of people (seated), made in-process."""
+def make(
+    now: Clock | None = None, store: Store | None = None, rng: random.Random | None = None, **body: Any
+) -> ServerTable:
+    """A table of people (seated), made in-process (``rng``: its shuffles; the secure source by default)."""
     settings = {"game": "holdem", "seats": 3, "stack": 100, **body}
-    table = ServerTable.create("t", TableConfig.from_json(settings), store or Store(":memory:"), now=now or Clock())
+    config = TableConfig.from_json(settings)
+    table = ServerTable.create("t", config, store or Store(":memory:"), now=now or Clock(), rng=rng)
     for seat, info in enumerate(table.seats):
         if info.bot is None:
             table.sit(seat)
@@ -256,7 +259,7 @@ def finish_hand(table: ServerTable) -> None:
 
 # -- a real ``homegame serve`` process -------------------------------------------------------------
 
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--runout-pause", "0")
 
 
 @dataclass

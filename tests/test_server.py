@@ -25,7 +25,6 @@ from homegame.engine.wire import to_json, view_json
 from homegame.errors import ParseError
 from homegame.history import loads_all
 from homegame.server import moves as moves_module
-from homegame.server import table as table_module
 from homegame.server.app import Connection, Limits, _message
 from homegame.server.changes import SatOut
 from homegame.server.client import BotDecider, Client, Invite
@@ -131,11 +130,11 @@ def test_every_frame_is_byte_for_byte_its_viewers_own_view(
     old path), and the last hand's likewise, over seeded hands (bots and deck)."""
     rng = random.Random(f"{game}-{spectators}")
     monkeypatch.setattr(moves_module.secrets, "randbits", rng.getrandbits)
-    monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
     seats = 2 if game == "five-o" else 5
     clock = Clock()
     body = {"game": game, "seats": seats, "stack": 400, "bots": seats, "bot_level": "random", "spectators": spectators}
-    table = ServerTable.create("t", TableConfig.from_json(body), Store(":memory:"), now=clock, between_hands=1_000)
+    config = TableConfig.from_json(body)
+    table = ServerTable.create("t", config, Store(":memory:"), now=clock, between_hands=1_000, rng=rng)
     shown = lasts = 0
     for _ in range(120):
         clock.now += 400
@@ -504,8 +503,7 @@ def _chinese(monkeypatch: pytest.MonkeyPatch) -> ServerTable:
     """A seeded two-seat Chinese poker table at its split, seat 0 holding ``SEAT_0``."""
     rng = random.Random("preview")
     monkeypatch.setattr(moves_module.secrets, "randbits", rng.getrandbits)
-    monkeypatch.setattr(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards))
-    table = make(game="chinese-poker", seats=2, stack=500)
+    table = make(game="chinese-poker", seats=2, stack=500, rng=rng)
     run(table)
     assert table.hand is not None
     assert cards_in(format_cards(table.hand.cards(table.dealt.index(0)))) == cards_in(SEAT_0)
@@ -964,7 +962,7 @@ def test_host_and_join_at_the_command_line(live: Live, tmp_path: Path, capsys: p
     url = f"{live.base}/host#{HOST_TOKEN}"
     assert main(["host", url, "new", "--game", "draw", "--seats", "2", "--stack", "100", "--bots", "1", "--json"]) == 0
     created = json.loads(capsys.readouterr().out)
-    assert set(created) == {"table", "invites", "spectate"} and len(created["invites"]) == 1
+    assert set(created) == {"table", "invites", "spectate", "join"} and len(created["invites"]) == 1
     log = tmp_path / "frames.jsonl"
     invite = created["invites"][0]
     assert main(["join", invite, "--bot", "caller", "--hands", "2", "--log", str(log), "--seed", "1"]) == 0

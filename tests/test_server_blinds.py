@@ -63,6 +63,18 @@ def state(table: ServerTable, viewer: int | None) -> Any:
     return table.snapshot(viewer)
 
 
+def owes(table: ServerTable, seat: int) -> tuple[str, ...]:
+    """The blinds ``seat`` owes (the engine table's: its seat's ``owes``; nothing when empty)."""
+    occupant = table.table.seats[seat]
+    return () if occupant is None else occupant.owes
+
+
+def waiting(table: ServerTable, seat: int) -> bool:
+    """True when ``seat``'s player chose to wait for the big blind."""
+    occupant = table.table.seats[seat]
+    return occupant is not None and occupant.waiting
+
+
 def bet(table: ServerTable, seat: int) -> int:
     """The chips in front of ``seat`` in the betting round in progress: its live bet."""
     assert table.hand is not None
@@ -101,11 +113,11 @@ def test_a_player_who_missed_both_blinds_posts_the_big_live_and_the_small_dead()
     for _ in range(6):  # the big blind, then the small, pass seat 0 while it sits out
         next_deal(table)
         assert 0 not in table.dealt and chips(table) == bought(table)
-        if table.seats[0].owes == ("big_blind", "small_blind"):
+        if owes(table, 0) == ("big_blind", "small_blind"):
             break
-    assert table.seats[0].owes == ("big_blind", "small_blind")
-    owes = state(table, 1)["seats"][0]["owes"]
-    assert owes == [
+    assert owes(table, 0) == ("big_blind", "small_blind")
+    shown = state(table, 1)["seats"][0]["owes"]
+    assert shown == [
         {"name": "big_blind", "amount": 2, "live": True},
         {"name": "dead_small_blind", "amount": 1, "live": False},
     ]
@@ -117,7 +129,7 @@ def test_a_player_who_missed_both_blinds_posts_the_big_live_and_the_small_dead()
     assert posted(table, 0) == [("big_blind", 2), ("dead_small_blind", 1)]
     assert bet(table, 0) == 2 and table.hand is not None and table.hand.pot == 1 + 2 + 3
     assert table.hand.stacks[table.dealt.index(0)] == stack - 3
-    assert not table.seats[0].owes and state(table, 0)["seats"][0]["owes"] == []
+    assert not owes(table, 0) and state(table, 0)["seats"][0]["owes"] == []
     assert chips(table) == bought(table)
     fields = stakes_fields(table.hand.setup)  # a PHH history of the hand holds them: the big live, the small dead
     assert sorted(fields["blinds_or_straddles"]) == [0, 0, 1, 2, 2] and sorted(fields["antes"]) == [0, 0, 0, 0, 1]
@@ -143,7 +155,7 @@ def test_a_player_who_missed_only_the_small_blind_posts_it_dead() -> None:
     assert ("big_blind", 2) in posted(table, 0)
     table.sit_out(0)  # after its big blind: the small blind is the next it would post
     next_deal(table)
-    assert table.seats[0].owes == ("small_blind",)
+    assert owes(table, 0) == ("small_blind",)
     table.sit_in(0)
     next_deal(table)
     assert posted(table, 0) == [("dead_small_blind", 1)] and bet(table, 0) == 0
@@ -155,7 +167,7 @@ def test_a_player_may_wait_for_the_big_blind_instead() -> None:
     table.sit_out(0)
     for _ in range(3):
         next_deal(table)
-    assert table.seats[0].owes
+    assert owes(table, 0)
     table.sit_in(0, wait=True)
     assert state(table, 1)["seats"][0]["waiting"] is True
     for _ in range(6):
@@ -164,7 +176,7 @@ def test_a_player_may_wait_for_the_big_blind_instead() -> None:
             break
         assert table.seats[0].status == "playing" and chips(table) == bought(table)
     assert posted(table, 0) == [("big_blind", 2)]  # in the big blind, in turn: nothing more owed
-    assert table.seats[0].owes == () and not table.seats[0].waiting
+    assert owes(table, 0) == () and not waiting(table, 0)
 
 
 def test_under_the_house_rule_wait_every_player_waits_for_the_big_blind() -> None:
@@ -190,7 +202,7 @@ def test_a_new_player_posts_a_big_blind_and_plays_at_once() -> None:
     table.sit(1)
     run(table)
     table.sit(0)  # late: the game has begun
-    assert table.seats[0].owes == ("big_blind",)
+    assert owes(table, 0) == ("big_blind",)
     assert state(table, 0)["seats"][0]["owes"] == [{"name": "big_blind", "amount": 2, "live": True}]
     next_deal(table)
     assert 0 in table.dealt and ("big_blind", 2) in posted(table, 0) and bet(table, 0) == 2
@@ -202,7 +214,7 @@ def test_in_the_small_blind_an_owed_big_blind_tops_the_bet_up_the_rest_dead() ->
     table.sit_out(0)
     for _ in range(6):
         next_deal(table)
-        if table.seats[0].owes == ("big_blind",):
+        if owes(table, 0) == ("big_blind",):
             break
     table.sit_in(0)  # the next deal has seat 0 in the small blind
     next_deal(table)
@@ -217,7 +229,7 @@ def test_games_of_antes_alone_owe_nothing() -> None:
     table.sit_out(0)
     for _ in range(5):
         next_deal(table)
-    assert table.seats[0].owes == ()
+    assert owes(table, 0) == ()
     table.sit_in(0)
     next_deal(table)
     assert posted(table, 0) == [("ante", 1)] and chips(table) == bought(table)
@@ -229,7 +241,7 @@ def test_the_house_rule_none_charges_nothing() -> None:
     for _ in range(5):
         next_deal(table)
     table.sit_in(0)
-    assert table.seats[0].owes == () and state(table, 0)["seats"][0]["owes"] == []
+    assert owes(table, 0) == () and state(table, 0)["seats"][0]["owes"] == []
 
 
 def test_while_a_seat_sits_out_the_blinds_move_on_every_hand() -> None:
@@ -258,7 +270,7 @@ def test_chips_are_conserved_whoever_sits_out_and_comes_back(moves: list[tuple[s
             next_deal(table)
             hand = table.hand
             assert hand is not None and max(hand.bets) <= hand.stakes.big_blind  # owed posts never raise
-            assert all(table.seats[dealt].owes == () for dealt in table.dealt)
+            assert all(owes(table, dealt) == () for dealt in table.dealt)
             assert all(table.seats[dealt].status == "playing" for dealt in table.dealt)
         assert chips(table) == bought(table)
 
@@ -266,7 +278,7 @@ def test_chips_are_conserved_whoever_sits_out_and_comes_back(moves: list[tuple[s
 def owing(table: ServerTable, wanted: dict[int, tuple[str, ...]]) -> None:
     """Deal on until each seat of ``wanted`` owes those blinds (bounded)."""
     for _ in range(12):
-        if all(table.seats[seat].owes == owes for seat, owes in wanted.items()):
+        if all(owes(table, seat) == blinds for seat, blinds in wanted.items()):
             return
         next_deal(table)
     raise AssertionError(f"never owed {wanted}")

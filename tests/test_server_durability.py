@@ -24,13 +24,16 @@ import httpx2
 
 from homegame.bots import RandomBot, Turn
 from homegame.cli import main
+from homegame.engine.events import Reshuffled
 from homegame.engine.wire import to_json, view_from_json
 from homegame.server.app import Server
+from homegame.server.config import TableConfig
 from homegame.server.store import Store
-from server_helpers import WAIT, Seat
+from homegame.server.table import ServerTable
+from server_helpers import WAIT, Clock, Seat
 
 TOKEN = "durable-host-secret"
-SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0")
+SERVE = (sys.executable, "-m", "homegame", "serve", "--between-hands", "0", "--runout-pause", "0")
 GAMES = ("2-7-single-draw", "stud-declare", "the-option", "holdem")
 STACK = 100
 
@@ -357,3 +360,34 @@ def _conserved(state: dict[str, Any], chips: int) -> None:
         return
     aside = sum(seat["stack"] for index, seat in enumerate(state["seats"]) if index not in state["dealt"])
     assert sum(seat["stack"] for seat in view["seats"]) + view["pot"] + aside == chips
+
+
+def test_a_reshuffle_of_the_muck_is_logged_and_restored_mid_hand() -> None:
+    """Triple draw at six seats runs the stock short: the muck reshuffled mid-hand is a fresh order
+    the engine's chance tells the table, logged before a card of it is dealt; a table restored there
+    holds the same cards, and what it shuffles afresh afterwards is logged too (in-process, seeded)."""
+    config = TableConfig.from_json(
+        {"game": "2-7-triple-draw", "seats": 6, "stack": 400, "bots": 6, "bot_level": "random"}
+    )
+    store = Store(":memory:")
+    table = ServerTable.create("t", config, store, now=Clock(), rng=random.Random(7))
+    for _ in range(20_000):  # bounded: a reshuffle comes within a few hands
+        if table.hand is not None and any(isinstance(event, Reshuffled) for event in table.hand.events):
+            break
+        table.moves.auto(table.now())
+    hand = table.hand
+    assert hand is not None and not hand.over and len(hand.chance.log) >= 2
+    shuffles = [row.data.split() for row in store.rows("t") if row.kind == "shuffle"]
+    assert shuffles[-1] == [str(card) for card in hand.chance.log[-1]]  # logged as dealt
+    restored = ServerTable.restore("t", config, store, now=table.now)
+    assert restored.hand is not None and restored.hand.chance.log == hand.chance.log
+    assert restored.snapshot(None) == table.snapshot(None) and restored.snapshot(0) == table.snapshot(0)
+    logged = len(shuffles)
+    number = restored.number
+    for _ in range(20_000):  # the restored table plays on: its next deal's order is logged
+        if restored.number > number:
+            break
+        restored.moves.auto(restored.now())
+    assert restored.hand is not None
+    shuffles = [row.data.split() for row in store.rows("t") if row.kind == "shuffle"]
+    assert len(shuffles) > logged and shuffles[-1] == [str(card) for card in restored.hand.chance.log[-1]]

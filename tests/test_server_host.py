@@ -138,7 +138,15 @@ def test_the_live_feed_needs_a_ticket_and_tells_each_change(live: Live) -> None:
         assert stream.headers["content-type"].startswith("text/event-stream")
         events = _events(stream.iter_lines())
         first = next(t for t in next(events) if t["table"] == table)
-        empty = {"seat": 0, "name": "ann", "stack": 0, "status": "empty", "connected": False, "bot": False}
+        empty = {
+            "seat": 0,
+            "name": "ann",
+            "stack": 0,
+            "status": "empty",
+            "connected": False,
+            "bot": False,
+            "muted": False,
+        }
         assert first["players"][0] == empty
         ann = Seat(created["invites"][0])
         seated = _until(events, table, lambda t: t["players"][0]["connected"])

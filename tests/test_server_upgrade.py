@@ -43,7 +43,7 @@ def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> 
     assert Store(str(path)).integrity() == "ok"  # opened again: already at the current layout
 
 
-_ADDED = frozenset({"pot_sizes", "showdown_pots"})
+_ADDED = frozenset({"pot_sizes", "showdown_pots", "bomb", "straddle", "muted", "runout"})
 """The fields and house rules added since that release, their values what it did."""
 
 
@@ -51,13 +51,16 @@ def _released(value: object) -> object:
     """A snapshot in the release before's shape of the events (issue 28 added to each event the pot
     after it, the chips it moves and its words for the viewer, to each judged hand its words, and
     named a won pot's number ``pot_index``; to the view the pot-sized amounts ``pot_sizes``; issue
-    32 named the house rule ``showdown_pots``, whose default is what that release did): the same
-    game, whichever release wrote it."""
+    32 named the house rule ``showdown_pots``, whose default is what that release did; issue 30 named
+    in ``last`` the house rules a finished hand was played under, and gave each seat ``muted``,
+    false for every seat of that release): the same game, whichever release wrote it."""
     if isinstance(value, list):
         return [_released(item) for item in value]
     if not isinstance(value, dict):
         return value
     out = {key: _released(item) for key, item in value.items() if key not in _ADDED}
+    if "dealt" in out and "events" in out:  # the last hand
+        out.pop("options", None)
     if "type" in out or "made" in out:  # an event, a judged hand
         out.pop("text", None)
         out.pop("chips", None)

@@ -43,6 +43,8 @@ def test_the_other_messages_validate() -> None:
         _message(table, "error", code="stale", message="that was another turn"),
         _message(table, "closed", reason="taken over"),
         _message(table, "chat", seat=0, name="ann", text="<b>gg</b>", at=1_800_000_000_000),
+        _message(table, "react", seat=1, name="bo", emoji="🔥", at=1_800_000_000_000),
+        _message(table, "log", lines=[{"at": 1_800_000_000_000, "text": "ann: gl"}]),
         _message(
             table,
             "preview",

@@ -9,7 +9,6 @@ from unittest import mock
 
 from homegame.games import load
 from homegame.server import moves as moves_module
-from homegame.server import table as table_module
 from homegame.server.app import PROTOCOL, _message
 from homegame.server.config import TableConfig
 from homegame.server.store import Store
@@ -42,11 +41,9 @@ def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, 
     seats = seats_for(game)
     clock = Clock()
     body = {"game": game, "seats": seats, "stack": 200, "bots": seats, "bot_level": "random", "spectators": "public"}
-    with (
-        mock.patch.object(moves_module.secrets, "randbits", rng.getrandbits),
-        mock.patch.object(table_module.Shuffler, "shuffle", lambda self, cards: rng.shuffle(cards)),
-    ):
-        table = ServerTable.create("t", TableConfig.from_json(body), Store(":memory:"), now=clock, between_hands=0)
+    with mock.patch.object(moves_module.secrets, "randbits", rng.getrandbits):
+        config = TableConfig.from_json(body)
+        table = ServerTable.create("t", config, Store(":memory:"), now=clock, between_hands=0, rng=rng)
         if viewers is None:
             viewers = (*range(seats), None)
         for viewer in viewers:

@@ -1,8 +1,9 @@
 """Playing the browser table from a test: read what the page drew, click the controls it built.
 
 The page marks what it has drawn on ``<body>``: ``data-hand``, ``data-seq`` (the last message's
-sequence number), ``data-over``, ``data-finished`` (the last hand whose result it holds) and
-``data-you``. Every wait here is one of Playwright's, bounded.
+sequence number), ``data-over``, ``data-finished`` (the last hand whose result it holds),
+``data-runout`` (``street/streets`` while an all-in runout is dealt, else empty) and ``data-you``.
+Every wait here is one of Playwright's, bounded.
 """
 
 from __future__ import annotations

@@ -190,3 +190,34 @@ def test_the_host_makes_a_rotation_and_is_told_what_is_missing(server: Server, p
     assert host.inner_text("#new-error") == ""
     listed = next(t for t in server.api("GET", "/api/tables") if t["table"] == entry.get_attribute("data-table"))
     assert listed["title"] == "Friday" and listed["seats"] == 3
+
+
+def test_the_host_calls_a_bomb_pot_and_the_table_shows_it(server: Server, pages: Pages) -> None:
+    table = server.table(game="holdem", seats=2, stack=300, bots=1, bot_level="caller", names=["ann"], paused=True)
+    player = pages.open(table["invites"][0])
+    connected(player)
+    host = pages.open(f"{server.url}/host#{server.token}")
+    entry = host.locator(f"[data-table='{table['table']}']")
+    entry.locator("[data-bomb-amount]").fill("10")
+    entry.locator("[data-action=bomb]").click()
+    entry.locator(".bomb-text", has_text="everyone antes 10").wait_for()
+    player.locator("#bomb", has_text="Bomb pot 10").wait_for()
+    assert "hand starts at the flop" in str(player.locator("#bomb").get_attribute("title"))
+    entry.locator("[data-action=start]").click()
+    player.wait_for_function("document.getElementById('bomb').hidden")
+
+
+def test_the_seat_after_the_big_blind_straddles_from_its_page(server: Server, pages: Pages) -> None:
+    # three-handed, the button's seat (the first deal's, seat 1) is the one after the big blind
+    settings = {"game": "holdem", "seats": 3, "stack": 300, "bots": 2, "bot_level": "caller"}
+    table = server.table(**settings, names=["ann"], straddle="optional", paused=True)
+    page = pages.open(table["invites"][0])
+    connected(page)
+    page.locator("#middle", has_text="You may straddle 4 before the deal").wait_for()
+    page.click("#controls [data-action=straddle]")
+    page.locator("#middle", has_text="You straddle 4 next hand").wait_for()
+    server.api("POST", f"/api/tables/{table['table']}/resume")
+    page.wait_for_function("document.body.dataset.hand === '1'")
+    # the bots in the blinds call the straddle, and the straddler acts last before the flop
+    page.locator("#controls [data-action=check]").wait_for()
+    assert page.locator("#middle .pot").inner_text().startswith("Pot 12")

@@ -25,7 +25,7 @@ SNAPSHOT = """() => {
   const b = document.body.dataset;
   const cards = (sel) => [...document.querySelectorAll(sel)].map((n) => n.dataset.card).filter((c) => c !== '??');
   return {
-    hand: Number(b.hand || 0), over: b.over === 'true', finished: Number(b.finished || 0),
+    hand: Number(b.hand || 0), over: b.over === 'true' || Boolean(b.runout), finished: Number(b.finished || 0),
     own: cards('#me .my-cards [data-card]:not(.up)'),
     others: [...document.querySelectorAll('[data-card]')].filter((n) => !n.closest('#me'))
       .map((n) => n.dataset.card).filter((c) => c !== '??'),

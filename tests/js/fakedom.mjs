@@ -10,10 +10,20 @@ export class FakeElement extends FakeNode {
     this.classList = { add: (name) => (this.className = `${this.className} ${name}`.trim()) };
   }
   append(...children) {
+    for (const child of children) child.parent = this;
     this.children.push(...children);
   }
+  get firstElementChild() {
+    return this.children.find((child) => child instanceof FakeElement) ?? null;
+  }
+  after(...nodes) {
+    const siblings = this.parent.children;
+    for (const node of nodes) node.parent = this.parent;
+    siblings.splice(siblings.indexOf(this) + 1, 0, ...nodes);
+  }
   replaceChildren(...children) {
-    this.children = children;
+    this.children = [];
+    this.append(...children);
   }
   setAttribute(name, value) {
     this.attributes[name] = value;

@@ -4,7 +4,9 @@
   creates a table and prints its invites (``--json``: ``{"table", "invites", "spectate"}``);
 - ``... tables``, ``... ledger TABLE [--csv]``, ``... history TABLE [--seat K | --full]``,
   ``... pause|resume|close TABLE``, ``... rebuy TABLE SEAT --approve|--refuse``, ``... invite TABLE SEAT``
-  (a new link for the seat: the old one stops working).
+  (a new link for the seat: the old one stops working), ``... bomb TABLE AMOUNT`` (a bomb pot next hand);
+- ``... requests TABLE``, ``... approve|deny TABLE REQUEST``, ``... link TABLE``: open seating, the
+  requests for a seat made by the table's open link, and a new open link (the old one stops working).
 
 ``URL`` is the server (``http://HOST:PORT``) or the host's link printed by ``homegame serve``, whose
 fragment is the secret. The secret comes from ``--token``, ``--token-file`` (out of ``ps``'s sight),
@@ -24,7 +26,10 @@ from urllib.parse import urlsplit
 
 from homegame.commands import SEATS
 
-HELP = "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite"
+HELP = (
+    "run a table of a homegame server from the command line: new, ledger, history, pause, resume, close, invite, "
+    "bomb, requests, approve, deny, link"
+)
 
 
 def register(subparsers: Any) -> None:
@@ -79,9 +84,37 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="the kill game: a player who wins two pots in a row doubles the stakes of the next fixed-limit hand",
     )
+    new.add_argument(
+        "--straddle",
+        default="off",
+        choices=("off", "optional"),
+        help="optional: the seat after the big blind may post a live straddle (twice the big blind) between hands",
+    )
+    new.add_argument("--bomb-every", type=int, default=0, metavar="N", help="a bomb pot every N hands (default: never)")
+    new.add_argument(
+        "--bomb-amount", type=int, default=0, metavar="CHIPS", help="each seat's ante in those (default: 2 big blinds)"
+    )
     new.add_argument("--title", default="", help="the table's title")
     new.add_argument("--paused", action="store_true", help="deal nothing until the host resumes the table")
-    new.add_argument("--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ...}')
+    new.add_argument(
+        "--auto-approve", action="store_true", help="seat whoever asks by the table's open link without asking you"
+    )
+    new.add_argument(
+        "--buy-in-min", type=int, metavar="CHIPS", help="the least a player coming by the open link buys in for"
+    )
+    new.add_argument(
+        "--buy-in-max", type=int, metavar="CHIPS", help="the most a player coming by the open link buys in for"
+    )
+    new.add_argument(
+        "--between-hands",
+        type=float,
+        metavar="SECONDS",
+        help="how long a finished hand stays on the table before the next deal, 0 to 600 "
+        "(default: the server's serve --between-hands)",
+    )
+    new.add_argument(
+        "--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ..., "join": ...}'
+    )
     _action(actions, "tables", "list the tables (JSON)")
     ledger = _action(actions, "ledger", "the ledger and the settle-up")
     ledger.add_argument("table", help=TABLE)
@@ -107,7 +140,26 @@ def register(subparsers: Any) -> None:
     invite.add_argument("table", help=TABLE)
     invite.add_argument("seat", type=int, help=f"the seat; {SEATS}")
     invite.add_argument("--json", action="store_true", help='print {"invite": URL}')
+    _seating_actions(actions)
+    bomb = _action(actions, "bomb", "a bomb pot for the next hand whose game has a flop")
+    bomb.add_argument("table", help=TABLE)
+    bomb.add_argument("amount", type=int, help="what each seat antes (no blinds, no betting before the flop)")
     parser.set_defaults(handler=run)
+
+
+def _seating_actions(actions: Any) -> None:
+    """The actions of open seating: the requests, an answer to one, a new open link."""
+    requests = _action(actions, "requests", "the requests for a seat made by the table's open link")
+    requests.add_argument("table", help=TABLE)
+    requests.add_argument("--json", action="store_true", help="JSON")
+    for verb, what in (("approve", "seat whoever made a request (when a seat is free)"), ("deny", "say no")):
+        answer = _action(actions, verb, f"{what}: a request for a seat")
+        answer.add_argument("table", help=TABLE)
+        answer.add_argument("request", type=int, help="the request's number (homegame host URL requests TABLE)")
+        answer.add_argument("--json", action="store_true", help="print the requests left, as JSON")
+    link = _action(actions, "link", "a new open link for the table (the old one stops working)")
+    link.add_argument("table", help=TABLE)
+    link.add_argument("--json", action="store_true", help='print {"join": URL}')
 
 
 TABLE = "the table's id (homegame host URL tables lists them)"
@@ -223,7 +275,15 @@ def run(args: argparse.Namespace) -> int:
             "kill": args.kill,
             "title": args.title,
             "paused": args.paused,
+            "straddle": args.straddle,
+            "auto_approve": args.auto_approve,
+            "bomb_every": args.bomb_every,
+            "bomb_amount": args.bomb_amount,
         }
+        if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
+            body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
+        if args.between_hands is not None:
+            body["between_hands"] = args.between_hands
         if args.game:
             body["game"] = args.game
         elif args.choice:
@@ -239,6 +299,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  invite {number}: {invite}")
             if created.get("spectate"):
                 print(f"  spectators: {created['spectate']}")
+            print(f"  table link (open seating): {created['join']}")
         return 0
     if action == "tables":
         print_json(json.loads(_request(base, token, "GET", "/api/tables")[1]))
@@ -284,6 +345,51 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(invited["invite"])
         return 0
+    if action in ("requests", "approve", "deny", "link"):
+        return _seating(base, token, args)
+    if action == "bomb":
+        called = json.loads(_request(base, token, "POST", f"/api/tables/{table}/bomb", {"amount": args.amount})[1])
+        print(called["bomb"]["text"])
+        return 0
     answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
     print(f"table {answer['table']}: {answer['status']}")
+    return 0
+
+
+def _seating(base: str, token: str, args: argparse.Namespace) -> int:
+    """``requests``, ``approve``, ``deny``, ``link``: open seating."""
+    from homegame.commands.shared import print_json
+    from homegame.errors import ParseError
+
+    table = args.table
+    if args.action == "link":
+        made = json.loads(_request(base, token, "POST", f"/api/tables/{table}/link")[1])
+        if args.json:
+            print_json(made)
+        else:
+            print(made["join"])
+        return 0
+    if args.action == "requests":
+        tables = json.loads(_request(base, token, "GET", "/api/tables")[1])
+        entry = next((listed for listed in tables if listed["table"] == table), None)
+        if entry is None:
+            raise ParseError(f"no table {table!r} on this server", token=table)
+        requests = entry.get("requests", [])
+    else:
+        body = {"approve": args.action == "approve"}
+        path = f"/api/tables/{table}/requests/{args.request}"
+        requests = json.loads(_request(base, token, "POST", path, body)[1])["requests"]
+    if args.json:
+        print_json(requests)
+        return 0
+    for request in requests:
+        seat = "any seat" if request["wanted"] is None else f"seat {request['wanted'] + 1}"
+        where = {"asked": "waiting for you", "waiting": f"approved, {request['position']} in line for a seat"}
+        given = f"given seat {request['seat'] + 1}, not yet sat" if request["seat"] is not None else ""
+        print(
+            f"request {request['request']}: {request['name']} asks for {seat} with {request['buy_in']}: "
+            f"{where.get(request['status'], given)}"
+        )
+    if not requests:
+        print("no requests")
     return 0

@@ -1,12 +1,15 @@
 """``homegame join``: take a seat at a homegame server's table from an invite link, as a person at
-the terminal (the screen of ``homegame play``) or as a bot."""
+the terminal (the screen of ``homegame play``) or as a bot; or ask for one by the table's open link
+(``--name``, ``--buy-in``, ``--seat``), and take it once the host approves."""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 HELP = "take your seat at a table from its invite link: at the terminal, or as a bot"
 
@@ -20,9 +23,19 @@ def register(subparsers: Any) -> None:
         + ". At the table: ? for help, sitout, sitin (sitin wait: from your big blind), rebuy N (asks the host),"
         " ledger, q to leave.",
         epilog="examples:  homegame join 'http://192.168.1.5:8000/t/ab12cd34#SECRET'"
-        "    homegame join INVITE --bot sensible --hands 20 --log frames.jsonl",
+        "    homegame join INVITE --bot sensible --hands 20 --log frames.jsonl"
+        "    homegame join 'http://192.168.1.5:8000/t/ab12cd34/join#SECRET' --name ann --buy-in 200",
     )
-    parser.add_argument("invite", help="the invite link, http://HOST:PORT/t/TABLE#SECRET (in quotes)")
+    parser.add_argument(
+        "invite",
+        help="the invite link, http://HOST:PORT/t/TABLE#SECRET, or the table's link, "
+        ".../t/TABLE/join#SECRET (in quotes)",
+    )
+    parser.add_argument("--name", help="with the table's link: the name to ask for a seat with")
+    parser.add_argument(
+        "--buy-in", type=int, metavar="CHIPS", help="with the table's link: the buy-in (default: the most)"
+    )
+    parser.add_argument("--seat", type=int, help="with the table's link: the seat to ask for (default: any free seat)")
     parser.add_argument("--bot", choices=("random", "caller", "sensible"), help="let a bot play the seat")
     parser.add_argument("--hands", type=int, help="leave after this many hands")
     parser.add_argument("--log", help="write every message received to this file, one JSON object a line")
@@ -36,7 +49,15 @@ def run(args: argparse.Namespace) -> int:
     from homegame.errors import ParseError
     from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider, play_seat
 
-    invite = Invite.parse(args.invite)
+    def say(line: str) -> None:
+        print(f"homegame join: {line}", file=sys.stderr, flush=True)
+
+    if urlsplit(args.invite.strip()).path.rstrip("/").endswith("/join"):
+        invite = Invite.parse(_asked(args, say))
+    elif args.name is not None or args.buy_in is not None or args.seat is not None:
+        raise ParseError("--name, --buy-in and --seat go with the table's link (.../t/TABLE/join#SECRET)")
+    else:
+        invite = Invite.parse(args.invite)
     if args.hands is not None and args.hands < 1:
         raise ParseError(f"--hands must be at least 1, not {args.hands}")
     decider: Decider = (
@@ -46,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     written = None if log is None else lambda line: print(line, file=log, flush=True)  # kept if killed
     client = Client(decider, hands=args.hands, log=written)
     try:
-        play_seat(invite, client, say=lambda line: print(f"homegame join: {line}", file=sys.stderr, flush=True))
+        play_seat(invite, client, say=say)
     finally:
         if log is not None:
             log.close()
@@ -63,3 +84,42 @@ def run(args: argparse.Namespace) -> int:
         else:
             print(f"{me['name']}: {hands}, {me['stack']} chips on the table ({me['status']})")
     return 0
+
+
+_TOLD = {"asked": "asked: waiting for the host", "waiting": "approved: number {position} in line for a seat"}
+
+
+def _asked(args: argparse.Namespace, say: Callable[[str], None]) -> str:
+    """Ask for a seat by the table's open link (``args.invite``) and wait for the host's answer:
+    the seat's link, once it is given (a ParseError when the host says no)."""
+    import json
+
+    from homegame.commands.host import _request
+    from homegame.commands.shared import seat_index
+    from homegame.errors import ParseError
+
+    parts = urlsplit(args.invite.strip())
+    path = parts.path.strip("/").split("/")
+    if parts.scheme not in ("http", "https") or len(path) != 3 or path[0] != "t" or not parts.fragment:
+        raise ParseError(f"{args.invite}: a table's link looks like http://HOST:PORT/t/TABLE/join#SECRET")
+    if not args.name:
+        raise ParseError("--name NAME: the name to ask for a seat with, by the table's link")
+    base, table = f"{parts.scheme}://{parts.netloc}", path[1]
+    seen = json.loads(_request(base, parts.fragment, "GET", f"/api/join/{table}")[1])
+    buy_in = seen["buy_in"]["max"] if args.buy_in is None else args.buy_in
+    seat = None if args.seat is None else seat_index(args.seat, flag="seat")
+    body = {"seat": seat, "name": args.name, "buy_in": buy_in}
+    told = json.loads(_request(base, parts.fragment, "POST", f"/api/join/{table}", body)[1])
+    secret, said = told["secret"], ""
+    for _ in range(100_000):  # bounded: each answer comes once the request changed, or after a while
+        words = _TOLD.get(told["status"], "").format(position=told["position"])
+        if words and words != said:
+            say(words)
+            said = words
+        if told["status"] == "seated":
+            return str(told["link"])
+        if told["status"] == "denied":
+            raise ParseError("the host said no to this request for a seat")
+        path = f"/api/join/{table}/request?known={quote(told['key'])}"
+        told = json.loads(_request(base, secret, "GET", path)[1])
+    raise ParseError("no answer from the host")

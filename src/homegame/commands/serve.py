@@ -49,7 +49,20 @@ def register(subparsers: Any) -> None:
         help="let pages from this other site (https://HOST[:PORT]) open the table's sockets; repeatable",
     )
     parser.add_argument(
-        "--between-hands", type=float, default=3.0, metavar="SECONDS", help="pause between hands (default 3)"
+        "--between-hands",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a finished hand stays on the table before the next deal, unless the table sets its own "
+        "(default 5, at most 600)",
+    )
+    parser.add_argument(
+        "--runout-pause",
+        type=float,
+        default=1.5,
+        metavar="SECONDS",
+        help="the pause between the streets of an all-in runout, dealt street by street "
+        "(default 1.5, at most 10; 0: at once)",
     )
     add_hosting(parser)
     add_schedule(parser)
@@ -74,13 +87,18 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     from homegame.commands.host import given_secret
     from homegame.errors import ParseError
+    from homegame.server.config import MAX_BETWEEN_HANDS
     from homegame.server.doors import HostSecret, Origins
     from homegame.server.lock import DatabaseLock
 
     if not 0 <= args.port <= 65535:
         raise ParseError(f"--port must be 0..65535, not {args.port}")
-    if args.between_hands < 0:
-        raise ParseError("--between-hands must be 0 or more seconds")
+    for option, seconds, most in (
+        ("--between-hands", args.between_hands, MAX_BETWEEN_HANDS),
+        ("--runout-pause", args.runout_pause, 10),
+    ):
+        if not 0 <= seconds <= most:  # NaN too
+            raise ParseError(f"{option} must be 0 to {most} seconds, not {seconds:g}")
     internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
@@ -143,6 +161,7 @@ def _serve(
             new_host_token=args.new_host_token,
             origins=origins,
             between_hands=round(args.between_hands * 1000),
+            runout_pause=round(args.runout_pause * 1000),
             public_url=internet.public,
         )
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"

@@ -30,6 +30,7 @@ from homegame.engine.actions import (
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Family, Game, Option
 from homegame.engine.hand import Hand, HandResult, History, Setup
+from homegame.engine.missed import MissedBlinds
 from homegame.engine.pots import Pot
 from homegame.engine.table import DealersChoice, FixedGame, Ledger, Rotation, Table
 from homegame.engine.view import SeatView, View
@@ -59,6 +60,7 @@ __all__ = [
     "History",
     "Ledger",
     "Legal",
+    "MissedBlinds",
     "Option",
     "PlaceLegal",
     "PlainLegal",

@@ -57,6 +57,8 @@ class Game:
     source: str | None = None
     steps: tuple[Step, ...]
     path: str = ""
+    bomb: bool = False
+    """True for the game as a bomb pot deals it (:meth:`bomb_pot`): histories say so, to deal it again."""
     _variants: dict[tuple[tuple[str, OptionValue], ...], Game] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -112,3 +114,50 @@ class Game:
             game = self if same else replace(self, steps=steps)
             self._variants[key] = game
         return game
+
+    @property
+    def has_blinds(self) -> bool:
+        """True for a game whose hands start with blinds (one a live straddle may be posted in)."""
+        return any(step.kind == "blinds" for step in self.steps)
+
+    def straddled(self) -> Game:
+        """The game with a live straddle (Robert's Rules of Poker, "Button and blind use": a
+        straddle is "a voluntary blind bet" made before the cards are dealt): the seat after the big
+        blind posts the stakes' ``straddle`` (twice the big blind, :meth:`Table.deal`), the action
+        then starts after the straddler, and the straddler acts last before the flop.
+
+        >>> from homegame.games import load
+        >>> load("holdem").straddled().steps[0].describe()
+        'The two players left of the button post the small and big blinds; the next one straddles.'
+        """
+        return replace(self, steps=tuple(step.straddled() for step in self.steps))
+
+    @property
+    def has_flop(self) -> bool:
+        """True for a game that deals community cards face up to the board: one a bomb pot may start
+        at (:meth:`bomb_pot`)."""
+        return any(step.deals_board for step in self.steps)
+
+    def bomb_pot(self) -> Game:
+        """The game as a bomb pot deals it: every seat antes (the stakes' ``ante``: the amount
+        called), no blinds are posted, there is no betting before the flop and the hand starts at
+        the flop. Each step says what it becomes (:meth:`~homegame.engine.steps.base.Step.bombed`).
+        A game without a flop (no community cards) has no bomb pot: :class:`ParseError` says so.
+
+        >>> from homegame.games import load
+        >>> print(*(step.describe() for step in load("holdem").bomb_pot().steps[:3]), sep="\\n")
+        Everyone antes.
+        Each player is dealt two cards down.
+        Burn a card, then three cards to the board.
+        >>> load("razz").bomb_pot()
+        Traceback (most recent call last):
+        ...
+        homegame.errors.ParseError: Razz (seven-card stud, ace-to-five low) has no flop: a bomb pot starts at the flop
+        """
+        flop = next((at for at, step in enumerate(self.steps) if step.deals_board), None)
+        if flop is None:
+            raise ParseError(f"{self.title} has no flop: a bomb pot starts at the flop", token=self.name)
+        steps = [bombed for at, step in enumerate(self.steps) if (bombed := step.bombed(at < flop)) is not None]
+        antes = [at for at, step in enumerate(steps) if step.kind == "antes"]  # once, if the blinds became antes too
+        steps = [step for at, step in enumerate(steps) if at not in antes[1:]]
+        return replace(self, title=f"{self.title}, bomb pot", steps=tuple(steps), bomb=True)

@@ -19,14 +19,16 @@ over from one deal to the next, and the ledger of buy-ins, rebuys and cash-outs.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
+from homegame.cards import Card
 from homegame.engine.betting import Betting, Stakes
 from homegame.engine.game import Game
-from homegame.engine.hand import Hand
+from homegame.engine.hand import Chance, Hand
+from homegame.engine.missed import MissedBlinds, dealing, miss, posts
+from homegame.engine.seats import Ledger, LedgerEntry, Seat, Seats
 from homegame.engine.spec import OptionValue
-from homegame.engine.steps.blinds import Post
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
 
@@ -69,51 +71,15 @@ class Rotation:
 Schedule = FixedGame | DealersChoice | Rotation
 
 
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """Chips crossing the table's edge: ``kind`` is ``buy-in``, ``rebuy``, ``adjustment`` (the host's
-    correction of a stack, either way: counted with what the player bought in) or ``cash-out``."""
-
-    player: str
-    kind: str
-    amount: int
-
-
-@dataclass(slots=True)
-class Ledger:
-    """Every buy-in, rebuy and cash-out, in order."""
-
-    entries: list[LedgerEntry] = field(default_factory=list)
-
-    def record(self, player: str, kind: str, amount: int) -> None:
-        """Add an entry."""
-        self.entries.append(LedgerEntry(player, kind, amount))
-
-    def bought(self, player: str | None = None) -> int:
-        """Chips bought in (and rebought), by one player or by everyone."""
-        return sum(e.amount for e in self.entries if e.kind != "cash-out" and player in (None, e.player))
-
-    def cashed(self, player: str | None = None) -> int:
-        """Chips cashed out, by one player or by everyone."""
-        return sum(e.amount for e in self.entries if e.kind == "cash-out" and player in (None, e.player))
-
-    def net(self, player: str, stack: int = 0) -> int:
-        """What a player is up or down: cashed out plus ``stack`` still on the table, less bought in."""
-        return self.cashed(player) + stack - self.bought(player)
-
-
-@dataclass(slots=True)
-class Seat:
-    """A player sitting at the table with ``stack`` chips."""
-
-    player: str
-    stack: int
-
-
-class Table:
+class Table(Seats):
     """A session of hands. ``schedule`` is a game (always that game) or a :class:`FixedGame`,
     :class:`DealersChoice` or :class:`Rotation`. ``size`` seats (2..10); ``stakes`` and ``options``
-    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default).
+    override the games' defaults; ``rng`` shuffles (the operating system's secure source by default),
+    and ``shuffled`` is told every fresh deck order before a card of it is dealt
+    (:class:`~homegame.engine.hand.Chance`: a server logs them).
+
+    ``missed_blinds`` is the house rule for the blinds a seat misses (:mod:`homegame.engine.missed`,
+    Robert's Rules by default: post them on coming back, or wait for the big blind).
 
     ``kill`` plays the kill game (rules document 004, variation 4: "When a fixed limit game is
     played and a player wins two pots in a row, the stakes are doubled"): after a player has won
@@ -134,15 +100,16 @@ class Table:
         button: int = 0,
         rng: random.Random | None = None,
         kill: bool = False,
+        missed_blinds: MissedBlinds = MissedBlinds.POST,
+        shuffled: Callable[[tuple[Card, ...]], None] | None = None,
     ) -> None:
-        if not 2 <= size <= 10:
-            raise ValueError(f"a table has 2 to 10 seats, not {size}")
+        super().__init__(size, missed_blinds)
         self.schedule: Schedule = FixedGame(schedule) if isinstance(schedule, Game) else schedule
-        self.seats: list[Seat | None] = [None] * size
         self.stakes = stakes
         self.options = dict(options or {})
         self.button = button
         self.rng = rng if rng is not None else random.SystemRandom()
+        self.shuffled = shuffled
         self.kill = kill
         self.streak: tuple[str, int] | None = None
         """The player who won the last pot whole, and how many in a row."""
@@ -155,53 +122,6 @@ class Table:
         """The house rules the dealer called with the game, over the table's, for that deal only."""
         self.continuing: Game | None = None
         """A game that goes on with another deal whatever the schedule says (Guts, until it ends)."""
-        self.ledger = Ledger()
-        self._dealt: tuple[int, ...] = ()
-
-    # -- players and chips -----------------------------------------------------------------------
-
-    def sit(self, seat: int, player: str, chips: int) -> None:
-        """Seat ``player`` with a buy-in of ``chips``."""
-        if self.seats[seat] is not None:
-            raise ValueError(f"seat {seat} is taken")
-        self._positive(chips)
-        self.seats[seat] = Seat(player, chips)
-        self.ledger.record(player, "buy-in", chips)
-
-    def rebuy(self, seat: int, chips: int) -> None:
-        """Add ``chips`` to a seated player's stack."""
-        occupant = self._occupant(seat)
-        self._positive(chips)
-        occupant.stack += chips
-        self.ledger.record(occupant.player, "rebuy", chips)
-
-    def adjust(self, seat: int, chips: int) -> int:
-        """The host corrects a seated player's stack by ``chips`` (either way, never below nothing);
-        the ledger counts it with what the player bought in, so the nets still sum to zero. Returns
-        the chips added (negative: taken).
-
-        >>> from homegame.games import load
-        >>> table = Table(load("holdem"), size=2)
-        >>> table.sit(0, "ann", 100)
-        >>> table.adjust(0, 25), table.adjust(0, -500), table.ledger.net("ann", table.stack_of("ann"))
-        (25, -125, 0)
-        """
-        occupant = self._occupant(seat)
-        chips = max(chips, -occupant.stack)
-        occupant.stack += chips
-        self.ledger.record(occupant.player, "adjustment", chips)
-        return chips
-
-    def leave(self, seat: int) -> int:
-        """The player cashes out and leaves; returns the chips cashed out."""
-        occupant = self._occupant(seat)
-        self.seats[seat] = None
-        self.ledger.record(occupant.player, "cash-out", occupant.stack)
-        return occupant.stack
-
-    def stack_of(self, player: str) -> int:
-        """The chips ``player`` has on the table (0 when not seated)."""
-        return sum(seat.stack for seat in self.seats if seat is not None and seat.player == player)
 
     @property
     def chips(self) -> int:
@@ -235,11 +155,25 @@ class Table:
         """The game of the next deal: a game that goes on, else the schedule's."""
         return self.continuing or self.schedule.next_game(self)
 
-    def deal(self, *, deck: str | None = None, posts: Sequence[Post] = (), seats: Sequence[int] | None = None) -> Hand:
+    def deal(
+        self,
+        *,
+        deck: str | None = None,
+        seats: Sequence[int] | None = None,
+        record: Sequence[Sequence[Card]] = (),
+        bomb: int = 0,
+        straddle: bool = False,
+    ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
-        order: a seat sitting out, or waiting for the big blind, is not dealt in but keeps its place);
-        ``deck`` stacks it, for teaching and tests; ``posts`` are blinds single seats owe on top of the
-        game's, by table seat (see :class:`~homegame.engine.hand.Setup`).
+        order: a seat sitting out is not dealt in but keeps its place); ``deck`` stacks it, for
+        teaching and tests; ``record`` holds the deck orders this deal was first made with (a logged
+        table rebuilt), played back before any fresh shuffle. A seat that missed blinds posts them
+        (:meth:`owed`), or, waiting for the big blind (:meth:`waits`), is dealt in only in the big
+        blind; each seat not dealt in misses the blinds it would have posted
+        (:mod:`homegame.engine.missed`). ``bomb``: a bomb pot, every seat antes that many chips and
+        the hand starts at the flop (:meth:`Game.bomb_pot`); nobody posts or misses a blind in it.
+        ``straddle``: the seat after the big blind posts a live straddle of twice the big blind
+        (:meth:`straddler`, :meth:`Game.straddled`), in a game with blinds and three players or more.
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -248,6 +182,12 @@ class Table:
         >>> hand = table.deal(seats=[0, 2, 3])
         >>> hand.seats, [table.seat_of(index) for index in range(hand.seats)]
         (3, [0, 2, 3])
+        >>> bomb = Table(load("holdem"), size=4)
+        >>> for seat, player in enumerate(["ann", "bob", "cy"]):
+        ...     bomb.sit(seat, player, 100)
+        >>> hand = bomb.deal(bomb=5)
+        >>> hand.pot, len(hand.board)
+        (15, 3)
         """
         active = self._active()
         if seats is not None:
@@ -255,25 +195,36 @@ class Table:
                 raise ValueError(f"seats {list(seats)} are not seats with chips, in order")
             active = tuple(seats)
         game = self.next_game()
+        active = dealing(self, game, active)
         if len(active) < game.players[0]:
             raise ValueError(f"{game.name} needs {game.players[0]} players with chips, not {len(active)}")
-        if any(post.seat not in active for post in posts):
-            raise ValueError("a seat that owes a blind is not dealt in")
-        button = self.button_among(active)
-        self._dealt = active
-        stacks = [self._occupant(index).stack for index in active]
-        return Hand(
+        stakes = self.stakes_of(game, active)
+        options = {name: value for name, value in self.options.items() if game.option(name) is not None}
+        if game is self.chosen and self.continuing is None:
+            options |= self.called  # the dealer's call
+        dealt_stakes = stakes if self.kill_hand(game, active) else self.stakes
+        owing = [] if bomb else posts(self, game, active, stakes)
+        if bomb:
+            dealt_stakes, game = replace(dealt_stakes or game.stakes, ante=bomb), game.bomb_pot()
+        elif straddle and self.straddler(active) is not None:
+            base = dealt_stakes or game.stakes
+            dealt_stakes, game = replace(base, straddle=base.straddle or 2 * base.big_blind), game.straddled()
+        hand = Hand(
             game,
-            stacks,
-            button=button,
+            [self._occupant(index).stack for index in active],
+            button=self.button_among(active),
             deck=deck,
             rng=self.rng,
-            stakes=self.stakes_of(game, active) if self.kill_hand(game, active) else self.stakes,
-            options={name: value for name, value in self.options.items() if game.option(name) is not None}
-            | (self.called if game is self.chosen and self.continuing is None else {}),
+            chance=None if deck is not None else Chance(self.rng, record, shuffled=self.shuffled),
+            stakes=dealt_stakes,
+            options=options,
             carried=self.carried,
-            posts=tuple(replace(post, seat=active.index(post.seat)) for post in posts),
+            posts=tuple(replace(post, seat=active.index(post.seat)) for post in owing),
         )
+        self._dealt = active
+        if not bomb:
+            miss(self, game, active)
+        return hand
 
     def button_among(self, seats: Sequence[int]) -> int:
         """Which of ``seats`` (table seats, in order) has the button in a deal among them: the first at
@@ -285,6 +236,20 @@ class Table:
         (1, 0)
         """
         return next((i for i, index in enumerate(seats) if index >= self.button), 0)
+
+    def straddler(self, seats: Sequence[int]) -> int | None:
+        """The table seat that may post a live straddle in the next deal among ``seats`` (table seats,
+        in order): the one after the big blind, with three players or more in a game with blinds.
+
+        >>> from homegame.games import load
+        >>> table = Table(load("holdem"), button=0)
+        >>> table.straddler([0, 2, 5, 7]), table.straddler([0, 2]), Table(load("razz")).straddler([0, 1, 2])
+        (7, None, None)
+        """
+        game = self.next_game()
+        if len(seats) < 3 or not game.has_blinds:
+            return None
+        return seats[(self.button_among(seats) + 3) % len(seats)]
 
     def chooser(self, seats: Sequence[int] | None = None) -> int:
         """The seat that names the next game in dealer's choice: the dealer of a deal among ``seats``
@@ -361,27 +326,3 @@ class Table:
         else the game's), doubled in a kill hand (:meth:`kill_hand`)."""
         played = stakes or self.stakes or game.stakes
         return played.doubled() if self.kill_hand(game, seats) else played
-
-    def _active(self) -> tuple[int, ...]:
-        """The seats with chips: the seats a deal deals in."""
-        return tuple(index for index, seat in enumerate(self.seats) if seat is not None and seat.stack > 0)
-
-    def _next_occupied(self, seat: int) -> int:
-        size = len(self.seats)
-        for step in range(1, size + 1):
-            other = (seat + step) % size
-            occupant = self.seats[other]
-            if occupant is not None and occupant.stack > 0:
-                return other
-        return seat
-
-    def _occupant(self, seat: int) -> Seat:
-        occupant = self.seats[seat]
-        if occupant is None:
-            raise ValueError(f"seat {seat} is empty")
-        return occupant
-
-    @staticmethod
-    def _positive(chips: int) -> None:
-        if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
-            raise ValueError(f"chips must be a whole number > 0, not {chips!r}")

@@ -107,7 +107,8 @@ def player(seat: int, button: int, seats: int) -> str:
 
 def is_standard(history: History) -> bool:
     """True when the hand can be written in the standard alone: its game has a code, it is the
-    catalogue's document, the house rules are the defaults and no pot was carried in."""
+    catalogue's document (a live straddle added: ``blinds_or_straddles`` holds it), the house rules
+    are the defaults and no pot was carried in."""
     from homegame.games import load
 
     setup = history.setup
@@ -115,7 +116,8 @@ def is_standard(history: History) -> bool:
     if code_of(game.name) is None or setup.carried:
         return False
     catalogue = load(game.name)
-    return game.steps == catalogue.steps and dict(setup.options) == catalogue.option_values()
+    steps = (catalogue.steps, catalogue.straddled().steps)
+    return game.steps in steps and dict(setup.options) == catalogue.option_values()
 
 
 def to_phh(
@@ -271,6 +273,8 @@ def _own_fields(history: History, *, full: bool = True) -> dict[str, Any]:
         fields["_options"] = dict(setup.options)
     if setup.carried:
         fields["_carried"] = setup.carried
+    if setup.game.bomb:
+        fields["_bomb"] = True
     return fields
 
 

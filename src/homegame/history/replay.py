@@ -539,6 +539,8 @@ def _own(record: Record, document: Game | None) -> Replayed:
         raise ReplayError(f"the hand is of {record.variant[:60]!r}, not of {document.name!r}, the game named")
     else:
         game = document
+    if _typed(extra.get("_bomb", False), bool, "_bomb", "true or false"):
+        game = game.bomb_pot()
     seats = len(record.starting_stacks)
     stacks = tuple(_typed(stack, int, "starting_stacks", "whole chips") for stack in record.starting_stacks)
     stakes = _typed(extra.get("_stakes", {}), dict, "_stakes", "a table of stakes")

@@ -44,7 +44,8 @@ from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
-from homegame.server.host_api import Feed, HostApi, link, listing
+from homegame.server.gamelog import GameLog
+from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
 from homegame.server.ledger import ledger_csv
 from homegame.server.messages import (
@@ -55,16 +56,22 @@ from homegame.server.messages import (
     Choose,
     Leave,
     Ledger,
+    Log,
     Message,
     Preview,
+    React,
     Rebuy,
     SitIn,
     SitOut,
+    Straddle,
     check_protocol,
     parse,
 )
+from homegame.server.seating import OPEN_LINK
+from homegame.server.seating_api import SeatingApi, join_link
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
+from homegame.server.talk_api import TalkApi
 from homegame.server.texts import dumps
 from homegame.server.throttle import Throttle
 
@@ -197,6 +204,12 @@ class Room:
         self._backoff = 0.0
         self.pace = Pace()
         """How often each seat may chat."""
+        self.reacting = Pace()
+        """How often each seat may react (as often as it may chat)."""
+        self.gamelog = GameLog()
+        """The table's game log, brought up to date when asked for."""
+        self.asking = Pace(most=3)
+        """How often each seat may ask for the game log."""
 
     def state(self, connection: Connection) -> None:
         """Send one connection the whole snapshot."""
@@ -242,9 +255,10 @@ class Room:
         print(f"homegame serve: table {table.id}: a change was not saved: {error}", file=sys.stderr, flush=True)
         self.table = table.reload()
 
-    async def attach(self, connection: Connection, token: str) -> bool:
-        """A player (or spectator) arrives: a second socket of the same seat takes over. False (the
-        connection closed) when its seat could not be saved."""
+    async def attach(self, connection: Connection, token: str, secrets: Store) -> bool:
+        """A player (or spectator) arrives with ``token`` (what it opens: ``secrets``): a second
+        socket of the same seat takes over. False (the connection closed) when its seat could not
+        be saved."""
         seat = connection.seat
 
         def arrive() -> bool:
@@ -263,7 +277,7 @@ class Room:
             except StorageError:
                 connection.close("storage", _message(self.table, "closed", reason="storage"))
                 return False
-            if seat is not None and self.table.store.find_secret(token) != (self.table.id, seat):
+            if seat is not None and secrets.find_secret(token) != (self.table.id, seat):
                 connection.close("taken over", _message(self.table, "closed", reason="taken over"))
                 return False  # the host made a new invite meanwhile
             if previous is not None and previous is not connection:
@@ -313,6 +327,12 @@ class Room:
                         connection.send("preview", _message(table, "preview", parts=parts, dead=dead, refused=refused))
                     case Chat(said):
                         await self._chat(seat, said)
+                    case React(emoji):
+                        self._react(seat, emoji)
+                    case Log():  # a question: the game log, as every seat may read it
+                        if not self.asking.allow(seat):
+                            raise RefusedError("rate", "log: at most 3 asks in 10 seconds")
+                        connection.send("log", _message(table, "log", lines=self.gamelog.lines(table)))
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -338,6 +358,17 @@ class Room:
         for connection in (*self.seats.values(), *self.spectators):
             connection.send("chat", told)
 
+    def _react(self, seat: int, emoji: str) -> None:
+        """A seat's reaction, paced, sent to every socket of the table (not a change: nothing logged)."""
+        table = self.table
+        table.unmuted(seat)
+        if not self.reacting.allow(seat):
+            most, window = self.reacting.most, self.reacting.window
+            raise RefusedError("rate", f"react: at most {most} reactions in {window:g} seconds")
+        told = _message(table, "react", seat=seat, name=table.seats[seat].name, emoji=emoji, at=table.now())
+        for connection in (*self.seats.values(), *self.spectators):
+            connection.send("react", told)
+
     def _request(self, seat: int, message: Message) -> bool:
         """A seat's request made (True; False: an action already applied)."""
         table = self.table
@@ -348,6 +379,8 @@ class Room:
                 table.choose(seat, game, options)
             case SitOut():
                 table.sit_out(seat)
+            case Straddle(post):
+                table.straddle(seat, post)
             case SitIn(wait):
                 table.sit_in(seat, wait)
             case Rebuy(amount):
@@ -422,6 +455,7 @@ class _Sockets:
             await _refuse(websocket, "protocol", unspoken)
             return
         found = self.store.find_secret(token) if isinstance(token, str) and len(token) <= 128 else None
+        found = None if found is not None and found[1] == OPEN_LINK else found  # the open link opens no seat
         room = self.rooms.get(found[0]) if found is not None else None
         watching = found is not None and found[1] < 0
         if not isinstance(token, str) or room is None or (watching and room.table.config.spectators == "none"):
@@ -440,7 +474,7 @@ class _Sockets:
             self.store.add_secret(fresh, found[0], seat)
             token = connection.unconfirmed = fresh
         writer = asyncio.get_running_loop().create_task(connection.write())
-        await room.attach(connection, token)
+        await room.attach(connection, token, self.store)
         try:
             await self._read(room, connection)
         finally:
@@ -499,14 +533,16 @@ class _Sockets:
                 )
 
 
-class Server(_Sockets, HostApi):
+class Server(_Sockets, TalkApi, SeatingApi):
     """Every table, the database and the host's secret; :meth:`app` is the Starlette application.
 
     ``host_token``: the host's secret to use from now on (else the one kept, or a new one; see
     :class:`~homegame.server.doors.HostSecret`), ``new_host_token``: replace the one kept with a new
     one; ``origins``: the other sites whose pages may open sockets; ``public_url``: the address every
     link starts with (``serve --public-url``; its origin may open sockets too); ``throttle``: the
-    rate limits on guessing secrets."""
+    rate limits on guessing secrets; ``between_hands``: the ms a finished hand stays on the table
+    before the next deal (a table may set its own), ``runout_pause``: the ms between the streets of
+    an all-in runout shown."""
 
     def __init__(
         self,
@@ -517,6 +553,7 @@ class Server(_Sockets, HostApi):
         origins: Origins | None = None,
         limits: Limits | None = None,
         between_hands: int = 0,
+        runout_pause: int = 0,
         public_url: str | None = None,
         throttle: Throttle | None = None,
     ) -> None:
@@ -533,6 +570,7 @@ class Server(_Sockets, HostApi):
             self.origins.allow(self.public)
         self.limits = limits or Limits()
         self.between_hands = between_hands
+        self.runout_pause = runout_pause
         self.rooms: dict[str, Room] = {}
         self.feed = Feed()
         self.tickets: dict[str, float] = {}
@@ -541,7 +579,7 @@ class Server(_Sockets, HostApi):
         """The tables whose log cannot be restored, and why: out of play, the others play on."""
         for table_id, data in store.tables():
             try:
-                table = _restore(table_id, data, store, between_hands)
+                table = _restore(table_id, data, store, between_hands, runout_pause)
             except Exception as error:  # whatever a bad row raises: that table alone is lost, not the server
                 reason = f"{type(error).__name__}: {error}"
                 print(f"homegame serve: table {table_id} cannot be restored: {reason}", file=sys.stderr, flush=True)
@@ -556,11 +594,13 @@ class Server(_Sockets, HostApi):
         return {"Authorization": f"Bearer {self.host_token}"}
 
     async def create(self, config: TableConfig, base: str) -> dict[str, JSON]:
-        """A new table, its invites and its spectators' link."""
+        """A new table, its invites, its spectators' link and its open link."""
         table_id = secrets.token_hex(4)
         while table_id in self.rooms:
             table_id = secrets.token_hex(4)
-        table = ServerTable.create(table_id, config, self.store, between_hands=self.between_hands)
+        table = ServerTable.create(
+            table_id, config, self.store, between_hands=self.between_hands, runout_pause=self.runout_pause
+        )
         invites: list[JSON] = []
         for seat, info in enumerate(table.seats):
             if info.bot is None:
@@ -572,11 +612,12 @@ class Server(_Sockets, HostApi):
             secret = secrets.token_urlsafe(24)
             self.store.add_secret(secret, table_id, -1)
             spectate = link(base, table_id, secret)
+        join = join_link(base, table_id, table.seating.new_link())
         await self.store.durable(table_id)  # StorageError: the table was never made
         room = self.rooms[table_id] = Room(table, retry=self.limits.retry, changed=self.feed.changed)
         room.task = asyncio.get_running_loop().create_task(room.drive())
         self.feed.changed()
-        return {"table": table_id, "invites": invites, "spectate": spectate}
+        return {"table": table_id, "invites": invites, "spectate": spectate, "join": join}
 
     # -- the application -------------------------------------------------------------------------
 
@@ -587,6 +628,7 @@ class Server(_Sockets, HostApi):
             Route("/", _page("index.html")),
             Route("/host", _page("host.html")),
             Route("/t/{table}", _page("table.html")),
+            Route("/t/{table}/join", _page("join.html")),
             Route("/api/games", _games),
             Route("/api/games/{name}", _game),
             Route("/api/tables", self.tables, methods=["GET", "POST"]),
@@ -595,6 +637,8 @@ class Server(_Sockets, HostApi):
             Route("/api/tables/{table}/rebuys/{seat:int}", self.rebuy, methods=["POST"]),
             Route("/api/tables/{table}/seats/{seat:int}/sit-out", self.sit_out, methods=["POST"]),
             *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.host_routes()),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.talk_routes()),
+            *(Route(path, endpoint, methods=methods) for path, endpoint, methods in self.seating_routes()),
             Route("/api/tables/{table}/{command:str}", self.command, methods=["POST"]),
             Route("/healthz", partial(_healthz, self.health)),
             Route("/metrics", partial(_metrics, self)),
@@ -773,10 +817,10 @@ def _doing(room: Room, request: Callable[[ServerTable], object]) -> Callable[[],
     return do
 
 
-def _restore(table_id: str, data: str, store: Store, between_hands: int) -> ServerTable:
+def _restore(table_id: str, data: str, store: Store, between_hands: int, runout_pause: int) -> ServerTable:
     """A table kept in the database, rebuilt from its settings (JSON text) and its log."""
     config = TableConfig.from_json({"missed_blinds": "none", **json.loads(data)})  # kept before the rule: none
-    return ServerTable.restore(table_id, config, store, between_hands=between_hands)
+    return ServerTable.restore(table_id, config, store, between_hands=between_hands, runout_pause=runout_pause)
 
 
 def _storage(error: StorageError) -> Response:

@@ -23,6 +23,7 @@ from homegame.errors import PokerError
 __all__ = [
     "Acted",
     "Adjusted",
+    "BombCalled",
     "Change",
     "Chatted",
     "Chose",
@@ -30,6 +31,7 @@ __all__ = [
     "Dealt",
     "Left",
     "LogError",
+    "Muted",
     "Paused",
     "RebuyAnswered",
     "RebuyAsked",
@@ -38,6 +40,10 @@ __all__ = [
     "Sat",
     "SatIn",
     "SatOut",
+    "SeatAnswered",
+    "SeatAsked",
+    "SeatGiven",
+    "Straddled",
     "from_row",
     "to_row",
 ]
@@ -171,6 +177,21 @@ class Resumed(_OfTable, kind="resume"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Straddled(_Kind, kind="straddle"):
+    """The seat after the big blind posts a live straddle in the next deal (``post``), or takes it back."""
+
+    seat: int
+    post: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BombCalled(_Kind, kind="bomb"):
+    """The host called a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+
+    amount: int
+
+
 class Closed(_OfTable, kind="close"):
     """The host closed the table: the hand in progress ends, no other is dealt."""
 
@@ -183,6 +204,48 @@ class Chatted(_Kind, kind="chat"):
 
     seat: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Muted(_Kind, kind="mute"):
+    """The host muted a seat's chat (``mute``), or gave it back: a muted seat's chats and reactions
+    reach nobody (refused at the door, never logged) until the host unmutes it."""
+
+    seat: int
+    mute: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAsked(_Kind, kind="ask_seat"):
+    """Someone with the open link asked for a seat: request number ``request``, ``seat`` the one
+    they picked (``None``: any), their ``name`` and ``buy_in``, ``digest`` the digest of the secret
+    the request was answered with (the seat's secret once it is given); ``approved``: the table
+    approves requests as they are made."""
+
+    request: int
+    seat: int | None
+    name: str
+    buy_in: int
+    digest: str
+    approved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatAnswered(_Kind, kind="answer_seat"):
+    """The host approved or denied a request for a seat (denied: it leaves the line, and a seat
+    given it and not yet taken is free again)."""
+
+    request: int
+    approve: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGiven(_Kind, kind="give_seat"):
+    """An approved request was given a free seat: kept for its player, who sits on first connecting
+    with the request's secret."""
+
+    request: int
+    seat: int
 
 
 Change = (
@@ -201,6 +264,12 @@ Change = (
     | Resumed
     | Closed
     | Chatted
+    | Muted
+    | SeatAsked
+    | SeatAnswered
+    | SeatGiven
+    | BombCalled
+    | Straddled
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -221,6 +290,12 @@ _KINDS: dict[str, type[Change]] = {
         Resumed,
         Closed,
         Chatted,
+        Muted,
+        SeatAsked,
+        SeatAnswered,
+        SeatGiven,
+        BombCalled,
+        Straddled,
     )
 }
 

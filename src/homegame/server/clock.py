@@ -39,6 +39,11 @@ class Clocks:
         """``seat`` acted: its next decision, even in the same step, is a new one."""
         self.turn.pop(seat, None)
 
+    def ended(self) -> None:
+        """A hand ended: every decision of it is over (the dealer who acted last chooses the next
+        game on a clock of its own)."""
+        self.since, self.turn = {}, {}
+
     def used(self, at: int) -> list[list[int]]:
         """What a change at ``at`` logs: each seat deciding and the ms it has used."""
         return [[seat, at - since] for seat, since in sorted(self.since.items())]

@@ -22,6 +22,7 @@ homegame.errors.ParseError: game, choice, rotation: name exactly one
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -29,11 +30,12 @@ from typing import Any
 
 from homegame.engine.betting import Stakes
 from homegame.engine.game import Game, OptionValue, players_words
+from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, FixedGame, Rotation, Schedule
 from homegame.errors import ParseError, PokerError
 from homegame.games.mixes import Mix, load_game_or_mix
 
-__all__ = ["BOT_LEVELS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
+__all__ = ["BOT_LEVELS", "MAX_BETWEEN_HANDS", "MISSED_BLINDS", "SPECTATORS", "Clock", "TableConfig", "check_text"]
 
 BOT_LEVELS = ("random", "caller", "sensible")
 """The bots a table may seat (``bot_level``)."""
@@ -41,16 +43,22 @@ BOT_LEVELS = ("random", "caller", "sensible")
 SPECTATORS = ("none", "public", "behind")
 """Who may watch: nobody, anyone with the link (public cards, live), or one hand behind."""
 
-MISSED_BLINDS = ("post", "wait", "none")
+STRADDLES = ("off", "optional")
+"""Whether the seat after the big blind may post a live straddle (twice the big blind) before the deal."""
+
+MISSED_BLINDS = tuple(rule.value for rule in MissedBlinds)
 """The house rule for the blinds a player missed (sitting out, or new at the table): post them on
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
-owe nothing."""
+owe nothing (the engine table's :class:`~homegame.engine.missed.MissedBlinds`)."""
 
 _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
+    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands"}
 )
+MAX_BETWEEN_HANDS = 600
+"""The longest pause a table may set between hands, in seconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +76,18 @@ class TableConfig:
     among games and mixes) and ``rotation`` (games in turn, ``every`` hands each). ``kill`` plays
     the kill game: two pots in a row won by one player double the next fixed-limit hand's stakes
     (see :class:`~homegame.engine.table.Table`). ``paused``: nothing is dealt until the host
-    resumes the table (its Start), however many sit.
+    resumes the table (its Start), however many sit. ``buy_in``: the least and the most a player
+    coming by the table's open link may buy in for (default: ``stack`` both); ``auto_approve``:
+    their requests are approved as made (:mod:`homegame.server.seating`). ``between_hands``: the
+    seconds the finished hand stays on the table before the next deal (``None``: the server's
+    ``serve --between-hands``).
 
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 8.5}).between_hands
+    8.5
+    >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "between_hands": 601})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: between_hands: seconds from 0 to 600, not 601
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": True}).kill
     True
     >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "kill": "yes"})
@@ -96,6 +114,15 @@ class TableConfig:
     missed_blinds: str = "post"
     kill: bool = False
     paused: bool = False
+    auto_approve: bool = False
+    buy_in: tuple[int, int] | None = None
+    between_hands: float | None = None
+    bomb_every: int = 0
+    """A bomb pot every that many hands (0: only when the host calls one); see :meth:`bomb_ante`."""
+    bomb_amount: int = 0
+    """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
+    straddle: str = "off"
+    """``optional``: the seat after the big blind may post a live straddle before the deal (:data:`STRADDLES`)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -150,6 +177,9 @@ class TableConfig:
         paused = data.get("paused", False)
         if not isinstance(paused, bool):
             raise ParseError(f"paused: true or false, not {paused!r}", token=str(paused))
+        auto_approve = data.get("auto_approve", False)
+        if not isinstance(auto_approve, bool):
+            raise ParseError(f"auto_approve: true or false, not {auto_approve!r}", token=str(auto_approve))
         config = cls(
             seats=seats,
             stack=_whole(data, "stack", 1, _MAX_CHIPS, None),
@@ -169,8 +199,16 @@ class TableConfig:
             missed_blinds=missed_blinds,
             kill=kill,
             paused=paused,
+            auto_approve=auto_approve,
+            buy_in=_buy_in(data.get("buy_in")),
+            between_hands=_seconds(data, "between_hands", MAX_BETWEEN_HANDS),
+            bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
+            bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
+            straddle=_one_of(data, "straddle", STRADDLES),
             _games=games,
         )
+        if config.bomb_every and not any(game.has_flop for game in config.single_games):
+            raise ParseError("bomb_every: no game of this table has a flop, and a bomb pot starts at the flop")
         return config
 
     def to_json(self) -> dict[str, Any]:
@@ -201,12 +239,38 @@ class TableConfig:
             kill=self.kill,
             paused=self.paused,
         )
+        if self.between_hands is not None:  # else the server's: a table made before the setting keeps its JSON
+            data["between_hands"] = self.between_hands
+        if self.straddle != "off":
+            data["straddle"] = self.straddle
+        if self.auto_approve:
+            data["auto_approve"] = True
+        if self.buy_in is not None:
+            data["buy_in"] = {"min": self.buy_in[0], "max": self.buy_in[1]}
+        if self.bomb_every or self.bomb_amount:
+            data.update(bomb_every=self.bomb_every, bomb_amount=self.bomb_amount)
         return data
+
+    def buy_in_bounds(self) -> tuple[int, int]:
+        """The least and the most a player coming by the open link may buy in for.
+
+        >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50}).buy_in_bounds()
+        (50, 50)
+        >>> bounds = {"min": 20, "max": 80}
+        >>> TableConfig.from_json({"game": "razz", "seats": 3, "stack": 50, "buy_in": bounds}).buy_in_bounds()
+        (20, 80)
+        """
+        return self.buy_in or (self.stack, self.stack)
 
     @property
     def games(self) -> tuple[Game | Mix, ...]:
         """The games and mixes named, loaded."""
         return self._games
+
+    @property
+    def single_games(self) -> tuple[Game, ...]:
+        """Every single game the table may deal, a mix's games included, each once."""
+        return _all_games(self._games)
 
     def schedule(self) -> Schedule:
         """The engine's schedule: the fixed game (or the mix's rotation), dealer's choice or the rotation."""
@@ -230,6 +294,11 @@ class TableConfig:
         """The stakes a hand of ``game`` is played for: the game's (or its mix's), with the host's
         amounts set outright; ``None`` when the host set none."""
         return replace(game.stakes, **dict(self.stakes)) if self.stakes else None
+
+    def bomb_ante(self, game: Game) -> int:
+        """What each seat antes in a bomb pot of ``game`` the table runs: ``bomb_amount``, else twice
+        the big blind it is played for."""
+        return self.bomb_amount or 2 * (self.stakes_for(game) or game.stakes).big_blind
 
 
 _UNFIT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -265,6 +334,21 @@ def _whole(data: Mapping[str, object], name: str, low: int, high: int, default: 
         value = default
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ParseError(f"{name}: a whole number from {low} to {high}, not {value!r}", token=str(value))
+    return value
+
+
+def _seconds(data: Mapping[str, object], name: str, most: int) -> float | None:
+    """A number of seconds from 0 to ``most`` (a whole number or not, finite), or ``None`` when not given."""
+    value = data.get(name)
+    if value is None:
+        return None
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or not 0 <= value <= most
+    ):
+        raise ParseError(f"{name}: seconds from 0 to {most}, not {value!r}", token=str(value))
     return value
 
 
@@ -311,6 +395,14 @@ def _options(value: object, games: tuple[Game, ...]) -> tuple[tuple[str, OptionV
     return tuple(out)
 
 
+def _one_of(data: dict[str, Any], name: str, values: tuple[str, ...]) -> str:
+    """The setting ``name``: one of ``values`` (the first by default)."""
+    value = data.get(name, values[0])
+    if value not in values:
+        raise ParseError(f"{name}: one of {', '.join(values)}, not {value!r}", token=str(value))
+    return str(value)
+
+
 def _stakes(value: object) -> tuple[tuple[str, int], ...]:
     if value is None:
         return ()
@@ -325,6 +417,21 @@ def _stakes(value: object) -> tuple[tuple[str, int], ...]:
             raise ParseError(f"stakes: {name} must be a whole number of chips, not {amount!r}", token=str(name))
         out.append((str(name), amount))
     return tuple(out)
+
+
+def _buy_in(value: object) -> tuple[int, int] | None:
+    """``{"min": LEAST, "max": MOST}``, whole chips, the least no more than the most."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"min", "max"}:
+        raise ParseError("buy_in: null, or {min, max}")
+    try:
+        least, most = _whole(value, "min", 1, _MAX_CHIPS, None), _whole(value, "max", 1, _MAX_CHIPS, None)
+    except ParseError as error:
+        raise ParseError(f"buy_in: {error}") from None
+    if least > most:
+        raise ParseError(f"buy_in: min {least} is more than max {most}")
+    return least, most
 
 
 def _clock(value: object) -> Clock | None:

@@ -5,6 +5,9 @@
   (``taken over``). The link seats the same player, with the same stack.
 - ``POST /api/tables/{t}/seats/{s}/adjust`` with ``{"amount": delta}``: the host corrects a stack.
 - ``POST /api/tables/{t}/seats/{s}/remove``: the player is cashed out and the seat freed.
+- ``POST /api/tables/{t}/bomb`` with ``{"amount": N}``: a bomb pot for the next hand whose game has
+  a flop (every seat antes N, no blinds, no betting before the flop); refused for a table none of
+  whose games has a flop.
 - ``POST /api/events/ticket`` then ``GET /api/events?ticket=T``: the tables as ``GET /api/tables``
   lists them, as server-sent events, again whenever one of them changes. A browser's
   ``EventSource`` cannot send the host's secret in a header, so the secret buys a ticket (one use,
@@ -76,6 +79,9 @@ def listing(rooms: Mapping[str, HostRoom], damaged: Mapping[str, str]) -> list[J
                 "status": table.status,
                 "rebuys": table.roster.rebuys(),
                 "players": table.roster.players(table.connected),
+                "requests": table.seating.for_host(),
+                "flop": any(game.has_flop for game in table.config.single_games),  # bomb pots possible
+                "bomb": table.bombs.json(None),
             }
         )
     return tables + [{"table": table_id, "status": "damaged", "reason": why} for table_id, why in damaged.items()]
@@ -137,6 +143,7 @@ class HostApi:
             (f"{seat}/invite", self.invite, ["POST"]),
             (f"{seat}/adjust", self.adjust, ["POST"]),
             (f"{seat}/remove", self.remove, ["POST"]),
+            ("/api/tables/{table}/bomb", self.bomb, ["POST"]),
             ("/api/events/ticket", self.ticket, ["POST"]),
             ("/api/events", self.events, ["GET"]),
         ]
@@ -200,6 +207,17 @@ class HostApi:
             room.drop(seat, "removed")
         return answer
 
+    async def bomb(self, request: Request) -> Response:
+        """Call a bomb pot for the next hand whose game has a flop."""
+        room = self._room(request)
+        if isinstance(room, Response):
+            return room
+        try:
+            body = _body(await request.body())
+        except ValueError as error:
+            return _error(400, "bad_request", str(error))
+        return await _change(room, None, lambda table: table.call_bomb(body.get("amount")))
+
     async def ticket(self, request: Request) -> Response:
         """A ticket that opens the live feed once, within :data:`TICKET_SECONDS`."""
         denied = self._deny(request)
@@ -248,8 +266,8 @@ async def _committed(rooms: Mapping[str, HostRoom], damaged: Mapping[str, str]) 
     return listing(rooms, damaged)
 
 
-async def _change(room: HostRoom, seat: int, request: Callable[[ServerTable], object]) -> Response:
-    """A host's change to a seat, made and committed: the answer."""
+async def _change(room: HostRoom, seat: int | None, request: Callable[[ServerTable], object]) -> Response:
+    """A host's change to a seat (``None``: to the table), made and committed: the answer."""
 
     def do() -> bool:
         request(room.table)
@@ -261,9 +279,10 @@ async def _change(room: HostRoom, seat: int, request: Callable[[ServerTable], ob
         return _error(409 if refused.code in ("illegal", "forbidden") else 400, refused.code, str(refused))
     except StorageError as error:
         return _error(503, "storage", f"the server's storage failed: {error}")
-    return JSONResponse(
-        {"table": room.table.id, "seat": seat, "players": room.table.roster.players(room.table.connected)}
-    )
+    table = room.table
+    if seat is None:
+        return JSONResponse({"table": table.id, "bomb": table.bombs.json(None)})
+    return JSONResponse({"table": table.id, "seat": seat, "players": table.roster.players(table.connected)})
 
 
 def _body(raw: bytes) -> dict[str, object]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from homegame.errors import PokerError
 from homegame.server.chat import ChatError, check_text
+from homegame.server.reactions import ReactionError, check_emoji
 
 __all__ = [
     "PROTOCOL",
@@ -31,11 +32,14 @@ __all__ = [
     "Choose",
     "Leave",
     "Ledger",
+    "Log",
     "Message",
     "Preview",
+    "React",
     "Rebuy",
     "SitIn",
     "SitOut",
+    "Straddle",
     "check_protocol",
     "parse",
 ]
@@ -67,6 +71,13 @@ class Choose:
 
     game: object
     options: dict[str, object] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Straddle:
+    """Post a live straddle in the next deal (``post``), or take it back: the seat after the big blind's."""
+
+    post: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +123,19 @@ class Chat:
     text: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat
+@dataclass(frozen=True, slots=True)
+class Log:
+    """Ask for the table's game log (answered to this socket only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class React:
+    """Show a reaction by the seat (one of :data:`homegame.server.reactions.EMOJI`)."""
+
+    emoji: str
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log
 
 
 MAX_OPTIONS = 64
@@ -139,6 +162,11 @@ def parse(data: dict[str, Any]) -> Message:
             return Choose(data.get("game"), options)
         case "sit_out":
             return SitOut()
+        case "straddle":
+            post = data.get("post")
+            if not isinstance(post, bool):
+                raise BadMessageError("straddle: post must be true or false")
+            return Straddle(post)
         case "sit_in":
             wait = data.get("wait", False)
             if not isinstance(wait, bool):
@@ -159,6 +187,13 @@ def parse(data: dict[str, Any]) -> Message:
             try:
                 return Chat(check_text(data.get("text")))
             except ChatError as error:
+                raise BadMessageError(str(error)) from None
+        case "log":
+            return Log()
+        case "react":
+            try:
+                return React(check_emoji(data.get("emoji")))
+            except ReactionError as error:
                 raise BadMessageError(str(error)) from None
     raise BadMessageError(f"no message type {str(kind)[:20]!r}")
 

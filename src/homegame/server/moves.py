@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from homegame.server.clock import Clocks
     from homegame.server.config import TableConfig
     from homegame.server.roster import SeatInfo
+    from homegame.server.runout import Runout
 
 __all__ = ["AWAY_SECONDS", "NEVER", "Moves"]
 
@@ -43,6 +44,14 @@ AWAY_SECONDS = 30
 
 NEVER = 2**62
 """The deadline of a decision that is not timed (ms)."""
+
+
+class Giver(Protocol):
+    """Open seating, as the moves use it (:class:`~homegame.server.seating.Seating`)."""
+
+    def give(self) -> bool:
+        """Give the next approved request in line a free seat; False when there is none to give."""
+        ...
 
 
 class Owner(Protocol):
@@ -59,8 +68,13 @@ class Owner(Protocol):
     closing: bool
     closed: bool
     settled_at: int
+    shown_at: int
+    runout: Runout | None
     between_hands: int
     now: Callable[[], int]
+
+    @property
+    def seating(self) -> Giver: ...
 
     def submit(self, change: Change) -> None: ...
     def deciding(self) -> tuple[int, ...]: ...
@@ -84,11 +98,14 @@ class Moves:
         }
 
     def auto(self, now: int) -> bool:
-        """Make one move that is due at ``now`` (a bot's decision, a timed-out decision, the next
-        deal); False when none is."""
+        """Make one move that is due at ``now`` (a free seat given to the next in line, a bot's
+        decision, a timed-out decision, the next deal, the next street of an all-in runout shown);
+        False when none is. While a runout is shown the table waits for it."""
         table = self.table
         if table.closed:
             return False
+        if table.seating.give():
+            return True
         if table.hand is not None:
             for seat in table.deciding():
                 action = self._due(seat, now)
@@ -97,6 +114,12 @@ class Moves:
                     table.submit(Acted(seat, to_json(action), bank=0 if person else None, timeout=person))
                     return True
             return False
+        if table.runout is not None:
+            if not table.runout.due(now):
+                return False
+            if table.runout.done:
+                table.runout = None
+            return True
         if table.paused or table.closing:
             return False
         choosing = table.choosing()
@@ -109,7 +132,7 @@ class Moves:
                 table.submit(Chose(seat, table.next_choice(games), bank=0, timeout=True))
                 return True
             return False
-        if table.ready() and now >= table.settled_at + table.between_hands:
+        if table.ready() and now >= table.shown_at + table.between_hands:
             table.submit(Dealt())
             return True
         return False
@@ -120,8 +143,10 @@ class Moves:
         if table.closed:
             return None
         times = [self.deadline(seat) for seat in table.deciding() if seat not in self.bots]
+        if table.runout is not None and table.hand is None:
+            return table.runout.next_at
         if table.hand is None and not table.paused and not table.closing and table.ready():
-            times.append(table.settled_at + table.between_hands)
+            times.append(table.shown_at + table.between_hands)
         times = [t for t in times if t < NEVER]
         return min(times) if times else None
 
@@ -165,10 +190,13 @@ class Moves:
         return bank if clock is None else table.clocks.bank_left(seat, now, clock.seconds, bank)
 
     def on_clock(self) -> list[dict[str, int]]:
-        """Each seat on the clock (deciding, a person, timed): the ms left for its decision and in its bank."""
+        """Each seat on the clock (deciding, a person, timed): the ms left for its decision and in its
+        bank; nobody while an all-in runout is shown."""
         table = self.table
         now = table.now()
-        clocks = []
+        clocks: list[dict[str, int]] = []
+        if table.runout is not None and table.hand is None:  # the dealer's choice waits for the runout shown
+            return clocks
         for seat in table.deciding():
             seconds = self.seconds(seat)
             if seconds is not None and seat not in self.bots:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 
 from homegame.engine.actions import Action, Legal, Split
 from homegame.engine.hand import Hand
+from homegame.engine.missed import dealing
 from homegame.engine.spec import OptionValue
 from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
@@ -17,6 +18,7 @@ from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.games.mixes import Mix
 from homegame.server import changes
+from homegame.server.bombs import Bombs
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
 from homegame.server.messages import MAX_REBUY
@@ -57,6 +59,8 @@ class Requests:
     table: Table
     roster: Roster
     chose: str | None
+    bombs: Bombs
+    straddling: bool
 
     def act(self, seat: int, hand: object, seen: object, data: object) -> bool:
         """A player's action for the hand and sequence number they saw; True when applied now, False
@@ -131,6 +135,31 @@ class Requests:
             raise RefusedError("illegal", f"{entry.title}: {error}") from None
         return {str(name): values[str(name)] for name in options}
 
+    def straddler(self) -> tuple[int, int] | None:
+        """The seat that may post a live straddle in the next deal (a person's, the seat after the big
+        blind, at a table whose ``straddle`` is ``optional``), and the amount: while the table waits
+        between hands, once the game is known; never before a bomb pot."""
+        if self.config.straddle != "optional" or self.hand is not None or self.closed or self.closing:
+            return None
+        table = self.table
+        if self.choosing() is not None or (isinstance(table.schedule, DealersChoice) and table.chosen is None):
+            return None
+        game = table.next_game()
+        dealt = dealing(table, game, self.roster.playing())
+        seat = table.straddler(dealt)
+        if seat is None or self.seats[seat].bot is not None or self.bombs.ante(game, self.number + 1):
+            return None
+        stakes = table.stakes_of(game, dealt, self.config.stakes_for(game) or game.stakes)
+        return seat, stakes.straddle or 2 * stakes.big_blind
+
+    def straddle(self, seat: int, post: bool) -> None:
+        """``seat`` posts a live straddle in the next deal (``post``), or takes it back."""
+        offer = self.straddler()
+        if offer is None or offer[0] != seat:
+            raise RefusedError("not_your_turn", "only the seat after the big blind may straddle, before the deal")
+        if post != self.straddling:
+            self.submit(changes.Straddled(seat, post))
+
     def choosing(self) -> tuple[int, list[str]] | None:
         """The dealer who must name the next game, and the games they may name."""
         table = self.table
@@ -153,7 +182,7 @@ class Requests:
 
     def sit(self, seat: int) -> None:
         """A person takes their seat (on first connecting)."""
-        if self.seats[seat].status == SeatStatus.EMPTY and not self.closed:
+        if self.seats[seat].status in (SeatStatus.EMPTY, SeatStatus.RESERVED) and not self.closed:
             self.submit(changes.Sat(seat))
 
     def sit_out(self, seat: int) -> None:
@@ -219,7 +248,31 @@ class Requests:
 
     def chat(self, seat: int, text: str) -> None:
         """A seat says ``text`` (checked at the door); the chat is then the table's last."""
+        self.unmuted(seat)
         self.submit(changes.Chatted(seat, text))
+
+    def unmuted(self, seat: int) -> None:
+        """Refuse a muted seat's chat or reaction (``forbidden``): it reaches nobody."""
+        if self.seats[seat].muted:
+            raise RefusedError("forbidden", "the host has muted your chat")
+
+    def mute(self, seat: int, mute: object) -> None:
+        """The host mutes a seat's chat, or unmutes it (a change only when it changes anything)."""
+        if not isinstance(mute, bool):
+            raise RefusedError("bad_request", "mute: true or false")
+        if self.seats[seat].muted != mute:
+            self.submit(changes.Muted(seat, mute))
+
+    def call_bomb(self, amount: object) -> None:
+        """The host calls a bomb pot of ``amount`` a seat for the next hand whose game has a flop."""
+        if self.closed or self.closing:
+            raise RefusedError("forbidden", "the table is closed")
+        if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount <= MAX_REBUY:
+            raise RefusedError("bad_request", f"amount: a whole number of chips, 1 to {MAX_REBUY:,}")
+        games = self.config.single_games
+        if not any(game.has_flop for game in games):
+            raise RefusedError("illegal", f"{games[0].title} has no flop: a bomb pot starts at the flop")
+        self.submit(changes.BombCalled(amount))
 
     def host(self, command: str) -> None:
         """``pause``, ``resume`` or ``close``."""

@@ -1,6 +1,7 @@
 """The roster and the bank of a server table: who sits in each seat (a person or a bot, playing,
-sitting out or gone), the blinds each owes, the rebuys asked for and approved, the cash-outs, and
-the ledger they make.
+sitting out or gone), the rebuys asked for and approved, the cash-outs, and the ledger they make.
+The blinds a seat misses while out, and what it posts on coming back, are the engine table's
+(:mod:`homegame.engine.missed`).
 
 >>> from homegame.engine.table import Table
 >>> from homegame.games import load
@@ -9,7 +10,7 @@ the ledger they make.
 >>> roster = Roster("t1", config, Table(load("holdem"), size=3))
 >>> [(info.name, info.status) for info in roster.seats]
 [('ann', <SeatStatus.EMPTY: 'empty'>), ('bob', <SeatStatus.EMPTY: 'empty'>), ('player 3', <SeatStatus.EMPTY: 'empty'>)]
->>> roster.sat(0, 5, late=False)
+>>> roster.sat(0, 5)
 >>> roster.playing(), roster.ledger()["players"]
 ([0], [{'name': 'ann', 'buy_in': 100, 'buy_out': 0, 'stack': 100, 'net': 0}])
 """
@@ -20,23 +21,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from homegame.engine.betting import Stakes
 from homegame.engine.describe import names_for
-from homegame.engine.game import Game
-from homegame.engine.steps.blinds import Blinds, Post
 from homegame.engine.table import Table
 from homegame.engine.wire import JSON
 from homegame.server.config import TableConfig
 from homegame.server.ledger import Session, settle_up
 
-__all__ = ["Roster", "SeatInfo", "SeatStatus", "blinds_of"]
+__all__ = ["Roster", "SeatInfo", "SeatStatus"]
 
 
 class SeatStatus(StrEnum):
-    """Where a seat's player is: not yet come (``empty``), dealt in from the next hand
+    """Where a seat's player is: not yet come (``empty``), kept for a player the host approved
+    from the table's open link who has not yet sat (``reserved``), dealt in from the next hand
     (``playing``), sitting out, or gone (``left``). Its value is the protocol's ``seats[].status``."""
 
     EMPTY = "empty"
+    RESERVED = "reserved"
     PLAYING = "playing"
     SITTING_OUT = "sitting_out"
     LEFT = "left"
@@ -46,9 +46,8 @@ class SeatStatus(StrEnum):
 class SeatInfo:
     """Who sits in a seat of the table: ``status`` is ``empty``, ``playing``, ``sitting_out`` or
     ``left``; ``bot`` the bot's level (``None``: a person); ``missed`` the hands in a row the table
-    acted for them; ``bank_ms`` what is left of their time bank; ``owes`` the blinds they missed
-    (``big_blind``, ``small_blind``: see :meth:`Roster.owed`), and ``waiting`` when they sat in
-    to wait for the big blind rather than post them."""
+    acted for them; ``bank_ms`` what is left of their time bank (the blinds they missed are the
+    engine seat's: :class:`~homegame.engine.table.Seat`)."""
 
     name: str
     player_id: str
@@ -66,12 +65,12 @@ class SeatInfo:
     """The host removes the player: cashed out, the seat freed, once out of the hand."""
     start: int = 0
     end: int = 0
-    owes: tuple[str, ...] = ()
-    waiting: bool = False
-
-
-_MISSABLE = ("big_blind", "small_blind")
-"""The blinds a seat can miss, in the order it owes them."""
+    muted: bool = False
+    """The host muted the player's chat (a player new to the seat is not)."""
+    named: bool = False
+    """The host named the player: the seat waits for its invite, and the open link never offers it."""
+    buy_in: int = 0
+    """What the player buys in for on sitting (0: the table's ``stack``)."""
 
 
 class Roster:
@@ -89,6 +88,7 @@ class Roster:
             SeatInfo(
                 name=config.names[seat] if seat < len(config.names) else f"player {seat + 1}",
                 player_id=f"{table_id}.{seat}",
+                named=seat < len(config.names),
             )
             for seat in range(people)
         ] + [
@@ -101,14 +101,13 @@ class Roster:
 
     # -- coming and going ------------------------------------------------------------------------
 
-    def sat(self, seat: int, at: int, *, late: bool) -> None:
-        """The seat's player sits down with the table's buy-in (``late``: once the game has begun,
-        owing the big blind, under the house rule ``missed_blinds``)."""
+    def sat(self, seat: int, at: int) -> None:
+        """The seat's player sits down with the table's buy-in (once the game has begun, owing the
+        big blind: :meth:`~homegame.engine.table.Table.sit`; a bot out of chips plays no more, so it
+        owes nothing it misses)."""
         info = self.seats[seat]
-        self.table.sit(seat, info.name, self.config.stack)
+        self.table.sit(seat, info.name, info.buy_in or self.config.stack, owes_missed=info.bot is None)
         info.status, info.start, info.end, info.missed = SeatStatus.PLAYING, at, 0, 0
-        if late and self.config.missed_blinds != "none":
-            info.owes = ("big_blind",)
 
     def playing(self) -> list[int]:
         """The table seats playing, with chips: the next deal's, but for a seat waiting for the big blind."""
@@ -142,7 +141,7 @@ class Roster:
             info.adjust = 0
         if info.leaving or info.removing:
             self.table.leave(seat)
-            info.status, info.leaving, info.end, info.owes = SeatStatus.LEFT, False, at, ()
+            info.status, info.leaving, info.end = SeatStatus.LEFT, False, at
         if info.removing:
             self.former.append(info)
             self.seats[seat] = self._newcomer(seat)
@@ -159,8 +158,32 @@ class Roster:
         bank = 0 if self.config.clock is None else self.config.clock.bank * 1000
         return SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{len(self.former)}", bank_ms=bank)
 
+    def free(self) -> list[int]:
+        """The seats the table's open link may give: a person's, empty and not kept for a player
+        the host named, or left by its player."""
+        return [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info.bot is None
+            and (info.status == SeatStatus.LEFT or (info.status == SeatStatus.EMPTY and not info.named))
+        ]
+
+    def reserve(self, seat: int, name: str, buy_in: int, tag: str) -> None:
+        """Keep a free seat (:meth:`free`) for ``name``, who buys in for ``buy_in`` on sitting
+        (``tag``: what makes the player's id their own); a player who left it stays in the ledger."""
+        info = self.seats[seat]
+        if info.status == SeatStatus.LEFT:
+            self.former.append(info)
+        fresh = SeatInfo(name=name, player_id=f"{self.table_id}.{seat}.{tag}", status=SeatStatus.RESERVED)
+        fresh.buy_in, fresh.bank_ms = buy_in, 0 if self.config.clock is None else self.config.clock.bank * 1000
+        self.seats[seat] = fresh
+
+    def unreserve(self, seat: int) -> None:
+        """A reserved seat is free again (its player was denied before sitting)."""
+        self.seats[seat] = self._newcomer(seat)
+
     def players(self, connected: set[int]) -> list[JSON]:
-        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot}]``."""
+        """Who sits where, for the host: ``[{seat, name, stack, status, connected, bot, muted}]``."""
         return [
             {
                 "seat": seat,
@@ -169,75 +192,10 @@ class Roster:
                 "status": info.status,
                 "connected": info.bot is not None or seat in connected,
                 "bot": info.bot is not None,
+                "muted": info.muted,
             }
             for seat, info in enumerate(self.seats)
         ]
-
-    # -- missed blinds ---------------------------------------------------------------------------
-
-    def dealing(self, game: Game, stakes: Stakes) -> tuple[list[int], list[Post]]:
-        """Who the next deal of ``game`` at ``stakes`` deals in (table seats), and the blinds they owe.
-
-        The house rule ``missed_blinds`` (Robert's Rules of Poker, blinds: "A player who misses any
-        or all blinds can resume play by either posting all the blinds missed or waiting for the big
-        blind"): a seat back with blinds owed posts them (:meth:`owed`), unless it waits for the big
-        blind (the rule ``wait``, or its own choice): then it is dealt in only in the big blind, when
-        the others are enough to play without it. A seat whose big blind it is owes nothing more."""
-        table = self.table
-        dealt = self.playing()
-        blinds = blinds_of(game)
-        if blinds is None or self.config.missed_blinds == "none":
-            return dealt, []
-        for _ in range(len(dealt)):  # bounded: each pass leaves out a seat, or is the last
-            big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
-            kept = [seat for seat in dealt if seat == big or not self.waits(seat)]
-            if kept == dealt or len(kept) < game.players[0]:
-                break
-            dealt = kept
-        big = _big_blind(blinds, stakes, dealt, table.button_among(dealt))
-        return dealt, [post for seat in dealt if seat != big for post in self.owed(seat, stakes)]
-
-    def waits(self, seat: int) -> bool:
-        """True when a seat that owes blinds waits for the big blind instead of posting them."""
-        info = self.seats[seat]
-        return bool(info.owes) and (info.waiting or self.config.missed_blinds == "wait")
-
-    def owed(self, seat: int, stakes: Stakes) -> list[Post]:
-        """The blinds ``seat`` posts on coming back, at ``stakes``: the big blind live if it missed
-        it (or is new at the table: "A new player entering a table must post the big blind or an
-        amount equal to the big blind before receiving a hand"), the small blind dead if it missed
-        that (Robert's Rules: "an amount up to the size of the minimum opening bet is live. The
-        remainder ... is not part of the player's bet")."""
-        owes = self.seats[seat].owes
-        posts = []
-        if "big_blind" in owes and stakes.big_blind:
-            posts.append(Post(seat, "big_blind", stakes.big_blind))
-        if "small_blind" in owes and stakes.small_blind:
-            posts.append(Post(seat, "dead_small_blind", stakes.small_blind, live=False))
-        return posts
-
-    def missed(self, game: Game, stakes: Stakes, dealt: Sequence[int]) -> None:
-        """After a deal to ``dealt``: the seats dealt in owe nothing any more; a seat at the table
-        not dealt in (sitting out, waiting for the big blind, or out of chips: "A player who goes all
-        in and loses is obligated to make up the blinds if they are missed before a rebuy is made")
-        misses each blind the deal would have had it post, had every seat at the table been dealt in
-        (a bot out of chips plays no more: it owes nothing)."""
-        for seat in dealt:
-            self.seats[seat].owes, self.seats[seat].waiting = (), False
-        blinds = blinds_of(game)
-        if blinds is None or self.config.missed_blinds == "none":
-            return
-        table = self.table
-        present = [
-            seat
-            for seat, info in enumerate(self.seats)
-            if info.status in (SeatStatus.PLAYING, SeatStatus.SITTING_OUT) and table.seats[seat] is not None
-        ]
-        for post in blinds.posts(stakes, len(present), table.button_among(present)):
-            seat = present[post.seat]
-            info = self.seats[seat]
-            if post.name in _MISSABLE and seat not in dealt and post.name not in info.owes and info.bot is None:
-                info.owes = tuple(name for name in _MISSABLE if name in info.owes or name == post.name)
 
     # -- what the roster tells -------------------------------------------------------------------
 
@@ -256,7 +214,7 @@ class Roster:
         ledger = self.table.ledger
         out = []
         for info in self.former + self.seats:
-            if info.status == SeatStatus.EMPTY:
+            if info.status in (SeatStatus.EMPTY, SeatStatus.RESERVED):
                 continue
             out.append(
                 Session(
@@ -290,16 +248,3 @@ class Roster:
                 for t in (settle_up(nets) if sum(nets.values()) == 0 else [])
             ],
         }
-
-
-def blinds_of(game: Game) -> Blinds | None:
-    """The game's blinds step, if it has one (a game of antes alone has none: nothing to miss)."""
-    return next((step for step in game.steps if isinstance(step, Blinds)), None)
-
-
-def _big_blind(blinds: Blinds, stakes: Stakes, seats: list[int], button: int) -> int | None:
-    """The table seat of ``seats`` that posts the big blind in a deal among them, ``button`` the
-    index of the button's."""
-    return next(
-        (seats[post.seat] for post in blinds.posts(stakes, len(seats), button) if post.name == "big_blind"), None
-    )

@@ -29,6 +29,8 @@ from homegame.engine.events import Declaration, Judged, Made, Missed, Prompt
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
+from homegame.server.reactions import EMOJI
+from homegame.server.roster import SeatStatus
 
 __all__ = ["wire_schema"]
 
@@ -190,13 +192,14 @@ def _snapshot() -> Schema:
             "seat": _COUNT,
             "name": _STR,
             "stack": _COUNT,
-            "status": {"enum": ["empty", "playing", "sitting_out", "left"]},
+            "status": {"enum": [str(status) for status in SeatStatus]},
             "bot": _BOOL,
             "connected": _BOOL,
             "missed": _COUNT,
             "owes": _array(owed),
             "waiting": _BOOL,
             "approved": _COUNT,
+            "muted": _BOOL,
         }
     )
     clock = _object({"seat": _COUNT, "deadline_ms": _COUNT, "bank_ms": _COUNT})
@@ -224,6 +227,8 @@ def _snapshot() -> Schema:
             "rebuys": _array(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT})),
             "house": _object({"options": options, "stakes": stakes, "kill": _BOOL}),
             "kill": _nullable(_object({"seat": _COUNT, "name": _STR, "doubled": _BOOL})),
+            "bomb": _nullable(_object({"amount": _COUNT, "text": _STR})),
+            "straddle": _nullable(_object({"seat": _COUNT, "name": _STR, "amount": _COUNT, "posted": _BOOL})),
             "dealt": _array(_COUNT),
             "view": _nullable(_ref("view")),
             "clock": _nullable(clock),
@@ -231,6 +236,7 @@ def _snapshot() -> Schema:
             "turn": _nullable(_COUNT),
             "last": _nullable(last),
             "game": _nullable(game),
+            "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
         }
     )
 
@@ -251,6 +257,8 @@ def _messages() -> Schema:
             "state": _ref("snapshot"),
         },
         "chat": chat,
+        "log": {"lines": _array(_object({"at": _COUNT, "text": _STR}))},
+        "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
         "ledger": {"ledger": ledger},
         "preview": {"parts": _array(part), "dead": _FALSE_OR_WHY, "refused": _FALSE_OR_WHY},
         "error": {

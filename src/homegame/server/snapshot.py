@@ -18,25 +18,28 @@ share written once a value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Protocol
 
 from homegame.engine.game import Game
+from homegame.engine.missed import blinds_of
 from homegame.engine.spec import OptionValue
 from homegame.engine.table import DealersChoice
 from homegame.engine.wire import JSON
 from homegame.errors import PokerError
-from homegame.server.roster import SeatStatus, blinds_of
+from homegame.server.roster import SeatStatus
 from homegame.server.texts import ViewTexts, dumps, plain
 
 if TYPE_CHECKING:
     from homegame.engine.betting import Stakes
     from homegame.engine.hand import Hand
     from homegame.engine.table import Table
+    from homegame.server.bombs import Bombs
     from homegame.server.clock import Clocks
     from homegame.server.config import TableConfig
     from homegame.server.moves import Moves
     from homegame.server.roster import Roster, SeatInfo
+    from homegame.server.runout import Runout
 
 __all__ = ["Snapshots"]
 
@@ -54,13 +57,17 @@ class Source(Protocol):
     dealt: tuple[int, ...]
     previous: Hand | None
     previous_dealt: tuple[int, ...]
+    runout: Runout | None
     connected: set[int]
+    bombs: Bombs
+    straddling: bool
     number: int
     seq: int
 
     @property
     def status(self) -> str: ...
     def choosing(self) -> tuple[int, list[str]] | None: ...
+    def straddler(self) -> tuple[int, int] | None: ...
     def stakes(self, game: Game, dealt: Sequence[int]) -> Stakes: ...
 
 
@@ -76,7 +83,7 @@ class Snapshots:
         game (the host's settings)."""
         self._games: dict[tuple[object, ...], JSON] = {}
         """Each game's part of the snapshot (its house rules and stakes here), written once."""
-        self._shared: dict[bool, tuple[tuple[int, frozenset[int]], str, str]] = {}
+        self._shared: dict[bool, tuple[tuple[int, int, frozenset[int]], str, str]] = {}
         """The snapshot's parts the same for every viewer, and the change they were written at."""
         self._texts = ViewTexts()
         """The JSON already written of the hands in the snapshots (the one in progress, the last)."""
@@ -85,18 +92,25 @@ class Snapshots:
         """The snapshot as JSON text, the parts that are the same for every viewer written once
         a change (the table's fields, its seats) and what a viewer's view shares with the others'
         (the seats as that viewer sees them, the events, the result) written once a value: two
-        viewers share a piece only when what each may see of it is equal."""
+        viewers share a piece only when what each may see of it is equal. While an all-in runout
+        is shown, the view is its street (:meth:`~homegame.server.runout.Runout.frame`), there is
+        no ``last`` yet, and ``runout`` says which street of how many."""
         table = self.table
         behind = viewer is None and table.config.spectators == "behind"
         hand, dealt = (table.previous, table.previous_dealt) if behind else (table.hand, table.dealt)
         kept = (table.hand, table.previous)
         names = table.roster.names
         view = "null"
+        runout = self._runout(behind)
         if hand is not None:
             seat = dealt.index(viewer) if viewer in dealt else None
             view = self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0]
+        elif runout is not None and table.previous is not None:
+            hand, dealt = table.previous, table.previous_dealt
+            seat = dealt.index(viewer) if viewer in dealt else None
+            view = runout.frame(self._texts.text(hand, seat, table.seq, kept, names(dealt, seat))[0])
         last = "null"
-        if table.hand is None and table.previous is not None and not behind:
+        if table.hand is None and table.previous is not None and not behind and runout is None:
             previous, seen = table.previous, table.previous_dealt
             seat = seen.index(viewer) if viewer in seen else None
             text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
@@ -110,7 +124,8 @@ class Snapshots:
         turn = table.clocks.turn.get(viewer) if viewer is not None and not behind else None
         return (
             f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
-            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game}}}'
+            f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game},'
+            f'"runout":{_streets(runout)}}}'
         )
 
     def _common(self, behind: bool = False) -> tuple[str, str]:
@@ -119,11 +134,12 @@ class Snapshots:
         (a row of the log, or a player connecting or gone). ``behind``: for a spectator one hand
         behind, whose seats show the stacks as the hand it is shown ended (nothing of a later hand)."""
         table = self.table
-        key = (table.seq, frozenset(table.connected))
+        runout = self._runout(behind)
+        key = (table.seq, 0 if runout is None else runout.street, frozenset(table.connected))
         shared = self._shared.get(behind)
         if shared is not None and shared[0] == key:
             return shared[1], shared[2]
-        choosing = table.choosing()
+        choosing = table.choosing() if runout is None else None  # the dealer chooses once the runout is shown
         game = table.hand.game if table.hand is not None else None
         engine = table.table
         unchosen = isinstance(engine.schedule, DealersChoice) and engine.chosen is None and engine.continuing is None
@@ -133,10 +149,15 @@ class Snapshots:
             except PokerError:
                 game = None
         owing = game if table.hand is None else table.table.next_game()  # the blinds owed are posted in the next deal
+        if runout is not None and table.previous is not None:
+            game = table.previous.game  # the hand whose runout is shown
         seats = [self._seat(seat, owing) for seat in range(len(table.seats))]
         if behind and table.previous is not None and table.previous.result is not None:
             for index, seat in enumerate(table.previous_dealt):
                 seats[seat]["stack"] = table.previous.result.stacks[index]
+        if runout is not None and table.previous is not None and table.previous.result is not None:
+            for seat, stack in zip(table.previous_dealt, runout.stacks(table.previous.result.stacks), strict=True):
+                seats[seat]["stack"] = stack  # the pots not won yet
         common = dumps(
             {
                 "title": table.config.display_title(),
@@ -147,11 +168,28 @@ class Snapshots:
                 "rebuys": table.roster.rebuys(),
                 "house": self._house,
                 "kill": self._kill(game),
+                "bomb": table.bombs.json(owing),
+                "straddle": self._straddle(),
             }
         )
         game_text = dumps(None if game is None else self._game_json(game, self._in_force(game)))
         self._shared[behind] = (key, common, game_text)
         return common, game_text
+
+    def _runout(self, behind: bool) -> Runout | None:
+        """The all-in runout being shown, street by street (not to a spectator one hand behind)."""
+        table = self.table
+        return table.runout if table.hand is None and not behind else None
+
+    def _straddle(self) -> JSON:
+        """The live straddle the seat after the big blind may post in the next deal: ``{seat, name,
+        amount, posted}``; ``None`` when none may."""
+        table = self.table
+        offer = table.straddler()
+        if offer is None:
+            return None
+        seat, amount = offer
+        return {"seat": seat, "name": table.seats[seat].name, "amount": amount, "posted": table.straddling}
 
     def _kill(self, game: Game | None) -> JSON:
         """Under the kill game, the killer (``{seat, name, doubled}``; ``None``: nobody), and whether
@@ -176,11 +214,14 @@ class Snapshots:
 
     def _game_json(self, game: Game, options: dict[str, OptionValue]) -> JSON:
         """The game named in a snapshot with the house rules and stakes it is played under here:
-        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out)."""
-        key = (game.name, *options.items())
+        every house rule of the game with its value (``options``), and the stakes (chips, 0 left out;
+        a bomb pot's ante, the hand's, among them)."""
+        bomb = self.table.hand.stakes.ante if game.bomb and self.table.hand is not None else 0
+        key = (game.name, bomb, *options.items())
         written = self._games.get(key)
         if written is None:
             stakes = self.table.config.stakes_for(game) or game.stakes
+            stakes = replace(stakes, ante=bomb) if bomb else stakes
             written = self._games[key] = {
                 "name": game.name,
                 "title": game.title,
@@ -194,8 +235,8 @@ class Snapshots:
         info = roster.seats[seat]
         occupant = table.table.seats[seat]
         owed = []
-        if info.owes and game is not None and blinds_of(game) is not None:
-            owed = roster.owed(seat, table.stakes(game, roster.playing()))
+        if occupant is not None and occupant.owes and game is not None and blinds_of(game) is not None:
+            owed = table.table.owed(seat, table.stakes(game, roster.playing()))
         return {
             "seat": seat,
             "name": info.name,
@@ -205,9 +246,15 @@ class Snapshots:
             "connected": info.bot is not None or seat in table.connected,
             "missed": info.missed,
             "owes": [{"name": post.name, "amount": post.amount, "live": post.live} for post in owed],
-            "waiting": info.status == SeatStatus.PLAYING and roster.waits(seat),
+            "waiting": info.status == SeatStatus.PLAYING and occupant is not None and table.table.waits(seat),
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
+            "muted": info.muted,  # the host muted the seat's chat
         }
+
+
+def _streets(runout: Runout | None) -> str:
+    """The snapshot's ``runout``: the street shown of how many (``null``: none is being shown)."""
+    return "null" if runout is None else dumps({"street": runout.street, "streets": runout.streets})
 
 
 def _unusual(hand: Hand) -> dict[str, OptionValue]:

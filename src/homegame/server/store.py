@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homegame.server.hosting import CommitStats
+from homegame.server.log import Row
 
 __all__ = ["SCHEMA", "Row", "StorageError", "Store", "digest"]
 
@@ -115,17 +116,6 @@ def digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """One row of a table's log: its sequence number, kind, data and time (ms since the epoch)."""
-
-    id: int
-    seq: int
-    kind: str
-    data: Any
-    at: int
-
-
 class StorageError(Exception):
     """The database refused a write (a full disk, a read-only file): nothing of the change it
     belonged to is on disk, so nothing of it may be applied or told. The server maps it to the
@@ -144,7 +134,9 @@ class _Write:
 
 
 class Store:
-    """The SQLite database at ``path`` (``":memory:"`` for tests), created if new."""
+    """The SQLite database at ``path`` (``":memory:"`` for tests), created if new: the default
+    :class:`~homegame.server.log.TableLog` of the server's tables, and the host's and the seats'
+    secrets."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -320,10 +312,10 @@ class Store:
             return
         self._write("DELETE FROM log WHERE id = ?", (row_id,))
 
-    def rows(self, table_id: str) -> list[Row]:
-        """A table's log, in order."""
+    def rows(self, table_id: str, after: int = 0) -> list[Row]:
+        """A table's log, in order (``after``: only the rows after the row of that id)."""
         found = self.db.execute(
-            "SELECT id, seq, kind, data, at FROM log WHERE table_id = ? ORDER BY id", (table_id,)
+            "SELECT id, seq, kind, data, at FROM log WHERE table_id = ? AND id > ? ORDER BY id", (table_id, after)
         ).fetchall()
         return [Row(row_id, seq, kind, json.loads(data), at) for row_id, seq, kind, data, at in found]
 
@@ -338,11 +330,14 @@ class Store:
         return self._opens
 
     def add_secret(self, secret: str, table_id: str, seat: int) -> None:
-        """A secret that opens ``seat`` of the table (-1: the spectators' link)."""
-        self._write(
-            "INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (digest(secret), table_id, seat), table_id
-        )
-        self._secrets()[digest(secret)] = (table_id, seat)
+        """A secret that opens ``seat`` of the table (-1: the spectators' link, -2: the table's open
+        link, :data:`~homegame.server.seating.OPEN_LINK`)."""
+        self.add_digest(digest(secret), table_id, seat)
+
+    def add_digest(self, kept: str, table_id: str, seat: int) -> None:
+        """:meth:`add_secret` of the secret whose digest is ``kept`` (a request's, given a seat)."""
+        self._write("INSERT INTO secrets (digest, table_id, seat) VALUES (?, ?, ?)", (kept, table_id, seat), table_id)
+        self._secrets()[kept] = (table_id, seat)
 
     def find_secret(self, secret: str) -> tuple[str, int] | None:
         """The table and seat a secret opens, if any."""
@@ -351,7 +346,10 @@ class Store:
     def keep_secret(self, table_id: str, seat: int, secret: str) -> None:
         """Let only ``secret`` open the seat: every other secret of it stops working, at once in this
         process and, once :meth:`durable`, for good."""
-        kept = digest(secret)
+        self.keep_digest(table_id, seat, digest(secret))
+
+    def keep_digest(self, table_id: str, seat: int, kept: str) -> None:
+        """:meth:`keep_secret` of the secret whose digest is ``kept``."""
         self._write(
             "DELETE FROM secrets WHERE table_id = ? AND seat = ? AND digest != ?", (table_id, seat, kept), table_id
         )

@@ -48,8 +48,10 @@ class ThrottleLimits:
     """...up to this."""
     hello_attempts: int = 20
     """Failed ``hello``s before the address is refused."""
+    join_requests: int = 10
+    """Requests for a seat by a table's open link (:mod:`homegame.server.seating`) within the window."""
     window: float = 600.0
-    """Seconds a failure counts."""
+    """Seconds a failure (or a request for a seat) counts."""
     addresses: int = 10_000
     """Client addresses remembered at most."""
 
@@ -96,6 +98,7 @@ class Throttle:
         self.now = now
         self._host = _Failures(self.limits.window, self.limits.addresses)
         self._hello = _Failures(self.limits.window, self.limits.addresses)
+        self._joins = _Failures(self.limits.window, self.limits.addresses)
         self._locked: OrderedDict[str, float] = OrderedDict()
         self.refusals = 0
         """Requests and ``hello``s refused so far for too many attempts."""
@@ -142,3 +145,17 @@ class Throttle:
         limits = self.limits
         past = self._hello.add(address, self.now()) - limits.hello_free
         return 0.0 if past <= 0 else min(limits.hello_slowest, limits.hello_slow * 2 ** (past - 1))
+
+    def join_allowed(self, address: str) -> bool:
+        """Count a request for a seat from ``address``; False (counted as refused) when it has made
+        :attr:`ThrottleLimits.join_requests` within the window already.
+
+        >>> throttle = Throttle(ThrottleLimits(join_requests=2), now=lambda: 0.0)
+        >>> [throttle.join_allowed("10.0.0.9") for _ in range(3)], throttle.join_allowed("10.0.0.7")
+        ([True, True, False], True)
+        """
+        if self._joins.count(address, self.now()) >= self.limits.join_requests:
+            self.refusals += 1
+            return False
+        self._joins.add(address, self.now())
+        return True

@@ -515,6 +515,23 @@ class Step(ABC):
         change (the showdown's low ranking); most steps read them as they go and are themselves."""
         return self
 
+    # -- a bomb pot (:meth:`~homegame.engine.game.Game.bomb_pot`) --------------------------------
+
+    @property
+    def deals_board(self) -> bool:
+        """True for a step that deals cards face up to the community board (the first is the flop)."""
+        return False
+
+    def straddled(self) -> Step:
+        """The step in a hand with a live straddle (:meth:`~homegame.engine.game.Game.straddled`):
+        the blinds add one; every other step is itself."""
+        return self
+
+    def bombed(self, before_flop: bool) -> Step | None:
+        """The step in a bomb pot (every seat antes, no blinds, no betting before the flop), by
+        where it comes (``before_flop``): itself by default, ``None`` for a step the bomb pot drops."""
+        return self
+
     # -- what a viewer may see of the hand, asked of the game's settling step -----------------
 
     def wild_specs(self) -> tuple[WildSpec, ...]:

@@ -169,6 +169,10 @@ class Bet(Step):
                 return pick(doors, key=lambda item: strength(item[1]))[0]
         return (hand.button + 1) % hand.seats
 
+    def bombed(self, before_flop: bool) -> Step | None:
+        """No betting before the flop in a bomb pot."""
+        return None if before_flop else self
+
     def describe(self) -> str:
         """One line for the rules."""
         first = {
@@ -207,6 +211,38 @@ def _chips(legal: Legal) -> int:
     return legal.chips
 
 
+class _ShortAllIns:
+    """The house rule ``short_all_in = "a-raise"`` (see the module docstring) over one round: an
+    all-in for less counts as a raise, and the raises since a seat acted reopen the betting to it
+    only when one of them, or the all-ins for less among them together, is at least the largest
+    bet or raise so far."""
+
+    __slots__ = ("largest", "since", "total")
+
+    def __init__(self) -> None:
+        self.largest = 0
+        """The largest bet or raise of the round (the blinds are none)."""
+        self.total = 0
+        """What the all-ins for less since the last full raise add up to."""
+        self.since: set[int] = set()
+        """The seats that have acted since the last full raise."""
+
+    def closed(self, seat: int, facing: int) -> bool:
+        """True when ``seat``, ``facing`` chips to call, may not raise: less than the largest raise
+        to call (its own raise, raised again by less, stays its own), or short raises only since it
+        acted."""
+        return facing < self.largest or (0 < self.total < self.largest and seat in self.since)
+
+    def raised(self, amount: int, *, all_in: bool) -> None:
+        """A bet or raise of ``amount`` chips over the last, ``all_in`` or not."""
+        if amount >= self.largest:
+            self.since.clear()
+        self.largest = max(self.largest, amount)
+        self.total = self.total + amount if all_in else 0
+        if self.total >= self.largest:
+            self.total = 0
+
+
 class BettingRound:
     """One betting round over a hand's seats (the runtime of the ``bet`` step).
 
@@ -231,7 +267,6 @@ class BettingRound:
 
     __slots__ = (
         "acted",
-        "as_raise",
         "betting",
         "big_unit",
         "bring_in",
@@ -241,12 +276,10 @@ class BettingRound:
         "hand",
         "incomplete",
         "increment",
-        "largest",
         "lifted",
         "opening",
         "raises",
-        "shorts",
-        "since",
+        "short",
         "turn",
         "uncapped_heads_up",
         "unit",
@@ -282,13 +315,8 @@ class BettingRound:
         """Whether the raising was not capped: at most two players not all in when the cap came."""
         self._reach_cap()
         self.incomplete = False
-        self.as_raise = short_all_in_raises
-        self.largest = 0
-        """Under ``as_raise``: the largest bet or raise of the round (the blinds are none)."""
-        self.shorts = 0
-        """Under ``as_raise``: what the all-ins for less since the last full raise add up to."""
-        self.since: set[int] = set()
-        """Under ``as_raise``: the seats that have acted since the last full raise."""
+        self.short = _ShortAllIns() if short_all_in_raises else None
+        """Under ``short_all_in_raises``: the all-ins for less, each a raise."""
         self.bring_in = bring_in
         self.acted = [-1] * hand.seats
         if bring_in and not hand.folded[first] and hand.stacks[first] > 0:
@@ -337,7 +365,7 @@ class BettingRound:
         all_in = bet + stack
         if self.bring_in:
             bring = PlainLegal(ActionKind.BRING_IN, chips=min(self.bring_in, all_in) - bet)
-            if all_in <= self.bring_in and not self.as_raise:  # a-raise: all in as a completion, raised over
+            if all_in <= self.bring_in and self.short is None:  # a-raise: all in as a completion, raised over
                 return (bring,)
             return bring, PlainLegal(ActionKind.COMPLETE, chips=min(self.unit, all_in) - bet)
         to_call = self.current - bet
@@ -406,9 +434,8 @@ class BettingRound:
             return False
         fixed = self.betting is Betting.FIXED_LIMIT
         acted = self.acted[seat]
-        if self.as_raise:
-            facing = self.current - self.hand.bets[seat]  # a raise one made, raised again by less, stays
-            if facing < self.largest or (self.shorts and self.shorts < self.largest and seat in self.since):
+        if self.short is not None:
+            if self.short.closed(seat, self.current - self.hand.bets[seat]):
                 return False
         elif acted >= 0:
             raised = self.current - acted
@@ -454,29 +481,20 @@ class BettingRound:
         elif isinstance(action, BetTo | RaiseTo | Complete):
             to = action.amount if isinstance(action, BetTo | RaiseTo) else hand.bets[seat] + _chips(legal)
             put_in = hand.put_in(seat, to - hand.bets[seat])
-            if self.as_raise:
-                self._count_short(seat, to - self.current)
+            if self.short is not None:
+                self.short.raised(to - self.current, all_in=not hand.stacks[seat])
             self._raise(to)
             self.bring_in = 0
         elif not isinstance(action, Check):  # pragma: no cover - the descriptor let through a foreign kind
             raise TypeError(f"{action!r} is not a betting action")
         self.acted[seat] = self.current
-        self.since.add(seat)
+        if self.short is not None:
+            self.short.since.add(seat)
         hand.emit(Acted(seat, action, put_in))
         self.turn = self._next(seat)
 
-    def _count_short(self, seat: int, amount: int) -> None:
-        """Under ``as_raise``: a raise of ``amount`` by ``seat`` reopens the betting when it is at
-        least the largest so far, or when the all-ins for less since the last one add up to that."""
-        if amount >= self.largest:
-            self.since.clear()
-        self.largest = max(self.largest, amount)
-        self.shorts = 0 if self.hand.stacks[seat] else self.shorts + amount
-        if self.shorts >= self.largest:
-            self.shorts = 0
-
     def _raise(self, to: int) -> None:
-        if self.as_raise:
+        if self.short is not None:
             full = True  # a raise however short: the least next raise is a full one over it
             self.increment = max(self.increment, to - self.current)
         elif self.betting is Betting.FIXED_LIMIT:
@@ -489,7 +507,7 @@ class BettingRound:
             self.unit, self.big_unit = self.big_unit, 0  # the big bet was chosen: the round goes on in it
         if full:
             base = self.full_level if self.incomplete else self.current
-            if self.betting is not Betting.FIXED_LIMIT and not self.as_raise:
+            if self.betting is not Betting.FIXED_LIMIT and self.short is None:
                 self.increment = max(self.increment, to - base) if self.raises else to - base
             self.full_level = to
             self.raises += 1

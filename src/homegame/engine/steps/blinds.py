@@ -9,6 +9,7 @@ from typing import ClassVar
 from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import Posted
 from homegame.engine.spec import Fields
+from homegame.engine.steps.antes import Antes
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 
 __all__ = ["MAX_STRADDLES", "Blinds", "Post"]
@@ -46,6 +47,14 @@ class Blinds(Step):
         straddle = fields.boolean("straddle", False)
         straddles = fields.integer("straddles", 1 if straddle else 0, low=0, high=MAX_STRADDLES)
         return cls(straddles=straddles)
+
+    def straddled(self) -> Step:
+        """A live straddle: the seat after the big blind straddles (one straddle, if none before)."""
+        return self if self.straddles else Blinds(straddles=1)
+
+    def bombed(self, before_flop: bool) -> Step | None:
+        """No blinds in a bomb pot: everyone antes instead."""
+        return Antes()
 
     @property
     def straddle(self) -> bool:

@@ -93,6 +93,12 @@ class Deal(Step):
             hand.emit(Dealt(seat=None, cards=board, up=face_up, row=self.row))
         return None
 
+    @property
+    def deals_board(self) -> bool:
+        """True when the deal puts cards face up on the community board (the first such is the flop;
+        another row, or cards face down, are no flop: Good/Bad's rows, High Card Poker's extra hand)."""
+        return self.board > 0 and self.row == "board" and self.face == "up"
+
     def describe(self) -> str:
         """One line for the rules."""
         parts = []

@@ -137,3 +137,12 @@ function readHidden(key) {
     return []; // a value another version kept: nothing hidden
   }
 }
+
+/** The host muted this seat's chat (`muted`), or gave it back: the form says so and sends nothing. */
+export function showMuted($, muted) {
+  const form = $("chat-form");
+  if (form.dataset.muted === String(muted)) return;
+  form.dataset.muted = String(muted);
+  for (const control of form.elements) control.disabled = muted;
+  $("chat-problem").textContent = muted ? "The host has muted your chat: nobody sees what you send." : "";
+}

@@ -97,6 +97,9 @@ function body() {
   if (Object.keys(stakes).length) out.stakes = stakes;
   if ($("kill").checked) out.kill = true;
   if ($("paused").checked) out.paused = true;
+  if ($("auto-approve").checked) out.auto_approve = true;
+  const between = $("between-hands").value.trim(); // empty: the server's serve --between-hands
+  if (between !== "") out.between_hands = Number(between);
   const picked = [...document.querySelectorAll("input[name=many]:checked")].map((n) => n.value);
   if (mode() === "game") out.game = $("game").value;
   else if (mode() === "choice") out.choice = picked;

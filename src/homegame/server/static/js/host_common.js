@@ -71,13 +71,24 @@ export function savedLinks() {
 /** Keep a table's links (`answer`: {invites, spectate}), or one seat's new invite (`seat`, `url`). */
 export function saveLinks(table, answer, seat, url) {
   const all = savedLinks();
-  const links = answer ? { invites: answer.invites, spectate: answer.spectate } : all[table] ?? { invites: [], spectate: null };
+  const links = answer ? { invites: answer.invites, spectate: answer.spectate, join: answer.join } : all[table] ?? { invites: [], spectate: null };
   if (seat !== undefined) links.invites[seat] = url;
   all[table] = links;
   try {
     localStorage.setItem(LINKS, JSON.stringify(all));
   } catch {
     /* the links stay on screen only */
+  }
+}
+
+/** Keep a table's new open link (open seating). */
+export function saveJoinLink(table, url) {
+  const all = savedLinks();
+  all[table] = { ...(all[table] ?? { invites: [], spectate: null }), join: url };
+  try {
+    localStorage.setItem(LINKS, JSON.stringify(all));
+  } catch {
+    /* the link stays on screen only */
   }
 }
 

@@ -4,10 +4,12 @@
 // is made once and updated in place, so what the host is typing survives each update.
 
 import { $, api, attempt, linkRow, saveLinks, savedLinks, toast, token } from "./host_common.js";
+import { showLog, showMute, toggleMute } from "./host_talk.js";
+import { newLinkButton, showRequests } from "./host_seating.js";
 import { chips, el, fill } from "./util.js";
 
 const STATUS = { waiting: "waiting for players", closing: "closing after this hand" };
-const SEAT_STATUS = { empty: "not yet seated", playing: "playing", sitting_out: "sitting out", left: "left" };
+const SEAT_STATUS = { empty: "not yet seated", reserved: "kept for a player (open link)", playing: "playing", sitting_out: "sitting out", left: "left" };
 
 async function command(table, what) {
   if (await attempt(() => api("POST", `/api/tables/${table}/${what}`))) toast(what === "resume" ? "Dealing" : `Table ${what}d`);
@@ -78,6 +80,17 @@ async function adjust(table, seat, input) {
   }
 }
 
+// A bomb pot for the next hand with a flop: every seat antes the amount.
+async function bomb(table, input) {
+  const amount = Number(input.value);
+  if (!Number.isInteger(amount) || amount <= 0) {
+    toast("A bomb pot needs a whole number of chips each seat antes", "error");
+    return;
+  }
+  const answer = await attempt(() => api("POST", `/api/tables/${table}/bomb`, { amount }));
+  if (answer) toast(answer.bomb.text);
+}
+
 async function remove(table, seat, name) {
   if (!confirm(`Remove ${name} from seat ${seat + 1}? Their stack is cashed out and the seat freed.`)) return;
   if (await attempt(() => api("POST", `/api/tables/${table}/seats/${seat}/remove`))) toast(`${name} is cashed out at the end of the hand`);
@@ -107,6 +120,7 @@ function seatRow(entry, seat) {
       button("adjust", "Adjust", () => adjust(table, seat, amount)),
       button("sit-out", "Sit out", () => attempt(() => api("POST", `/api/tables/${table}/seats/${seat}/sit-out`))),
       button("remove", "Remove", () => remove(table, seat, name()), "danger"),
+      button("mute", "Mute", (event) => toggleMute(table, seat, event.target.closest("tr"))),
     ),
   );
 }
@@ -122,14 +136,20 @@ function updateRow(row, player, bot) {
   row.querySelector("[data-action=remove]").hidden = bot || !seated;
   row.querySelector("[data-action=sit-out]").hidden = player.status !== "playing";
   row.querySelector("[data-action=adjust]").disabled = !seated;
+  showMute(row, player, bot);
 }
 
 function showLinks(entry) {
   const links = savedLinks()[entry.dataset.table];
   fill(
     entry.querySelector(".links"),
-    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
+    links ? [...links.invites.map((url, i) => (url ? linkRow(`Invite ${i + 1}`, url) : null)), links.spectate ? linkRow("Spectators", links.spectate) : null, links.join ? linkRow("Table link", links.join) : null] : el("li", { class: "muted" }, "The invite links were shown when the table was made (on another browser): make a new one for a seat below."),
   );
+}
+
+function bombRow(id) {
+  const amount = el("input", { type: "number", min: 1, step: 1, placeholder: "chips each", "aria-label": "Bomb pot: each seat antes", dataset: { bombAmount: "" } });
+  return el("div", { class: "action-row bomb-row" }, amount, button("bomb", "Bomb pot next hand", () => bomb(id, amount)), el("span", { class: "muted bomb-text" }));
 }
 
 function makeEntry(id) {
@@ -137,6 +157,8 @@ function makeEntry(id) {
   entry.append(
     el("table", { class: "seat-rows" }, el("thead", {}, el("tr", {}, ["Seat", "Player", "Stack", "Status", "Connected", ""].map((h) => el("th", { scope: "col" }, h)))), el("tbody")),
     el("ul", { class: "rebuys" }),
+    el("ul", { class: "seat-requests" }),
+    bombRow(id),
     el("div", { class: "action-row commands" }),
     el("div", { class: "ledger-box" }),
   );
@@ -162,6 +184,10 @@ function update(entry, table) {
     entry.querySelector(".rebuys"),
     (table.rebuys ?? []).map((r) => el("li", {}, `${r.name ?? `Seat ${r.seat + 1}`} (seat ${r.seat + 1}) asks to rebuy ${chips(r.amount)} `, button("approve", "Approve", () => rebuy(id, r.seat, true), ""), button("refuse", "Refuse", () => rebuy(id, r.seat, false), "danger"))),
   );
+  showRequests(entry.querySelector(".seat-requests"), table);
+  const bombs = entry.querySelector(".bomb-row");
+  bombs.hidden = !live || !table.flop;
+  fill(bombs.querySelector(".bomb-text"), table.bomb?.text ?? "");
   const links = savedLinks()[id];
   fill(
     entry.querySelector(".commands"),
@@ -170,10 +196,12 @@ function update(entry, table) {
     live && !paused ? button("pause", "Pause", () => command(id, "pause")) : null,
     live && paused && !fresh ? button("resume", "Resume", () => command(id, "resume")) : null,
     live ? button("close", "Close", () => { if (confirm("Close the table after this hand?")) command(id, "close"); }, "danger") : null,
+    live ? newLinkButton(id, () => showLinks(entry)) : null,
     links?.spectate ? el("a", { class: "act secondary", href: links.spectate, target: "_blank", rel: "noopener" }, "Watch") : null,
     el("button", { type: "button", class: "act secondary", onclick: () => ledger(id, entry.querySelector(".ledger-box")) }, "Ledger"),
     button("phh", "Hands (PHH)", () => download(`/api/tables/${id}/history?format=phh&full=1`, `hands-${id}.phh`)),
     button("pokerstars", "Hands (PokerStars)", () => download(`/api/tables/${id}/history?format=pokerstars`, `hands-${id}.txt`)),
+    button("log", "Game log", () => showLog(id, entry.querySelector(".ledger-box"), download)),
   );
 }
 

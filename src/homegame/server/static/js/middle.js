@@ -38,16 +38,34 @@ export function wildNote(wild) {
 /** Between hands: what the table waits for. */
 export function waitingText(state, you) {
   if (state.status === "waiting") return "Waiting for players…";
-  if (state.status === "paused") return "Paused by the host";
+  if (state.status === "paused") return ["Paused by the host", straddleText(state, you)].filter(Boolean).join(" · ");
   if (state.choosing) return state.choosing.seat === you ? "Your deal: choose the game" : `${nameOfTable(state, state.choosing.seat)} is choosing the game…`;
-  return "";
+  return straddleText(state, you);
 }
 
+/** A live straddle offered before the deal, in words: who straddles, or that you may. */
+export function straddleText(state, you) {
+  const offer = state.straddle;
+  if (!offer) return "";
+  const who = offer.seat === you ? "You" : nameOfTable(state, offer.seat);
+  if (offer.posted) return `${who} ${offer.seat === you ? "straddle" : "straddles"} ${chips(offer.amount)} next hand`;
+  return offer.seat === you ? `You may straddle ${chips(offer.amount)} before the deal` : "";
+}
+
+/** The straddler's button before the deal: post the straddle, or take it back (`send(post)`). */
+export function straddleButton(offer, send) {
+  const label = offer.posted ? "Take back the straddle" : `Straddle ${chips(offer.amount)}`;
+  return el("div", { class: "action-row" }, el("button", { type: "button", class: "act", dataset: { action: "straddle", choice: String(!offer.posted) }, onclick: () => send(!offer.posted) }, label));
+}
+
+/** The middle of the felt: the view's rows, its pot and what is wild; a finished hand's board (the
+ * result is beside the felt) with what the table waits for; between hands with none, that alone. */
 export function drawMiddle(middle, state, view, you) {
   middle.replaceChildren();
+  const text = waitingText(state, you);
+  const waiting = text ? el("p", { class: "waiting" }, text) : null;
   if (!view) {
-    const text = waitingText(state, you);
-    if (text) middle.append(el("p", { class: "waiting" }, text));
+    if (waiting) middle.append(waiting);
     return;
   }
   const wild = wildOf(view);
@@ -62,14 +80,23 @@ export function drawMiddle(middle, state, view, you) {
     (name === "board" ? middle : others).append(row);
   }
   if (others.children.length) middle.append(others);
-  middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot}` }, potText(view)));
+  if (!view.over) middle.append(el("div", { class: "pot", "aria-label": `pot ${view.pot}` }, potText(view)));
   const note = wildNote(wild);
   if (note) middle.append(el("div", { class: "wild-note" }, note));
+  if (view.over && waiting) middle.append(waiting);
 }
 
 // The kill game (rules document 004, variation 4): "Kill ×2" while the stakes of the game in play
 // (or the next deal) are doubled; a quiet note while the killer's run doubles nothing.
 export const KILL_RULE = "a player who wins two pots in a row doubles the next fixed-limit hand's stakes";
+
+/** The bomb pot the host called, waiting (the server's words in the title): a badge, else hidden. */
+export function drawBomb(badge, state) {
+  badge.hidden = !state.bomb;
+  badge.title = state.bomb?.text ?? "";
+  badge.dataset.amount = state.bomb?.amount ?? "";
+  badge.replaceChildren(state.bomb ? `Bomb pot ${state.bomb.amount.toLocaleString("en-US")}` : "");
+}
 
 export function drawKill(badge, state) {
   const kill = state.kill;

@@ -1,10 +1,12 @@
-// The result of a hand: the awards as the server says them, how it came about when no hand name
-// says it, and the hands shown at the showdown. resultLines and shownParts are the pure decisions.
+// The result of a hand: its board, the awards as the server says them, how it came about when no
+// hand name says it, and the hands shown at the showdown. resultRows, resultLines and shownParts
+// are the pure decisions.
 
 import { calledWords } from "./calls.js";
 import { cardElement } from "./cards.js";
+import { middleRows } from "./middle.js";
 import { rowLabel } from "./snapshot.js";
-import { chips, el } from "./util.js";
+import { chips, el, words } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
 // and a mis-set hand, Five-O's columns, High Card Poker's knock-outs (and why its pot carries
@@ -34,6 +36,32 @@ export function resultLines(result, name) {
  */
 export function declaredLines(result) {
   return (result.declared ?? []).map((d) => ({ seat: d.seat, side: d.side, text: d.text }));
+}
+
+/**
+ * The community cards a finished hand ended with, from its view (the snapshot's `last.view`):
+ * [{name, cards}] one a row dealt, the board first; none without a view or a row.
+ */
+export function resultRows(view) {
+  return view ? middleRows(view).map(({ name, cards }) => ({ name, cards: cards.map(({ card }) => card) })) : [];
+}
+
+/** The result's board (`data-board`) and other rows (`data-row`: Good and Bad, the extra hand). */
+function resultBoard(view) {
+  const rows = resultRows(view);
+  if (!rows.length) return null;
+  return el(
+    "div",
+    { class: "result-board" },
+    rows.map(({ name, cards }) =>
+      el(
+        "div",
+        { class: "result-row", dataset: name === "board" ? { board: "" } : { row: name } },
+        name === "board" ? null : el("span", { class: "row-label" }, words(rowLabel(name))),
+        cards.map((card) => cardElement(card, { size: "small" })),
+      ),
+    ),
+  );
 }
 
 /** The events that explain a result (a dead set only when it is dead). */
@@ -75,8 +103,8 @@ function shownHand(event, name) {
 }
 
 /**
- * Draw the result of `done` ({hand, events, result, name}, null: none) into `box`; `title` is its
- * heading, `onReplay` (or null) replays it.
+ * Draw the result of `done` ({hand, events, result, name, view}, null: none) into `box`; `title` is
+ * its heading, `onReplay` (or null) replays it. `view`, the hand's view at its end, gives its board.
  */
 export function drawResult(box, done, title, onReplay) {
   if (!done) {
@@ -100,6 +128,8 @@ export function drawResult(box, done, title, onReplay) {
       ),
     ),
   );
+  const board = resultBoard(done.view);
+  if (board) box.firstElementChild.after(board); // under the heading
   const rules = calledWords(done.options);
   if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
   const declared = declaredLines(done.result);

@@ -35,7 +35,8 @@ export function seatFlags(entry, sv) {
     flags.push(`owes the ${what}: posts ${entry.owes.map((owed) => chips(owed.amount)).join(" + ")}`);
   }
   if (entry.status === "left") flags.push("left");
-  if (!entry.connected && entry.status !== "empty") flags.push("offline");
+  if (entry.status === "reserved") flags.push("kept for a player on the way");
+  else if (!entry.connected && entry.status !== "empty") flags.push("offline");
   if (entry.bot) flags.push("bot");
   return flags;
 }

@@ -12,6 +12,16 @@ export function viewSeatOf(state, tableSeat) {
   return index >= 0 ? index : null;
 }
 
+/**
+ * What the felt shows: the hand in progress (or the street of an all-in runout being dealt), else
+ * the hand just finished, every card shown at its showdown, until the next deal. Returns {state,
+ * view}: the snapshot with `dealt` mapping that view's seats, and the view (null: nothing dealt).
+ */
+export function feltOf(state) {
+  if (state.view || !state.last?.view) return { state, view: state.view ?? null };
+  return { state: { ...state, dealt: state.last.dealt }, view: state.last.view };
+}
+
 /** The view of table seat `tableSeat` in `view` (null when it is not dealt in). */
 export function seatViewOf(state, view, tableSeat) {
   const index = viewSeatOf(state, tableSeat);

@@ -2,6 +2,7 @@
 // change draws the page again from it with the renderers. Nothing here works out a pot, a hand or
 // a winner: the snapshot says them (docs/protocol.md, docs/wire.md).
 
+import { pageTitle } from "./alerts.js";
 import { setupChat } from "./chat.js";
 import { tickClock } from "./clock.js";
 import { connect, isStopped, keepSecret, send, stop, tableName, welcomed } from "./connection.js";
@@ -9,16 +10,18 @@ import { buildControls } from "./controls.js";
 import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules, toast } from "./dialogs.js";
 import { drawHistory, keptName, loadHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
-import { drawKill, drawMiddle } from "./middle.js";
+import { drawBomb, drawKill, drawMiddle, straddleButton } from "./middle.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
-import { handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
+import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
+import { setupTalk } from "./talk.js";
 import { chips, el, fill, words } from "./util.js";
 
 const $ = (id) => document.getElementById(id);
 const historyKey = `homegame.hands.${tableName()}`;
 let heardChat = () => {}; // setupChat's, once the page is wired
+let talk = { heard: () => false, drew: () => {} }; // setupTalk's, once the page is wired
 const CONNECTION = { connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting…", closed: "Disconnected" };
 const CLOSED = {
   "taken over": "This seat is open in another window: reload this page to play here instead.",
@@ -59,6 +62,7 @@ function onMessage(data) {
     render(data.state);
     heardChat(data.chat ?? [], true);
   } else if (data.type === "chat") heardChat([data]);
+  else if (talk.heard(data)) return;
   else if (data.type === "state") {
     // A state of the decision just answered (another seat moved meanwhile) keeps the controls at
     // rest: the answer is on its way. Another decision, or none, frees them.
@@ -131,12 +135,13 @@ function render(state) {
   const legal = view?.legal ?? [];
   const myTurn = legal.length > 0 || (state.choosing !== null && state.choosing.seat === you);
   const title = state.game?.title ?? state.title;
-  document.title = `${myTurn ? "● Your turn · " : ""}${title} · homegame`;
+  document.title = pageTitle(myTurn, title);
   // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
   const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : headerWait(state);
   fill($("title"), title, more);
   fill($("hand-no"), hand ? `hand ${hand}` : "");
   drawKill($("kill"), state);
+  drawBomb($("bomb"), state);
   drawMenu(state, you);
   const key = JSON.stringify([hand, legal]);
   if (key !== current().turnKey) update({ turnKey: key, selection: new Set(), divide: {}, place: {}, amounts: {}, preview: null });
@@ -150,19 +155,23 @@ function render(state) {
     game: view?.game ?? state.game?.name ?? "",
     you: you === null ? "" : String(you),
     finished: String(Math.max(0, ...history.keys())),
+    runout: state.runout ? `${state.runout.street}/${state.runout.streets}` : "",
   });
-  drawSeats($("seats"), $("felt"), state, view, you);
-  drawMiddle($("middle"), state, view, you);
+  const felt = feltOf(state); // the finished hand stays on the felt until the next deal
+  drawSeats($("seats"), $("felt"), felt.state, felt.view, you);
+  drawMiddle($("middle"), felt.state, felt.view, you);
   drawMine();
   drawControls(state, view);
   drawFinished(state, view);
   drawPanel();
   tickClock(state.clocks);
+  talk.drew(state);
 }
 
 function drawMine() {
-  const { state, you, pickable, selection } = current();
-  update({ shownCards: drawMe($("me"), state, state.view, { you, pickable, selection, toggle: toggleCard }) });
+  const { you, pickable, selection } = current();
+  const felt = feltOf(current().state);
+  update({ shownCards: drawMe($("me"), felt.state, felt.view, { you, pickable, selection, toggle: toggleCard }) });
 }
 
 function toggleCard(card) {
@@ -177,8 +186,14 @@ function drawControls(state, view) {
   const focused = document.activeElement?.closest?.("#controls [data-amount]")?.dataset.amount;
   box.replaceChildren();
   const { you } = current();
-  if (state.choosing && state.choosing.seat === you && you !== null) {
+  const choosing = Boolean(state.choosing && state.choosing.seat === you && you !== null);
+  document.body.classList.toggle("choosing", choosing); // the picker beside the last result (table.css)
+  if (choosing) {
     box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
+    return;
+  }
+  if (state.straddle?.seat === you && you !== null && !view) {
+    box.append(straddleButton(state.straddle, (post) => sendOrSay({ type: "straddle", post })));
     return;
   }
   const legal = view?.legal ?? [];
@@ -228,7 +243,7 @@ function withGames(then) {
 function drawFinished(state, view) {
   const { hand, history, games, you } = current();
   let done = null;
-  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, name: (seat) => handNames(state, state.dealt, you)[seat] };
+  if (view?.over && view.result) done = { hand, game: view.game, events: view.events, result: view.result, view, name: (seat) => handNames(state, state.dealt, you)[seat] };
   else if (history.size) {
     const last = history.get(Math.max(...history.keys()));
     done = { ...last, name: keptName(last) };
@@ -250,6 +265,7 @@ function drawPanel() {
 
 function setupMenu() {
   heardChat = setupChat($, sendOrSay, () => current().you, `homegame.chatHidden.${tableName()}`);
+  talk = setupTalk($, sendOrSay, current, tableName());
   const four = localStorage.getItem("homegame.fourColour") === "1";
   document.body.classList.toggle("four-colour", four);
   $("four-colour").checked = four;
