@@ -11,7 +11,13 @@ import sys
 from itertools import accumulate
 from pathlib import Path
 
-from homegame.games import names
+from homegame.bots import play
+from homegame.engine import Hand
+from homegame.engine.describe import names_for
+from homegame.engine.wire import view_json
+from homegame.games import load, names
+from test_golden import Scripted
+from test_showdown_text import HCP_TWO_SURVIVE
 from wire_frames import frames
 
 FIXTURES = Path(__file__).parent / "js" / "fixtures"
@@ -35,14 +41,43 @@ def fixture(game: str) -> dict[str, object]:
     return {"game": game, "states": deciding[::step][:MOST_STATES], "end": end, "truth": {"pots": pots}}
 
 
+def declare_scene() -> dict[str, object]:
+    """A finished hand of seven-card stud high-low declare as seat 0 sees it (the shape of the
+    snapshot's ``last``): four players declare both, low, high, high (the golden playthrough's
+    players), and seat 0's "both" wins nothing."""
+    game = load("stud-declare")
+    hand = Hand(game, [100] * 4, button=3, seed=2024)
+    play(hand, [Scripted(seat) for seat in range(4)])
+    view = view_json(hand.view(0), names_for(["ann", "bob", "cy", "dee"], 0))
+    return {"hand": 1, "game": game.name, "events": view["events"], "result": view["result"], "view": view}
+
+
+def carry_scene() -> dict[str, object]:
+    """A finished hand of High Card Poker as seat 0 sees it, where seat 0 and seat 1 survive all
+    five comparisons and the pot carries over (rules 002, 4.5(b))."""
+    game = load("high-card-poker")
+    hand = Hand(game, [100] * 3, button=2, deck=HCP_TWO_SURVIVE)
+    play(hand, [Scripted(seat) for seat in range(3)])
+    view = view_json(hand.view(0), names_for(["ann", "bob", "cy"], 0))
+    return {"hand": 1, "game": game.name, "events": view["events"], "result": view["result"], "view": view}
+
+
+SCENES = {"declare": declare_scene, "carry": carry_scene}
+"""Hands played to a chosen point, for what random bots seldom reach (in scenes/, by name)."""
+
+
 def write(folder: Path = FIXTURES) -> list[Path]:
-    """Write every game's fixture into ``folder``; the files written."""
+    """Write every game's fixture into ``folder``, and the scenes into its ``scenes``; the game
+    fixtures written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for game in names():
         path = folder / f"{game}.json"
         path.write_text(json.dumps(fixture(game), separators=(",", ":")))
         written.append(path)
+    (folder / "scenes").mkdir(exist_ok=True)
+    for name, scene in SCENES.items():
+        (folder / "scenes" / f"{name}.json").write_text(json.dumps(scene(), separators=(",", ":")))
     return written
 
 

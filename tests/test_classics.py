@@ -624,7 +624,7 @@ def test_the_twist_buy_a_card_and_buy_another_in_its_place() -> None:
     pot = hand.pot
     hand.act(0, Buy("card"))
     assert "4d" in map(str, hand.down[0]) and hand.pot == pot + 2
-    assert str(hand.view(1).events[-1]) == "seat 0 dealt 1 cards down"
+    assert str(hand.view(1).events[-1]) == "seat 0 dealt 1 card down"
     assert [str(legal) for legal in hand.legal_actions(0)] == ["buy another (2)", "decline"]
     hand.act(0, Buy("another"))  # the 4d goes, face down; the Kh comes: three kings
     assert [str(card) for card in hand.down[0]] == ["Kc", "Kd", "7h", "5s", "2c", "Kh"] and hand.pot == pot + 4
@@ -712,7 +712,7 @@ def test_roll_your_own_each_player_chooses_the_card_to_expose() -> None:
     have chosen; then the lowest card rolled up brings in."""
     hand = Hand(load("roll-your-own"), [100, 100], button=1, deck=stud_deck("As Kd 2c", "Qh Jc 7s"))
     assert [str(legal) for legal in hand.legal_actions(0)] == ["roll 1 of As Kd 2c"]
-    with pytest.raises(IllegalActionError, match="name 1 cards, not 2"):
+    with pytest.raises(IllegalActionError, match="name 1 card, not 2"):
         hand.act(0, Roll(parse("As Kd")))
     hand.act(0, Roll(parse("Kd")))
     assert hand.up == [[], []] and hand.view(1).seats[0].up == ()

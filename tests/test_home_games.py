@@ -8,6 +8,7 @@ stacked deck lists seat 0's card, seat 1's, seat 2's, then each seat's next card
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from homegame.engine.steps.eliminate import Eliminated
 from homegame.engine.steps.expose import TurnedDead, WentBad
 from homegame.engine.steps.split import SplitStep
 from homegame.engine.steps.store import Closed
+from homegame.engine.wire import legal_from_json, to_json
 from homegame.errors import GameSpecError, IllegalActionError
 from homegame.games import load, load_text
 from homegame.ranking import get
@@ -220,6 +222,16 @@ def pi_gow_to_the_split() -> Hand:
         seat = hand.pending()[0]
         hand.act(seat, passive(hand, seat))
     return hand
+
+
+def test_pi_gow_states_its_split_rule_to_the_player() -> None:
+    # The page said "strongest first"; the rule is "the 5-card hand must be a better poker hand
+    # than the 2-card hand", and the two-card hand must hold a down card (rules 001, Pi Gow stud).
+    hand = pi_gow_to_the_split()
+    (legal,) = hand.legal_actions(0)
+    assert isinstance(legal, DivideLegal) and legal.names == ("five", "two")
+    assert legal.rule == "The five must beat the two (high); the two must hold a down card."
+    assert legal_from_json(to_json(legal)) == legal
 
 
 def test_pi_gow_best_five_and_best_two_split_the_pot() -> None:
@@ -824,6 +836,44 @@ def test_push_a_card_is_kept_or_pushed_on_and_the_pusher_buys_one_he_must_keep()
     ]
     # "Highest face up card starts the betting."
     assert hand.pending() == (2,) and hand.legal_actions(2)[0].kind == "check"
+
+
+def test_push_says_whom_the_card_goes_to_and_the_option_whose_wild_card_it_is() -> None:
+    # Issue 29: the controls had no words. The view of the seat deciding says them (the others' say nothing).
+    names = {0: "ann", 1: "bob", 2: "you"}
+    hand = Hand(PUSH, [100, 100, 100], button=2, deck=PUSH_DECK)
+    assert hand.view(1).prompt is None and hand.view(None).prompt is None
+    prompt = hand.view(0).prompt
+    assert prompt is not None and prompt.to == 1
+    assert (
+        prompt.describe(names)
+        == "Keep the Ks, or push it on to bob (to keep or push on) and buy a face-up replacement for 1 to keep."
+    )
+    hand.act(0, Push())
+    hand.act(1, Push())
+    last = hand.view(2).prompt
+    assert last is not None and last.to is None and "push it to the discard pile" in last.describe(names)
+    option = Hand(OPTION, [100, 100, 100], button=2, deck=OPTION_DECK)
+    rolling = option.view(1).prompt
+    assert rolling is not None and rolling.text.startswith("Roll: choose one card of your down cards to turn face up")
+    assert "wild for you alone" in rolling.text
+    choose = option_player(("high", "high", "low"))
+    while not any(legal.kind == "decline" for seat in option.pending() for legal in option.legal_actions(seat)):
+        for seat in option.pending():
+            option.act(seat, choose(option, seat))
+    buying = option.view(0).prompt
+    assert buying is not None and buying.text.startswith("Buy the option for 10, or decline. It turns one more card up")
+    guts = Hand(load("guts"), [100, 100, 100], seed=1)
+    (seat, *_) = guts.pending()
+    going = guts.view(seat).prompt
+    assert going is not None and going.text.startswith(f"In: your cards play for the pot of {guts.pot};")
+
+
+def test_a_steps_prompt_is_short_words_beside_the_controls() -> None:
+    text = (Path(__file__).parent.parent / "src/homegame/games/catalogue/the-option.toml").read_text()
+    long = text.replace('prompt = "It turns', f'prompt = "{"x" * 100} It turns', 1)
+    with pytest.raises(GameSpecError, match=r"broken.toml: steps\[\d+\].prompt: at most 100 characters"):
+        load_text(long, "broken.toml")
 
 
 def test_push_five_cards_insurance_and_the_declaration() -> None:

@@ -604,6 +604,32 @@ def test_dealers_choice_waits_for_the_dealer_then_deals_the_game_named() -> None
     assert table.hand is not None and table.hand.game.name == "razz"
 
 
+def test_dealers_choice_offers_each_game_when_the_players_present_fit_it() -> None:
+    # Five-O (two players) in a 4-seat dealer's-choice list was refused; it is offered when two play.
+    with pytest.raises(ValueError, match="five-o is for 2 players, not 4 seats"):
+        TableConfig.from_json({"game": "five-o", "seats": 4, "stack": 100})
+    table = make(game=None, choice=["five-o", "holdem"], seats=4)
+    run(table)
+    assert snap(table, 0)["choosing"]["games"] == ["holdem"]
+    for seat in (2, 3):
+        table.sit_out(seat)
+    run(table)
+    assert snap(table, 0)["choosing"]["games"] == ["five-o", "holdem"]
+
+
+def test_a_dealers_choice_table_waiting_names_no_game() -> None:
+    # The header named the list's first game, which nobody chose, while the table waited.
+    table = ServerTable.create(
+        "t", TableConfig.from_json({"choice": ["razz", "holdem"], "seats": 3, "stack": 100}), Store(":memory:")
+    )
+    table.sit(0)
+    run(table)
+    state = snap(table, 0)
+    assert state["status"] == "waiting" and state["game"] is None and state["choosing"] is None
+    fixed = make(game="razz", seats=3)
+    assert snap(fixed, 0)["game"]["name"] == "razz"
+
+
 def test_the_table_settings_are_checked_field_by_field() -> None:
     cases: list[tuple[dict[str, Any], str]] = [
         ({"game": "canasta"}, "game"),
@@ -1031,3 +1057,15 @@ def test_pokerstars_text_dates_each_hand_when_it_was_dealt_in_eastern_time() -> 
     expected = [f"{datetime.fromtimestamp(at / 1000, eastern):%Y/%m/%d %H:%M:%S} ET" for at in deals[:2]]
     headers = [line for line in pokerstars(table)[0].splitlines() if line.startswith("PokerStars Hand #")]
     assert [header.rsplit(" - ", 1)[1] for header in headers] == expected and expected[0] != expected[1]
+
+
+@pytest.mark.parametrize(("game", "seats"), [("holdem", 4), ("stud", 3), ("holdem", 2)])
+def test_pokerstars_text_names_the_tables_own_size(game: str, seats: int) -> None:
+    # A 4-seat table was written "6-max" (rounded up to a casino's table): the table's seats it is.
+    from homegame.server.histories import pokerstars
+
+    table = make(game=game, seats=seats, bots=seats - 1, bot_level="caller")
+    run(table)
+    finish_hand(table)
+    lines = [line for line in pokerstars(table)[0].splitlines() if line.startswith("Table '")]
+    assert lines and all(f"' {seats}-max" in line for line in lines), lines

@@ -13,10 +13,12 @@ from rich.console import Console
 from homegame.bots import Turn, play
 from homegame.bots.choices import simplest
 from homegame.cards import Rank, parse
-from homegame.engine import Action, Declare, Hand
+from homegame.engine import Action, Declare, Fold, Hand
+from homegame.engine.describe import names_for
 from homegame.engine.events import Shown, Won
+from homegame.engine.steps.knockout import KnockoutTie
 from homegame.engine.steps.units import Scored
-from homegame.engine.wire import to_json, view_from_json
+from homegame.engine.wire import result_from_json, result_json, to_json, view_from_json, view_json
 from homegame.games import load, names
 from homegame.play.render import Names, Screen
 from homegame.ranking.poker import rank_name
@@ -109,6 +111,39 @@ def test_a_declarer_of_both_who_fails_is_told_why() -> None:
     assert f"declared both and {reasons}: nothing" in summary(hand)
 
 
+def test_the_result_lists_each_seats_declaration_and_why_a_both_got_nothing() -> None:
+    """The result the page shows (issue 29.3): each seat's declaration in seat order, in words for
+    the viewer, the "both" that got nothing with the reasons the terminal gives; read back equal."""
+    hand = Hand(load("stud-declare"), [200] * 3, seed=1)
+    play(hand, [Declarer("both"), Declarer("high"), Declarer("low")])
+    assert hand.result is not None
+    assert [(d.seat, d.side) for d in hand.result.declared] == [(0, "both"), (1, "high"), (2, "low")]
+    shown = next(event for event in hand.events if isinstance(event, Shown) and event.seat == 0)
+    assert hand.result.declared[0].missed == shown.missed and not hand.result.declared[1].missed
+    names = {0: "ann", 1: "you", 2: "cy"}
+    texts = [d["text"] for d in result_json(hand.result, names)["declared"]]
+    reasons = "; ".join(missed.describe(names) for missed in shown.missed)
+    assert texts == [f"ann declared both, {reasons}: nothing", "you declared high", "cy declared low"]
+    assert result_from_json(to_json(hand.result)) == hand.result
+
+
+def test_a_declaration_fold_is_told_and_leaves_no_claim() -> None:
+    """A seat may fold at the declaration (what a timeout does for it): the others' declarations
+    stand and are told; the folded seat has none."""
+    hand = Hand(load("stud-declare"), [200] * 3, seed=1)
+    while len(hand.pending()) == 1:  # everyone checks and calls to the declaration
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    hand.act(0, Fold())
+    hand.act(1, Declare("high"))
+    hand.act(2, Declare("low"))
+    while not hand.over:  # the last betting round, if any
+        seat = hand.pending()[0]
+        hand.act(seat, simplest(hand.legal_actions(seat)))
+    assert hand.result is not None and hand.result.net[0] < 0
+    assert [(d.seat, d.side) for d in hand.result.declared] == [(1, "high"), (2, "low")]
+
+
 def test_the_view_tells_the_wild_cards_the_hands_and_the_pot_after_a_call() -> None:
     hand = Hand(load("baseball"), [200] * 3, seed=3)
     view = hand.view(hand.pending()[0])
@@ -163,6 +198,25 @@ def test_high_card_poker_names_the_winner_by_the_comparisons_made() -> None:
     # against the extra hand alone (which is how it reads while the others are hidden).
     (standing,) = hand.view(0).hands
     assert standing.made.name == "last survivor after card 2"
+
+
+HCP_TWO_SURVIVE = "7d 7s 2d 8d 8s 3d 9d 9s 4d 2c 3c 4c 5c 6c Td Ts Kh Jd Js Ah"
+"""High Card Poker, button on seat 2: seats 0 and 1 hold 7-8-9-T-J, seat 2 a deuce; the extra hand 2-6."""
+
+
+def test_high_card_poker_says_why_two_survivors_carry_the_pot() -> None:
+    # 4.5(b): "two or more players survive all five comparisons": the pot carries over. The result
+    # said so nowhere, and called every standing "last survivor", the knocked out's too.
+    hand = Hand(load("high-card-poker"), [200] * 3, button=2, deck=parse(HCP_TWO_SURVIVE))
+    play(hand, [Caller() for _ in range(3)])
+    assert hand.result is not None and hand.result.carried > 0 and not hand.result.awards
+    (tie,) = [event for event in hand.events if isinstance(event, KnockoutTie)]
+    assert (tie.seats, tie.survived, tie.pot) == ((0, 1), 5, 0)
+    view = view_json(hand.view(0), names_for(["ann", "bob", "cy"], 0))
+    texts = [event["text"] for event in view["events"]]
+    assert "you and bob survive all 5 cards: two survivors carry the pot over to the next deal" in texts
+    standings = [judged["text"] for event in view["events"] if event["type"] == "shown" for judged in event["hands"]]
+    assert len(standings) == 3 and not [text for text in standings if "last survivor" in text], standings
 
 
 def test_a_push_tells_its_price() -> None:

@@ -4,47 +4,13 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { FakeElement, FakeText, walk } from "./fakedom.mjs";
 import { page } from "./fixtures.mjs";
-
-// A DOM just large enough for util.js's el and fill: elements keep their children, text is text.
-class FakeNode {}
-class FakeElement extends FakeNode {
-  constructor(tag) {
-    super();
-    Object.assign(this, { tag, children: [], dataset: {}, className: "", attributes: {}, innerHTML: null });
-  }
-  append(child) {
-    this.children.push(child);
-  }
-  replaceChildren() {
-    this.children = [];
-  }
-  setAttribute(name, value) {
-    this.attributes[name] = value;
-  }
-  addEventListener(kind, handler) {
-    this.attributes[`on${kind}`] = handler;
-  }
-}
-class FakeText extends FakeNode {
-  constructor(data) {
-    super();
-    this.data = data;
-  }
-}
-globalThis.Node = FakeNode;
-globalThis.document = { createElement: (tag) => new FakeElement(tag), createTextNode: (data) => new FakeText(data) };
 
 const { MAX_CHARS, chatLine, createChat, draftProblem, drawChat, hear, setOpen, toggleHidden, unreadLabel } = await page("chat.js");
 
 const SCRIPT = '<img src=x onerror="alert(1)">';
 const said = (seat, text, name = `player ${seat + 1}`) => ({ type: "chat", seat, name, text, at: 1_800_000_000_000 });
-
-function walk(node, out = []) {
-  out.push(node);
-  for (const child of node.children ?? []) walk(child, out);
-  return out;
-}
 
 test("a message holding HTML is drawn as text nodes, with no element made from it", () => {
   const chat = hear(createChat(), [said(1, SCRIPT, "<b>bo</b>")], 0, true);

@@ -21,3 +21,8 @@ export function fixtures() {
 export function page(name) {
   return import(new URL(`../../src/homegame/server/static/js/${name}`, import.meta.url));
 }
+
+/** A scene: a hand played to a chosen point (tests/js_fixtures.py SCENES), the shape of the snapshot's `last`. */
+export function scene(name) {
+  return JSON.parse(readFileSync(new URL(`scenes/${name}.json`, folder), "utf8"));
+}

@@ -50,8 +50,11 @@ class RandomBot:
 
 def play(hand: Hand, bots: Sequence[Bot]) -> None:
     """Play ``hand`` to the end, each seat's decisions made by ``bots[seat]`` (several pending seats
-    decide in seat order; none sees another's secret choice)."""
+    decide in seat order; none sees another's secret choice; a seat's fold may end the hand before
+    the others of the round decide)."""
     while not hand.over:
         for seat in hand.pending():
+            if seat not in hand.pending():
+                continue
             turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat), hand.game)
             hand.act(seat, bots[seat].choose(turn))

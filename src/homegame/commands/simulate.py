@@ -134,6 +134,8 @@ def simulate(
                 report.broken.append(f"hand {number}: nobody to act but the hand is not over")
                 break
             for seat in pending:
+                if seat not in hand.pending():  # a fold of the round ended the hand, or the seat's part
+                    continue
                 turn = Turn(seat, hand.legal_actions(seat), partial(hand.view, seat))
                 hand.act(seat, bots[table.seat_of(seat)].choose(turn))
             if sum(hand.stacks) + hand.pot + hand.carried_out != chips:

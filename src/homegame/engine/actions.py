@@ -532,7 +532,8 @@ class CardsLegal(Legal):
             return f"not a {self.kind} action"
         assert isinstance(action, _Cards)
         if not self.min <= len(action.cards) <= self.max:
-            return f"name {_bounds(self.min, self.max)} cards, not {len(action.cards)}"
+            noun = "card" if self.max == 1 else "cards"
+            return f"name {_bounds(self.min, self.max)} {noun}, not {len(action.cards)}"
         return _own(action.cards, self.cards)
 
 
@@ -597,7 +598,9 @@ class DivideLegal(Legal):
     """Divide all of ``cards`` into hands of ``sizes``, strongest first (Pi Gow stud's five and
     two, Chinese poker's rows). When the rules allow only some divisions, ``splits`` lists every
     one of them. ``names`` names the hands as the rules do (``back``, ``middle``, ``front``), one
-    a hand, when the game names them (else empty).
+    a hand, when the game names them (else empty); ``rule`` says what a legal division is, in the
+    rules' words ("The five must beat the two (high); the two must hold a down card."), for a
+    screen to show (empty when the game says nothing).
 
     >>> legal = DivideLegal(ActionKind.SPLIT, parse("As Ad 3h 2c"), sizes=(2, 2))
     >>> print(legal, legal.make())
@@ -614,6 +617,7 @@ class DivideLegal(Legal):
     sizes: tuple[int, ...]
     splits: tuple[Hands, ...] = ()
     names: tuple[str, ...] = ()
+    rule: str = ""
     _listed: frozenset[tuple[frozenset[Card], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -49,6 +49,7 @@ __all__ = [
     "Burned",
     "CarriedOver",
     "Dealt",
+    "Declaration",
     "Declared",
     "Drew",
     "Event",
@@ -59,6 +60,7 @@ __all__ = [
     "Missed",
     "Names",
     "Posted",
+    "Prompt",
     "Reshuffled",
     "Returned",
     "Revealed",
@@ -176,9 +178,13 @@ class Dealt(Event):
         return Dealt(seat=self.seat, cards=(), up=False, hidden=len(self.cards), row=self.row)
 
     def describe(self, names: Names = SEATS) -> str:
-        """``seat 2 dealt As Kd down``, ``board dealt 7d 8h 9s up``."""
+        """``seat 2 dealt As Kd down``, ``board dealt 7d 8h 9s up``; hidden: ``seat 1 dealt 1 card down``.
+
+        >>> [Dealt(seat=1, cards=(), up=False, hidden=count).describe() for count in (1, 2)]
+        ['seat 1 dealt 1 card down', 'seat 1 dealt 2 cards down']
+        """
         who = self.row if self.seat is None else name(names, self.seat)
-        what = format_cards(self.cards) if self.cards else f"{self.hidden} cards"
+        what = format_cards(self.cards) if self.cards else f"{self.hidden} card{'' if self.hidden == 1 else 's'}"
         return f"{who} dealt {what} {'up' if self.up else 'down'}"
 
 
@@ -394,6 +400,53 @@ class Missed:
         return f"tied {who} for {self.side}" if self.tied else f"lost {self.side} to {who}"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Prompt:
+    """What a decision asks of the seat deciding, in words a screen shows beside its controls: ``text``,
+    where ``{to}`` stands for the seat ``to`` (named for the reader), the rules' words for the choice.
+
+    >>> Prompt(text="Keep your 7h, or push it to {to}.", to=2).describe({2: "bob"})
+    'Keep your 7h, or push it to bob.'
+    >>> Prompt(text="In: play for the pot.").describe()
+    'In: play for the pot.'
+    """
+
+    text: str
+    to: int | None = None
+
+    def describe(self, names: Names = SEATS) -> str:
+        """The words, the seat ``to`` named."""
+        return self.text if self.to is None else self.text.replace("{to}", name(names, self.to))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declaration:
+    """A seat's declaration as the result tells it: the ``side`` it declared (``high``, ``low``,
+    ``both`` or the game's word, Guts' ``in`` or ``out``), why a declarer of both won nothing
+    (``missed``), and whether it ``folded`` after declaring.
+
+    >>> Declaration(seat=0, side="high").describe({0: "ann"})
+    'ann declared high'
+    >>> lost = Missed(side="high", by=(2,), tied=False)
+    >>> Declaration(seat=1, side="both", missed=(lost,)).describe({1: "you", 2: "bob"})
+    'you declared both, lost high to bob: nothing'
+    >>> Declaration(seat=0, side="low", folded=True).describe({})
+    'seat 0 declared low, then folded'
+    """
+
+    seat: int
+    side: str
+    missed: tuple[Missed, ...] = ()
+    folded: bool = False
+
+    def describe(self, names: Names = SEATS) -> str:
+        """The declaration in words, with why a "both" got nothing."""
+        text = f"{name(names, self.seat)} declared {self.side}"
+        if self.missed:
+            text += ", " + "; ".join(missed.describe(names) for missed in self.missed) + ": nothing"
+        return text + (", then folded" if self.folded else "")
+
+
 @dataclass(frozen=True, slots=True)
 class Shown(Event):
     """A seat shows its ``cards`` at the showdown. ``hands`` is its hand in each contest it entered,
@@ -587,13 +640,15 @@ class SplitUp(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandResult:
     """How a hand ended: each seat's final stack and net, the awards, the chips carried over, and
-    whether the game ``continues`` with another deal of it (Guts, until only one player goes in)."""
+    whether the game ``continues`` with another deal of it (Guts, until only one player goes in);
+    in a game with a declaration, each seat's, in seat order (``declared``)."""
 
     stacks: tuple[int, ...]
     net: tuple[int, ...]
     awards: tuple[Won, ...]
     carried: int = 0
     continues: bool = False
+    declared: tuple[Declaration, ...] = ()
 
     def __str__(self) -> str:
         text = ", ".join(f"seat {seat} {net:+d}" for seat, net in enumerate(self.net))

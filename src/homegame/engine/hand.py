@@ -43,12 +43,12 @@ from typing import Any, TypeGuard
 from homegame.cards import Card, Deck, parse
 from homegame.engine.actions import Action, Legal
 from homegame.engine.betting import Post, Stakes
-from homegame.engine.events import Event, HandResult, Won
+from homegame.engine.events import Declaration, Event, HandResult, Prompt, Shown, Won
 from homegame.engine.game import Game, players_words
 from homegame.engine.guard import check_action, check_seat
 from homegame.engine.runout import Runouts
 from homegame.engine.setup import Chance, Setup
-from homegame.engine.steps.base import Decision, Secret, Step
+from homegame.engine.steps.base import Decision, Prompting, Secret, Step
 from homegame.engine.steps.deal import Deal
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
@@ -314,6 +314,7 @@ class Hand(Runouts):
             awards=tuple(event for event in self.events if isinstance(event, Won)),
             carried=self.carried_out,
             continues=self._again,
+            declared=_declarations(self),
         )
 
     def secret(self, seat: int) -> str | None:
@@ -321,6 +322,13 @@ class Hand(Runouts):
         only its own view shows."""
         decision = self.decision
         return decision.secret(seat) if _holds_secrets(decision) else None
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the decision pending asks of ``seat`` in words, when it says and the seat must decide."""
+        decision = self.decision
+        if decision is None or seat not in decision.pending() or not _says(decision):
+            return None
+        return decision.prompt(seat)
 
     def end(self) -> None:
         """End the hand now, the steps left unplayed: a step that has settled the whole pot calls it
@@ -340,6 +348,28 @@ def _holds_secrets(decision: Decision | None) -> TypeGuard[Secret]:
     if known is None:
         known = _SECRET_KINDS[kind] = issubclass(kind, Secret)
     return known
+
+
+_PROMPTING_KINDS: dict[type, bool] = {}
+
+
+def _says(decision: Decision) -> TypeGuard[Prompting]:
+    """True for a decision that says what it asks (:meth:`Hand.prompt`), found once a kind."""
+    kind = type(decision)
+    known = _PROMPTING_KINDS.get(kind)
+    if known is None:
+        known = _PROMPTING_KINDS[kind] = issubclass(kind, Prompting)
+    return known
+
+
+def _declarations(hand: Hand) -> tuple[Declaration, ...]:
+    """Each seat's declaration opened in ``hand``, with why a "both" won nothing (its result's ``declared``)."""
+    missed = {event.seat: event.missed for event in hand.events if isinstance(event, Shown)}
+    return tuple(
+        Declaration(seat=seat, side=side, missed=missed.get(seat, ()), folded=hand.folded[seat])
+        for seat, side in enumerate(hand.declared)
+        if side is not None
+    )
 
 
 def _stacked(game: Game, top: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ActionKind, AmountLegal, Legal, PlainLegal
-from homegame.engine.events import Event, HandResult, Judged
+from homegame.engine.events import Event, HandResult, Judged, Prompt
 from homegame.engine.pots import Pot
 from homegame.engine.steps.base import Snapshot
 from homegame.ranking.wild import Lowest
@@ -132,6 +132,9 @@ class View:
     A screen offers them as they are: it never works out a pot."""
     runouts: tuple[tuple[Card, ...], ...] = ()
     """The two boards of a hand run twice (``board`` is the first), once both are dealt; else empty."""
+    prompt: Prompt | None = None
+    """What the decision asks of the viewer, in words, when it says (whom a pushed card goes to,
+    what rolling a card does); ``None`` otherwise, and for a viewer with nothing to decide."""
 
     def __repr__(self) -> str:
         """The view in a line: whose it is, the board, the pot, who is to act and what the viewer may do.
@@ -198,6 +201,7 @@ def build_view(hand: Snapshot, viewer: int | None, public: View | None = None, s
         pot_after_call=hand.pot + call.chips if isinstance(call, PlainLegal) else None,
         pot_sizes=_pot_sizes(legal, seats, hand.pot + call.chips if isinstance(call, PlainLegal) else hand.pot),
         runouts=table.runouts,
+        prompt=hand.prompt(viewer) if legal and viewer is not None else None,
     )
 
 

@@ -55,7 +55,7 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.describe import describe, judged_text, names_for
-from homegame.engine.events import Event, HandResult, Judged, Made, Missed, Names
+from homegame.engine.events import Declaration, Event, HandResult, Judged, Made, Missed, Names, Prompt
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
 from homegame.engine.view import SeatView, View, WildCards
@@ -71,6 +71,7 @@ __all__ = [
     "event_pots",
     "events_json",
     "legal_from_json",
+    "prompt_json",
     "result_from_json",
     "result_json",
     "to_json",
@@ -161,6 +162,8 @@ def _legal(legal: Legal) -> dict[str, JSON]:
         out.update(cards=to_json(legal.cards), sizes=list(legal.sizes), splits=splits or None)
         if legal.names:
             out.update(names=list(legal.names))
+        if legal.rule:
+            out.update(rule=legal.rule)
     elif isinstance(legal, PlaceLegal):
         out.update(cards=to_json(legal.cards), rows=list(legal.rows))
     return out
@@ -231,6 +234,7 @@ def _result(result: HandResult, names: Names) -> dict[str, JSON]:
         "awards": [_event(won, describe(won, names)) for won in result.awards],
         "carried": result.carried,
         "continues": result.continues,
+        "declared": [{**_fields(declaration), "text": declaration.describe(names)} for declaration in result.declared],
     }
 
 
@@ -257,7 +261,18 @@ def view_json(view: View, names: Names) -> dict[str, JSON]:
         "pot_after_call": view.pot_after_call,
         "pot_sizes": list(view.pot_sizes),
         "runouts": [to_json(board) for board in view.runouts],
+        "prompt": prompt_json(view.prompt, names),
     }
+
+
+def prompt_json(prompt: Prompt | None, names: Names) -> JSON:
+    """What a decision asks of the viewer (``None``: it says nothing): its ``text`` and seat ``to``
+    as the engine says them, and ``says``, the words for the reader (the seat named).
+
+    >>> prompt_json(Prompt(text="Push it to {to}.", to=1), {1: "bob"})
+    {'text': 'Push it to {to}.', 'to': 1, 'says': 'Push it to bob.'}
+    """
+    return None if prompt is None else {**_fields(prompt), "says": prompt.describe(names)}
 
 
 def _seat(seat: SeatView) -> dict[str, JSON]:
@@ -343,7 +358,8 @@ def legal_from_json(data: object) -> Legal:
         names = tuple(_text(name, where) for name in _list(obj["names"], where)) if "names" in obj else ()
         if names and len(names) != len(sizes):
             raise ParseError(f"{where}: names: one a hand, {len(sizes)} of them", token="names")
-        return DivideLegal(kind, cards, sizes=sizes, splits=allowed, names=names)
+        rule = _text(obj["rule"], where) if "rule" in obj else ""
+        return DivideLegal(kind, cards, sizes=sizes, splits=allowed, names=names, rule=rule)
     rows = tuple(_text(row, where) for row in _list(obj.get("rows"), where))
     return PlaceLegal(kind, cards, rows=rows)
 
@@ -377,6 +393,10 @@ def result_from_json(data: object) -> HandResult:
         awards=typing.cast(Any, awards),
         carried=_get(obj, "carried", int, "result"),
         continues=_get(obj, "continues", bool, "result"),
+        declared=tuple(
+            _build(Declaration, _object(item, "result declared"), "result declared", skip=("text",))
+            for item in _list(obj.get("declared", []), "result")
+        ),
     )
 
 
@@ -423,6 +443,9 @@ def view_from_json(data: object) -> View:
         pot_after_call=None if obj.get("pot_after_call") is None else _get(obj, "pot_after_call", int, "view"),
         pot_sizes=tuple(_amount(size, "view pot_sizes") for size in _list(obj.get("pot_sizes", []), "view")),
         runouts=tuple(_cards(board, "view runouts") for board in _list(obj.get("runouts", []), "view")),
+        prompt=None
+        if obj.get("prompt") is None
+        else _build(Prompt, _object(obj["prompt"], "view prompt"), "view prompt", skip=("says",)),
     )
 
 

@@ -207,10 +207,12 @@ def to_pokerstars(
     when: datetime | None = None,
     table: str = "homegame",
     mix: Mix | None = None,
+    size: int | None = None,
 ) -> str:
     """The hand as PokerStars text (``hero``: the seat whose hole cards it shows, ``None`` for nobody's;
     ``mix``: the mixed game the hand was dealt in, which the header names before its game, as
-    ``HORSE (Razz Limit, 1/2)``; see :func:`mix_label`)."""
+    ``HORSE (Razz Limit, 1/2)``; see :func:`mix_label`; ``size``: the seats at the table, the
+    header's ``N-max``, by default the seats dealt)."""
     from homegame.games import load
     from homegame.games.structures import at
 
@@ -230,7 +232,7 @@ def to_pokerstars(
         )
     hand = Hand.from_setup(setup, Chance(random.Random(0), history.chance))
     writer = _Writer(hand, list(names or [f"seat {seat + 1}" for seat in range(hand.seats)]), hero)
-    writer.header(number if number is not None else hand_number(history), when, table, mix)
+    writer.header(number if number is not None else hand_number(history), when, table, mix, size)
     writer.events(hand.events)
     for seat, action in history.actions:
         before, decision = hand.bets[seat], hand.decision
@@ -426,7 +428,7 @@ class _Tally:
 class _Writer(_Tally):
     """The hand's lines as it goes: the header, the street markers, the deals, draws and actions."""
 
-    def header(self, number: int, when: datetime | None, table: str, mix: Mix | None) -> None:
+    def header(self, number: int, when: datetime | None, table: str, mix: Mix | None, size: int | None) -> None:
         game, stakes = self.hand.game, self.hand.stakes
         limit = game.betting is Betting.FIXED_LIMIT
         low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
@@ -434,8 +436,7 @@ class _Writer(_Tally):
         label = f"{GAMES[_base(game.name)]} {LIMITS[game.betting]}"
         played = f"{mix_label(mix)} ({label}, {low}/{high})" if mix is not None else f"{label} ({low}/{high})"
         self.say(f"PokerStars Hand #{number}:  {played} - {moment} ET")
-        seats = self.hand.seats
-        size = max(seats, 8) if self.family == "stud" else next(size for size in (2, 6, 9, 10, seats) if size >= seats)
+        size = max(size or 0, self.hand.seats)  # the table's seats: a 4-seat table is 4-max
         if self.family == "stud":
             self.say(f"Table '{table}' {size}-max")
         else:

@@ -387,6 +387,8 @@ def _load(kind: str, name: str, seats: int) -> Game | Mix:
     if game is None:
         raise ParseError(f"{kind}: no game or mix {name!r} in the catalogue", token=name)
     low, high = game.players
+    if kind == "choice" and low <= seats:  # offered only when the players present fit (the picker's list)
+        return game
     if not low <= seats <= high:
         raise ParseError(f"{kind}: {game.name} is for {players_words(game.players)}, not {seats} seats", token=name)
     return game

@@ -62,7 +62,16 @@ def pokerstars(table: ServerTable, *, seat: int | None = None) -> tuple[str, lis
         try:
             mix = _mix(table, hand.game.name)
             written.append(
-                to_pokerstars(hand.history(), names=names, hero=hero, number=number, when=when, table=table.id, mix=mix)
+                to_pokerstars(
+                    hand.history(),
+                    names=names,
+                    hero=hero,
+                    number=number,
+                    when=when,
+                    table=table.id,
+                    mix=mix,
+                    size=len(table.seats),
+                )
             )
         except ParseError:
             skipped.append(number)

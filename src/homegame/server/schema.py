@@ -25,7 +25,7 @@ from typing import Any
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import ACTIONS, DESCRIPTORS, Action
-from homegame.engine.events import Judged, Made, Missed
+from homegame.engine.events import Declaration, Judged, Made, Missed, Prompt
 from homegame.engine.view import SeatView, WildCards
 from homegame.engine.wire import _NAMES, _WIRE_NAMES, _events
 from homegame.ranking import Category
@@ -123,8 +123,14 @@ def _legal() -> Schema:
         "cards": ({"cards": cards, "min": _COUNT, "max": _COUNT, "price": _COUNT}, ()),
         "choice": ({"choices": _array(_object({"name": _STR, "price": _COUNT}))}, ()),
         "divide": (
-            {"cards": cards, "sizes": _array(_COUNT), "splits": _nullable(_array(hands)), "names": _array(_STR)},
-            ("names",),
+            {
+                "cards": cards,
+                "sizes": _array(_COUNT),
+                "splits": _nullable(_array(hands)),
+                "names": _array(_STR),
+                "rule": _STR,
+            },
+            ("names", "rule"),
         ),
         "place": ({"cards": cards, "rows": _array(_STR)}, ()),
     }
@@ -174,6 +180,7 @@ def _view() -> Schema:
             "pot_after_call": _nullable(_COUNT),
             "pot_sizes": _array(_COUNT),
             "runouts": _array(_array(_ref("card"))),
+            "prompt": _nullable(_object({**_fields(Prompt), "says": _STR})),
         }
     )
 
@@ -317,8 +324,10 @@ def wire_schema() -> Schema:
                 "awards": _array(_ref("event.won")),
                 "carried": _COUNT,
                 "continues": _BOOL,
+                "declared": _array(_ref("declaration")),
             }
         ),
+        "declaration": _object({**_fields(Declaration), "text": _STR}),
         "event": {"oneOf": [_ref(name) for name in events]},
         **events,
         "action": _actions(),

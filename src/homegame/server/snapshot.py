@@ -25,6 +25,7 @@ from homegame.engine.game import Game
 from homegame.engine.missed import blinds_of
 from homegame.engine.rabbit import rabbit
 from homegame.engine.spec import OptionValue
+from homegame.engine.table import DealersChoice
 from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
 from homegame.server.odds import all_in_odds, runout_odds
@@ -153,7 +154,9 @@ class Snapshots:
             return shared[1], shared[2]
         choosing = table.choosing() if runout is None else None  # the dealer chooses once the runout is shown
         game = table.hand.game if table.hand is not None else None
-        if game is None and choosing is None:
+        engine = table.table
+        unchosen = isinstance(engine.schedule, DealersChoice) and engine.chosen is None and engine.continuing is None
+        if game is None and choosing is None and not unchosen:  # a dealer's choice not made: no game named
             try:
                 game = table.table.next_game()
             except PokerError:

@@ -25,7 +25,7 @@ from homegame.engine.describe import describe
 from homegame.engine.events import Event
 from homegame.engine.hand import Hand
 from homegame.engine.view import View, build_view
-from homegame.engine.wire import JSON, event_json, event_pots, result_json, to_json
+from homegame.engine.wire import JSON, event_json, event_pots, prompt_json, result_json, to_json
 
 __all__ = ["ViewTexts", "dumps", "plain"]
 
@@ -79,7 +79,8 @@ class ViewTexts:
             if seat not in written.result:
                 written.result[seat] = dumps(result_json(view.result, names))
             result = written.result[seat]
-        own = {"seats": f"[{','.join(seats)}]", "events": events_text, "result": result}
+        prompt = "null" if view.prompt is None else dumps(prompt_json(view.prompt, names))
+        own = {"seats": f"[{','.join(seats)}]", "events": events_text, "result": result, "prompt": prompt}
         parts = [
             part or f'"{name}":{own.get(name) or written.value(view, name)}'
             for name, part in zip(_VIEW_FIELDS, written.parts, strict=True)
@@ -138,7 +139,9 @@ class _Written:
 _VIEW_FIELDS = tuple(field.name for field in fields(View))
 """A view's fields, in the order they are written."""
 
-_OWN = frozenset({"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call", "pot_sizes"})
+_OWN = frozenset(
+    {"viewer", "seats", "legal", "events", "result", "wild", "hands", "pot_after_call", "pot_sizes", "prompt"}
+)
 """A view's fields that are the viewer's own (the others are the same in every viewer's view)."""
 
 dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

@@ -2,6 +2,7 @@
 put in, never a side taken.
 
 - a bet: check, else fold;
+- a declaration (high, low or both): fold, the seat giving up its claim to the pot;
 - Guts' in or out: out;
 - a card offered for a price (buy, twist, the store), a push, The Option: decline, or keep;
 - a split: the default split, the strongest hand first (the best hand of the first size, then the
@@ -15,6 +16,8 @@ put in, never a side taken.
 'fold'
 >>> str(timed_out((ChoiceLegal(ActionKind.DECLARE, ("in", "out")),)))
 'declare out'
+>>> str(timed_out((ChoiceLegal(ActionKind.DECLARE, ("high", "low", "both")), PlainLegal(ActionKind.FOLD))))
+'fold'
 >>> str(timed_out((ChoiceLegal(ActionKind.BUY, ("card",), prices=(5,)), PlainLegal(ActionKind.DECLINE))))
 'decline'
 """

@@ -40,7 +40,7 @@ from typing import ClassVar, Protocol, TypeVar, runtime_checkable
 from homegame.cards import Card, DeckSpec, Rank
 from homegame.engine.actions import Action, Hands, Legal
 from homegame.engine.betting import Betting, Post, Stakes
-from homegame.engine.events import Event, HandResult, Judged, Won
+from homegame.engine.events import Event, HandResult, Judged, Prompt, Won
 from homegame.engine.pots import Pot
 from homegame.engine.spec import Fields, Option, OptionValue
 from homegame.ranking.wild import WildSpec
@@ -300,6 +300,10 @@ class Snapshot(Protocol):
         """The seat's secret choice in the decision pending (a declaration not yet revealed)."""
         ...
 
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the decision pending asks of ``seat`` in words, when it says (``None`` otherwise)."""
+        ...
+
     def pending(self) -> tuple[int, ...]:
         """The seats that must decide now."""
         ...
@@ -462,6 +466,16 @@ class Secret(Protocol):
 
     def secret(self, seat: int) -> str | None:
         """The seat's choice, if it has made one."""
+        ...
+
+
+@runtime_checkable
+class Prompting(Protocol):
+    """A decision that says in words what it asks of a seat (whom a pushed card goes to, what
+    rolling a card does): :meth:`Snapshot.prompt` asks it."""
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the decision asks of ``seat``, if it says."""
         ...
 
 

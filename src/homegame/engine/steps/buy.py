@@ -40,12 +40,13 @@ from homegame.engine.actions import (
     PlainLegal,
 )
 from homegame.engine.betting import Stakes
-from homegame.engine.events import SEATS, Event, Names, says
+from homegame.engine.events import SEATS, Event, Names, Prompt, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Rules, Step, Up, register
 from homegame.engine.steps.choose import cards_phrase
 
 __all__ = [
+    "PROMPT_CHARS",
     "Bought",
     "BuyStep",
     "Declined",
@@ -56,6 +57,7 @@ __all__ = [
     "price_words",
     "purchase",
     "read_price",
+    "read_prompt",
     "throw_away",
 ]
 
@@ -158,6 +160,19 @@ def read_price(fields: Fields) -> int | str:
     return price
 
 
+PROMPT_CHARS = 100
+"""The most characters of a step's ``prompt`` (words beside the controls, after the step's own)."""
+
+
+def read_prompt(fields: Fields) -> str:
+    """A step's ``prompt``: the game's words to a player deciding, at most :data:`PROMPT_CHARS`."""
+    prompt = fields.string("prompt", "")
+    if len(prompt) > PROMPT_CHARS:
+        fields.problem("prompt", f"at most {PROMPT_CHARS} characters, not {len(prompt)}")
+        return ""
+    return prompt
+
+
 def price_words(price: int | str) -> str:
     """A price for the rules text: ``3 chips``, ``the big bet``, ``push_price chips (a house rule)``."""
     if isinstance(price, int):
@@ -197,14 +212,21 @@ class BuyStep(Step):
     item: str
     price: int | str
     discard: int = 0
+    prompt: str = ""
 
     @classmethod
     def read(cls, fields: Fields) -> BuyStep:
-        """``item``, ``price`` (chips, a stake's name, or a house rule's name) and ``discard``."""
+        """``item``, ``price`` (chips, a stake's name, or a house rule's name), ``discard`` and
+        ``prompt`` (the game's words to a player offered the item: what buying it does)."""
         item = fields.string("item", "")
         if not item:
             fields.problem("item", "required: what is bought")
-        return cls(item=item, price=read_price(fields), discard=fields.integer("discard", 0, low=0, high=5))
+        return cls(
+            item=item,
+            price=read_price(fields),
+            discard=fields.integer("discard", 0, low=0, high=5),
+            prompt=read_prompt(fields),
+        )
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Offer the item to every player still in, from the button's left."""
@@ -248,6 +270,13 @@ class BuyRound:
         if hand.stacks[seat] < self.price:
             return (decline,)
         return ChoiceLegal(ActionKind.BUY, (self.spec.item,), prices=(self.price,)), decline
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """The game's words for the item offered (what buying it does), with its price; none while
+        the buyer names the cards to throw away."""
+        if self.discarding or not self.spec.prompt:
+            return None
+        return Prompt(text=f"Buy the {self.spec.item} for {self.price}, or decline. {self.spec.prompt}")
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Pay, decline, or throw the cards away."""

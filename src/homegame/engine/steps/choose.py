@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, CardsLegal, Discard, Legal, Pass, Roll
+from homegame.engine.events import Prompt
 from homegame.engine.steps.base import Dealer
 
 __all__ = ["CardChoice", "cards_phrase"]
@@ -33,9 +34,9 @@ def cards_phrase(count: int) -> str:
 class CardChoice:
     """Everyone still in (or only the ``seats`` given) names ``count`` of their down cards (an action
     of kind ``kind``, whose ``cards`` are the choice); when all have chosen, ``settle(seat, cards)``
-    does the step's work."""
+    does the step's work. ``says``: what the choice asks, in words, when the step says (a roll)."""
 
-    __slots__ = ("chosen", "count", "hand", "kind", "settle", "waiting")
+    __slots__ = ("chosen", "count", "hand", "kind", "says", "settle", "waiting")
 
     def __init__(
         self,
@@ -43,9 +44,12 @@ class CardChoice:
         kind: ActionKind,
         count: int,
         settle: Callable[[int, tuple[Card, ...]], None],
+        *,
         seats: Collection[int] | None = None,
+        says: Prompt | None = None,
     ) -> None:
         self.hand = hand
+        self.says = says
         self.kind = kind
         self.count = count
         self.settle = settle
@@ -60,6 +64,10 @@ class CardChoice:
     def legal(self, seat: int) -> tuple[Legal, ...]:
         """Exactly ``count`` of the seat's down cards."""
         return (CardsLegal(self.kind, tuple(self.hand.down[seat]), min=self.count, max=self.count),)
+
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the choice asks of ``seat``, when the step says."""
+        return self.says
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the choice secret until everyone has chosen."""

@@ -1,15 +1,19 @@
 """``declare``: every player still in secretly chooses which way they play for the pot
 (rules 000, 4.1; rules 003, "Declaring"): ``low``, ``high`` or ``both``. Nobody sees another's
 choice until all have chosen; then all open at once. The showdown then judges each side among
-the players who declared it (see :mod:`homegame.engine.steps.showdown` for the "both" rule)."""
+the players who declared it (see :mod:`homegame.engine.steps.showdown` for the "both" rule).
+
+Instead of a side a player may fold, giving up any claim to the pot (no rule of the catalogue
+forbids it, and it is what the table does for a player whose time ran out: never a side taken
+for them). The fold is public at once; the choices made stay secret until all are in."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from homegame.engine.actions import Action, ActionKind, ChoiceLegal, Declare, Legal
-from homegame.engine.events import Declared, Revealed
+from homegame.engine.actions import Action, ActionKind, ChoiceLegal, Declare, Fold, Legal, PlainLegal
+from homegame.engine.events import Acted, Declared, Revealed
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 
@@ -54,13 +58,15 @@ class DeclareStep(Step):
 
 class DeclareRound:
     """The runtime of a declaration: everyone at once; the choices (``chosen``) stay secret, each
-    seen by its own seat (:meth:`secret`), until all are in."""
+    seen by its own seat (:meth:`secret`), until all are in. ``fold``: a seat may fold instead
+    (not in Guts, whose ``out`` is its way out, and keeps the pot for the next deal)."""
 
-    __slots__ = ("choices", "chosen", "hand", "waiting")
+    __slots__ = ("choices", "chosen", "fold", "hand", "waiting")
 
-    def __init__(self, hand: Dealer, choices: tuple[str, ...]) -> None:
+    def __init__(self, hand: Dealer, choices: tuple[str, ...], *, fold: bool = True) -> None:
         self.hand = hand
         self.choices = choices
+        self.fold = fold
         self.waiting = hand.in_hand(0)
         self.chosen: dict[int, str] = {}
 
@@ -69,14 +75,19 @@ class DeclareRound:
         return tuple(self.waiting)
 
     def legal(self, seat: int) -> tuple[Legal, ...]:
-        """One of the sides."""
-        return (ChoiceLegal(ActionKind.DECLARE, self.choices),)
+        """One of the sides, or fold (where the round allows it)."""
+        declare = ChoiceLegal(ActionKind.DECLARE, self.choices)
+        return (declare, PlainLegal(ActionKind.FOLD)) if self.fold else (declare,)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
-        """Record the secret choice."""
-        assert isinstance(action, Declare)
-        self.chosen[seat] = action.side
-        self.hand.emit(Declared(seat, action.side))
+        """Record the secret choice, or fold the seat (public at once)."""
+        if isinstance(action, Fold):
+            self.hand.fold(seat)
+            self.hand.emit(Acted(seat, action))
+        else:
+            assert isinstance(action, Declare)
+            self.chosen[seat] = action.side
+            self.hand.emit(Declared(seat, action.side))
         self.waiting.remove(seat)
 
     def secret(self, seat: int) -> str | None:

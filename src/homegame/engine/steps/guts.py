@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from homegame.engine.events import SEATS, Event, Judged, Names, Shown, Won, says
+from homegame.engine.events import SEATS, Event, Judged, Names, Prompt, Shown, Won, says
 from homegame.engine.judge import Judge
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields, OptionValue
@@ -131,8 +131,17 @@ class GutsRound(DeclareRound):
     __slots__ = ("judge",)
 
     def __init__(self, hand: Dealer, judge: Judge) -> None:
-        super().__init__(hand, ("in", "out"))
+        super().__init__(hand, ("in", "out"), fold=False)
         self.judge = judge
+
+    def prompt(self, seat: int) -> Prompt:
+        """What going in and out mean, with the pot and what a loser pays."""
+        hand = self.hand
+        price = match_price(hand.options, hand.pot)
+        return Prompt(
+            text=f"In: your cards play for the pot of {hand.pot}; the best hand in takes it, and every other "
+            f"player in pays {price} into the next pot. Out: you drop out of this deal and pay nothing."
+        )
 
     def close(self) -> None:
         """Open the declarations, then pay the pot and take the matches."""

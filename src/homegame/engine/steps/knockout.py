@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from homegame.cards import Card
-from homegame.engine.events import Judged, KnockedOut, Made, Shown, TurnedUp, Won
+from homegame.engine.events import SEATS, Event, Judged, KnockedOut, Made, Names, Shown, TurnedUp, Won, name
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
@@ -33,10 +33,43 @@ from homegame.ranking.core import Category
 from homegame.ranking.poker import rank_name
 from homegame.ranking.positional import ordered, survived
 
-__all__ = ["SIDE", "Knockout", "standing"]
+__all__ = ["SIDE", "STANDING", "Knockout", "KnockoutTie", "standing"]
 
 SIDE = "last survivor"
-"""The side of the pot the knock-out pays, and of each player's standing."""
+"""The side of the pot the knock-out pays."""
+
+STANDING = "against the extra hand"
+"""The contest of each player's standing (no hand is "last survivor" that is not)."""
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockoutTie(Event):
+    """Nobody is the last survivor of pot ``pot`` (0 the main pot), so it carries over: the
+    ``seats`` that lasted longest survived ``survived`` of the ``cards`` comparisons, all of them
+    (4.5(b): two or more survive), or fewer (4.5(a): the same card knocked them all out).
+
+    >>> KnockoutTie(seats=(1, 2), survived=5, cards=5).describe({1: "bob", 2: "you"})
+    'bob and you survive all 5 cards: two survivors carry the pot over to the next deal'
+    >>> KnockoutTie(seats=(0, 2), survived=2, cards=5, pot=1).describe()
+    'seat 0 and seat 2 are knocked out by the same card (card 3): side pot 1 carries over to the next deal'
+    """
+
+    seats: tuple[int, ...]
+    survived: int
+    cards: int
+    pot: int = 0
+
+    def describe(self, names: Names = SEATS) -> str:
+        """Why the pot carries over, in words."""
+        who = " and ".join(name(names, seat) for seat in self.seats)
+        where = "the pot" if self.pot == 0 else f"side pot {self.pot}"
+        if self.survived == self.cards:
+            count = _COUNTS[len(self.seats)] if len(self.seats) < len(_COUNTS) else str(len(self.seats))
+            return f"{who} survive all {self.cards} cards: {count} survivors carry {where} over to the next deal"
+        card = self.survived + 1
+        return f"{who} are knocked out by the same card (card {card}): {where} carries over to the next deal"
 
 
 def standing(
@@ -56,7 +89,7 @@ def standing(
 
     >>> from homegame.cards import parse
     >>> print(standing(parse("Ah 5h Qs 8c Td"), None))
-    last survivor: lowest card five (5h 8c Td Qs Ah)
+    against the extra hand: lowest card five (5h 8c Td Qs Ah)
     >>> extra = parse("4c 7d 9s Jh Kc")
     >>> a, b, c = parse("5h 8c Td Qs Ah"), parse("2d 8s Th Qd Ac"), parse("5s 6d Jc Kd Ad")
     >>> [standing(one, extra, rivals=[x for x in (a, b, c) if x is not one]).made.name for one in (a, b, c)]
@@ -77,7 +110,7 @@ def standing(
             name = f"survives all {lasted}"
         else:
             name = f"last survivor after card {compared}"
-    return Judged(side=SIDE, held=mine, given=Made(name=name, category=Category.HIGH_CARD, cards=mine))
+    return Judged(side=STANDING, held=mine, given=Made(name=name, category=Category.HIGH_CARD, cards=mine))
 
 
 @register
@@ -142,8 +175,9 @@ class Knockout(Step):
             last = [seat for seat in eligible if lasted[seat] == most]
             if len(last) == 1:
                 hand.award(Won(seat=last[0], amount=pot.amount, pot=index, side=SIDE))
-            else:
-                hand.carry_over(pot.amount)  # 4.5(a) when most < 5, 4.5(b) when they all survived
+            else:  # 4.5(a) when most < 5, 4.5(b) when they all survived
+                hand.emit(KnockoutTie(seats=tuple(last), survived=most, cards=len(extra), pot=index))
+                hand.carry_over(pot.amount)
         return None
 
     def describe(self) -> str:

@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Keep, Legal, PlainLegal, Push
-from homegame.engine.events import SEATS, Dealt, Event, Names, name, says
+from homegame.engine.events import SEATS, Dealt, Event, Names, Prompt, name, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, Up, register
 from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price, throw_away
@@ -116,6 +116,29 @@ class PushRound:
         price = self.price if len(self.seats) > 1 else DEALER_PUSH
         push = PlainLegal(ActionKind.PUSH, chips=price)
         return (keep, push) if self.hand.stacks[seat] >= price else (keep,)
+
+    def prompt(self, seat: int) -> Prompt:
+        """Whom a push sends the card to, and what the replacement costs.
+
+        >>> from homegame.engine.hand import Hand
+        >>> from homegame.games import load
+        >>> hand = Hand(load("push"), [100, 100, 100], seed=4)
+        >>> while hand.step.kind != "push":
+        ...     _ = hand.act(hand.pending()[0], hand.legal_actions(hand.pending()[0])[0].make())
+        >>> prompt = hand.decision.prompt(hand.pending()[0])
+        >>> prompt.to == hand.pending()[0] + 1, "{to} (to keep or push on)" in prompt.text
+        (True, True)
+        """
+        card = self.hand.up[seat][-1]
+        if len(self.seats) > 1:
+            price, to = self.price, self.seats[1]
+            push = f"push it on to {{to}} (to keep or push on) and buy a face-up replacement for {price} to keep"
+        else:
+            price, to = DEALER_PUSH, None
+            push = f"push it to the discard pile and buy a face-up replacement for {price} to keep"
+        if self.hand.stacks[seat] < price:
+            return Prompt(text=f"Keep the {card}: a replacement costs {price}, more than you have.")
+        return Prompt(text=f"Keep the {card}, or {push}.", to=to)
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Keep the card, or push it on and buy the replacement; then offer the next seat its card."""

@@ -21,10 +21,10 @@ from typing import ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import ActionKind
-from homegame.engine.events import SEATS, Event, Names, says
+from homegame.engine.events import SEATS, Event, Names, Prompt, says
 from homegame.engine.spec import Fields
 from homegame.engine.steps.base import Dealer, Decision, Down, Step, Up, register
-from homegame.engine.steps.buy import buyers
+from homegame.engine.steps.buy import buyers, read_prompt
 from homegame.engine.steps.choose import CardChoice, cards_phrase
 
 __all__ = ["RollStep", "Rolled"]
@@ -56,16 +56,35 @@ class RollStep(Step):
     kind: ClassVar[str] = "roll"
     count: int = 1
     bought: str = ""
+    prompt: str = ""
 
     @classmethod
     def read(cls, fields: Fields) -> RollStep:
-        """``count`` (1..4): how many cards each player turns up; ``bought``: only the buyers of that item."""
-        return cls(count=fields.integer("count", 1, low=1, high=4), bought=fields.string("bought", ""))
+        """``count`` (1..4): how many cards each player turns up; ``bought``: only the buyers of that
+        item; ``prompt``: the game's words to a player rolling, after what rolling does."""
+        return cls(
+            count=fields.integer("count", 1, low=1, high=4),
+            bought=fields.string("bought", ""),
+            prompt=read_prompt(fields),
+        )
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in (who bought the item, with ``bought``) chooses."""
         seats = buyers(hand, self.bought) if self.bought else None
-        return CardChoice(hand, ActionKind.ROLL, self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
+        says = Prompt(text=self.says())
+        return CardChoice(
+            hand, ActionKind.ROLL, self.count, lambda seat, cards: _roll(hand, seat, cards), seats=seats, says=says
+        )
+
+    def says(self) -> str:
+        """What rolling asks of a player, in words.
+
+        >>> print(RollStep().says())
+        Roll: choose one card of your down cards to turn face up; all turn over together.
+        """
+        what = cards_phrase(self.count)
+        text = f"Roll: choose {what} of your down cards to turn face up; all turn over together."
+        return f"{text} {self.prompt}" if self.prompt else text
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -33,9 +33,9 @@ the contests judge the hands (``cards = "split-1"``) or the ``units`` showdown c
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import factorial, prod
 from typing import ClassVar
 
@@ -135,6 +135,31 @@ class SplitStep(Step):
                 text += f"; the {self.name(index)} must hold {_down(least)}"
         return text + ("; a mis-set hand is played dead." if self.misset == "dead" else ".")
 
+    def rule(self, names: Sequence[str] = ()) -> str:
+        """What a legal split is, for a player splitting: the order rule between the hands (called
+        by ``names``, else by :meth:`name`), the down cards a hand must hold, a mis-set played dead.
+
+        >>> print(SplitStep(min_down=(0, 1)).rule(("five", "two")))
+        The five must beat the two (high); the two must hold a down card.
+        >>> chinese = SplitStep(sizes=(5, 5, 3), names=("back", "middle", "front"), order=Order.AT_LEAST, misset="dead")
+        >>> print(chinese.rule())  # doctest: +NORMALIZE_WHITESPACE
+        The back must be at least as strong as the middle, the middle at least as strong as the
+        front (high); a mis-set hand is played dead.
+        """
+        called = list(names) if len(names) == len(self.sizes) else [self.name(i) for i in range(len(self.sizes))]
+        must, then = ("must beat", "beat") if self.order is Order.BEATS else ("must be at least", "at least")
+        strong = "" if self.order is Order.BEATS else " as strong as"
+        pairs = [
+            f"the {first} {then if index else must}{strong} the {second}"
+            for index, (first, second) in enumerate(pairwise(called))
+        ]
+        parts = [", ".join(pairs) + f" ({get(self.ranking).label})"]
+        parts += [f"the {called[index]} must hold {_down(least)}" for index, least in enumerate(self.min_down) if least]
+        if self.misset == "dead":
+            parts.append("a mis-set hand is played dead")
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
+
     def check_game(self, game: Rules, fields: Fields) -> None:
         """Players must hold exactly the cards the hands need."""
         held = 0
@@ -230,7 +255,10 @@ class SplitRound:
                 down = hand.down[seat]
                 allowed = tuple(hands for hands in spec.ways(cards) if not spec.refusal(hands, down, self.misset))
             names = spec.hand_names(hand.game)
-            self.legal_of[seat] = (DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed, names=names),)
+            rule = replace(spec, misset=self.misset).rule(names)
+            self.legal_of[seat] = (
+                DivideLegal(ActionKind.SPLIT, cards, sizes=spec.sizes, splits=allowed, names=names, rule=rule),
+            )
         return self.legal_of[seat]
 
     def preview(self, seat: int, hands: Sequence[Sequence[Card]]) -> Preview:

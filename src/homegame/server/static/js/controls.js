@@ -29,6 +29,8 @@ export function buildControls(ctx) {
   const box = el("div", { class: "controls-inner" });
   if (!legal || legal.length === 0) return box;
   const byForm = groupByForm(legal);
+  // What the decision asks, in the server's words (whom a pushed card goes to, what rolling does).
+  if (ctx.view?.prompt) box.append(el("p", { class: "hint prompt", dataset: { prompt: "" } }, ctx.view.prompt.says));
 
   if (byForm.cards.length) box.append(cardsControls(ctx, byForm.cards));
   if (byForm.divide.length) for (const d of byForm.divide) box.append(divideControls(ctx, d));

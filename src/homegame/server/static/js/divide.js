@@ -65,6 +65,20 @@ export function cardsControls(ctx, descriptors) {
   return group;
 }
 
+/** The words over a split: the hands asked for, as the rules name them, and the rule the server states. */
+export function splitHint(d) {
+  const names = d.names?.length === d.sizes.length ? d.names : null;
+  const into = names ? d.sizes.map((size, i) => `the ${names[i]} (${size})`).join(", ") : `hands of ${d.sizes.join(" + ")}`;
+  return [`Split your cards into ${into}.`, d.rule ?? "", "Pick a hand, then tap cards."].filter(Boolean).join(" ");
+}
+
+/** A card of the split, marked "down" when it is one of the seat's down cards (a rule may ask for one). */
+function splitCard(card, down, options) {
+  const node = cardElement(card, { ...options, label: down.has(card) ? `${options.label ?? card} (down card)` : options.label });
+  if (down.has(card)) node.classList.add("down");
+  return node;
+}
+
 export function divideControls(ctx, d) {
   const cards = d.cards;
   const sizes = d.sizes;
@@ -91,8 +105,8 @@ export function divideControls(ctx, d) {
   const group = el("div", { class: "action-group divide", dataset: { form: "divide" } });
   const names = d.names?.length === sizes.length ? d.names : null; // as the rules name them (Pi Gow's five and two)
   const title = (index) => (names ? words(names[index]) : `Hand ${index + 1}`);
-  const into = names ? sizes.map((size, i) => `the ${names[i]} (${size})`).join(", ") : `hands of ${sizes.join(" + ")}`;
-  group.append(el("p", { class: "hint" }, `Split your cards into ${into}, strongest first: pick a hand, then tap cards.`));
+  const down = new Set(ctx.me?.up?.length ? ctx.me.down : []); // marked only where some cards are up (stud)
+  group.append(el("p", { class: "hint" }, splitHint(d)));
   const handsRow = el("div", { class: "hands" });
   sizes.forEach((size, index) => {
     const hand = state.hands[index];
@@ -114,7 +128,7 @@ export function divideControls(ctx, d) {
         `${title(index)}: ${hand.length}/${size}`,
       ),
       el("div", { class: "slot-cards" }, hand.map((card) =>
-        cardElement(card, {
+        splitCard(card, down, {
           wild: wildKind(card, ctx.wild),
           size: "small",
           selected: true,
@@ -134,7 +148,7 @@ export function divideControls(ctx, d) {
   for (const card of cards) {
     if (placed.has(card)) continue;
     free.append(
-      cardElement(card, {
+      splitCard(card, down, {
         wild: wildKind(card, ctx.wild),
         onclick: () => {
           let target = state.active;

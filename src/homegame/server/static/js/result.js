@@ -9,8 +9,9 @@ import { rowLabel } from "./snapshot.js";
 import { chips, el, words } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
-// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot.
-const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "matched"]);
+// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs (and why its pot carries
+// over), a guts loser matching the pot.
+const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "knockout_tie", "matched"]);
 
 /**
  * The lines of a result: [{seat, text, cards}] one an award (its `text` from the server, the
@@ -27,6 +28,14 @@ export function resultLines(result, name) {
   }
   if (result.carried) lines.push({ seat: null, text: `${chips(result.carried)} carried over to the next deal`, cards: [] });
   return lines;
+}
+
+/**
+ * Each seat's declaration, as the server says it: [{seat, side, text}] (side: high, low, both or
+ * the game's word; text: who declared what, and why a "both" got nothing).
+ */
+export function declaredLines(result) {
+  return (result.declared ?? []).map((d) => ({ seat: d.seat, side: d.side, text: d.text }));
 }
 
 /**
@@ -132,6 +141,8 @@ export function drawResult(box, done, title, onReplay) {
   if (board) box.firstElementChild.after(board); // under the heading
   const rules = calledWords(done.options);
   if (rules) box.append(el("p", { class: "house-called", dataset: { options: JSON.stringify(done.options) } }, `House rules: ${rules}`));
+  const declared = declaredLines(done.result);
+  if (declared.length) box.append(el("ul", { class: "declared" }, declared.map((d) => el("li", { dataset: { seat: d.seat, declared: d.side } }, d.text))));
   if (how.length) box.append(el("ul", { class: "how" }, how.map((e) => el("li", {}, e.text))));
   if (shown.length) box.append(el("div", { class: "shown" }, shown.map((e) => shownHand(e, done.name))));
 }

@@ -145,6 +145,11 @@ function drawMenu(state, you) {
   fill($("status"), notes.filter(Boolean).join(" · "));
 }
 
+/** Between hands of a dealer's choice not yet made (no game named): the header says what the table waits for. */
+function headerWait(state) {
+  return !state.game && !state.view ? el("span", { class: "table-title", dataset: { waiting: "choice" } }, " · waiting for the dealer's choice") : null;
+}
+
 function render(state) {
   const { you, hand } = update({ state, turn: state.turn });
   const view = state.view;
@@ -153,7 +158,7 @@ function render(state) {
   const title = state.game?.title ?? state.title;
   document.title = pageTitle(myTurn, title);
   // The game in play, and the table's own title when it says more (a mix, dealer's choice, the host's name for it).
-  const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : null;
+  const more = state.game && state.title !== state.game.title ? el("span", { class: "table-title" }, ` · ${state.title}`) : headerWait(state);
   fill($("title"), title, more);
   fill($("hand-no"), hand ? `hand ${hand}` : "");
   drawKill($("kill"), state);
@@ -243,7 +248,6 @@ function drawControls(state, view) {
     const waitingFor = view.to_act.filter((s) => tableSeatOf(state, s) !== you).map((s) => handNames(state, state.dealt, you)[s]);
     if (waitingFor.length) box.append(el("p", { class: "hint" }, `Waiting for ${waitingFor.join(", ")}`));
   }
-  document.body.classList.toggle("dividing", legal.some((d) => d.form === "divide"));
   const before = current().pickable;
   update({ pickable });
   if (before.size !== pickable.size || [...pickable].some((card) => !before.has(card))) drawMine();
