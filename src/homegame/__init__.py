@@ -8,15 +8,26 @@ rule they mention, dealt and judged exactly.
 As Th Jk
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from homegame.cards import Card, Deck, DeckSpec, Rank, Suit, SuitOrder, parse
 from homegame.errors import GameSpecError, IllegalActionError, ParseError, PokerError
 
-try:
-    __version__ = version("homegame")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> Any:
+    """``homegame.__version__``, looked up in the installed metadata only when asked for
+    (``importlib.metadata`` is slow to import, and most commands never need it)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'homegame' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        found = version("homegame")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        found = "0+unknown"
+    globals()["__version__"] = found
+    return found
+
 
 __all__ = [
     "Card",
