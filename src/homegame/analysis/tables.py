@@ -516,10 +516,10 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
 
     tables = evaluator._tables
     present = list(range(deck.lowest_rank - 2, 13))
-    multisets = np.zeros((1, 13), dtype=np.int64)  # every multiset of ranks, at most four of each, rank by rank
+    multisets = np.zeros((1, 13), dtype=np.int8)  # every multiset of ranks, at most four of each, rank by rank
     for rank in present:
         grown = np.repeat(multisets, 5, axis=0)
-        grown[:, rank] = np.tile(np.arange(5), len(multisets))
+        grown[:, rank] = np.tile(np.arange(5, dtype=np.int8), len(multisets))
         multisets = grown[grown.sum(axis=1) <= cards]
     multisets = multisets[multisets.sum(axis=1) == cards]
     sums = multisets @ np.array(RANK_KEYS, dtype=np.int64)
@@ -539,10 +539,12 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
             polynomial = polynomial * plain[n][:, None] + shifted * marked[n][:, None]
         ways -= 4 * polynomial[:, 5:].sum(axis=1)
         others = 3 * len(present)
-        for size in range(5, cards + 1):
-            for suited in combinations(present, size):
-                mask = sum(1 << rank for rank in suited)
-                counts[tables.flush[mask]] += 4 * comb(others, cards - size)
+        masks = np.arange(1 << 13, dtype=np.int64)  # a suit's ranks: every mask of the ranks present
+        masks = masks[(masks & ((1 << present[0]) - 1)) == 0]
+        held = ((masks[:, None] >> np.arange(13)) & 1).sum(axis=1)
+        suited = (held >= 5) & (held <= cards)
+        hands = 4 * np.array([comb(others, cards - size) for size in range(cards + 1)], dtype=np.int64)
+        np.add.at(counts, tables.flush[masks[suited]], hands[held[suited]])
     np.add.at(counts, ordinals, ways)
     tally = _Tally()
     for ordinal in np.flatnonzero(counts).tolist():
