@@ -50,7 +50,11 @@ from homegame.ranking.kernel import Evaluator
 
 Hands = npt.NDArray[np.uint8]
 ROOT = Path(__file__).resolve().parent.parent
-ANCHORS = ROOT.parent / "shared" / "anchors"
+ANCHORS = next(
+    (folder / "shared" / "anchors" for folder in ROOT.parents if (folder / "shared" / "anchors").is_dir()),
+    ROOT.parent / "shared" / "anchors",
+)
+"""The C anchor's folder: ``shared/anchors`` beside the repository (or beside a folder above it)."""
 TABLES_7 = [sys.executable, "-m", "homegame", "tables", "--cards", "7"]
 CASES = [(5, "high"), (7, "high"), (5, "low-a5"), (7, "low-a5")]
 
@@ -277,15 +281,20 @@ def c_anchor(anchors: Path) -> list[str] | None:
     return [str(binary), str(library), str(tables)]
 
 
+C_HANDS = 2_000_000
+"""How many random hands the C anchor judges in each of its timed runs."""
+
+
 def c_figures(command: list[str]) -> tuple[float, float]:
-    """One run of the C anchor: its random 7-card rate (hands a second) and its incremental walk
-    over all 133.8 M 7-card hands (seconds)."""
+    """One run of the C anchor: its random 7-card rate (hands a second, from the best of its five
+    timed runs, as homegame's figure is a best) and its incremental walk over all 133.8 M 7-card
+    hands (seconds: the median of three, all it prints)."""
     text = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    rate = re.search(r"^C SK-key table \(.*random 7-card\s+([\d.]+) M/s", text, re.MULTILINE)
+    rate = re.search(r"^C SK-key table \(.*random 7-card .*, min ([\d.]+)", text, re.MULTILINE)
     walk = re.search(r"^C SK-key table incremental, all 133\.8M.*\(median ([\d.]+) s", text, re.MULTILINE)
     if rate is None or walk is None:
         raise RuntimeError(f"unexpected output of the C anchor:\n{text}")
-    return float(rate.group(1)) * 1e6, float(walk.group(1))
+    return C_HANDS / float(rate.group(1)), float(walk.group(1))
 
 
 def against_c(args: argparse.Namespace) -> None:
@@ -295,7 +304,7 @@ def against_c(args: argparse.Namespace) -> None:
         return
     evaluator = Evaluator.for_ranking(get("high"))
     assert evaluator is not None
-    hands = random_hands(2_000_000, 7, np.random.default_rng(args.seed))  # as many as the C program judges
+    hands = random_hands(C_HANDS, 7, np.random.default_rng(args.seed))  # as many as the C program judges
     print(f"\nagainst the C anchor ({args.rounds} rounds; load average {os.getloadavg()[0]:.1f} at the start)")
     print(f"{'round':>5} {'C 7-card':>10} {'homegame':>10} {'ratio':>6}", end="   ")
     print(f"{'C all 7':>8} {'tables':>8} {'(cpu)':>7} {'ratio':>6}")
