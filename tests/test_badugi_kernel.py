@@ -14,7 +14,7 @@ from homegame.ranking.badugi_kernel import category, keys
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 51), min_size=1, max_size=6, unique=True))
+@given(st.lists(st.integers(0, 51), min_size=1, max_size=8, unique=True))
 def test_the_kernel_gives_the_reference_key(codes: list[int]) -> None:
     value = get("badugi").evaluate([Card.from_code(code) for code in codes])
     key = int(keys(np.array([codes], dtype=np.uint8))[0])

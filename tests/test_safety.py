@@ -349,7 +349,7 @@ def test_tables_of_eight_cards(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_ctrl_c_during_start_up(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    def interrupted() -> object:
+    def interrupted(*only: object) -> object:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "build_parser", interrupted)

@@ -94,18 +94,34 @@ class ArgumentParser(argparse.ArgumentParser):
         return super()._get_values(action, arg_strings)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for (``importlib.metadata``
+    costs a whole-table command a tenth of its time)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        from homegame import __version__
+
+        parser.exit(message=f"homegame {__version__}\n")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or with subcommand ``only`` alone (a command
+    run imports its own module, not those of the twelve others).
+
+    >>> build_parser("tables").parse_args(["tables", "--cards", "5"]).cards
+    5
+    """
     parser = ArgumentParser(
         prog="homegame",
         description="Dealer's choice poker, whole: play, judge hands, count odds.",
     )
-    from homegame import __version__  # read from the package's metadata: slow, so here, not at import
-
-    parser.add_argument("--version", action="version", version=f"homegame {__version__}")
+    parser.add_argument("--version", action=_Version)
     parser.set_defaults(handler=None)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         importlib.import_module(f"homegame.commands.{name}").register(subparsers)
     return parser
 
@@ -150,8 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _plain_streams()
     command = "homegame"
     try:
-        parser = build_parser()
-        args, unknown = parser.parse_known_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(words[0]) if words and words[0] in COMMANDS else build_parser()
+        args, unknown = parser.parse_known_args(words)
         if unknown:  # argparse would blame ``homegame`` and show its usage, not the subcommand's
             _unrecognized(parser, args, unknown)
         command = " ".join(["homegame", *(word for word in (args.command, getattr(args, "action", None)) if word)])

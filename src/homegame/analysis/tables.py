@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from homegame.cards import Card, DeckSpec, Rank, Suit
 from homegame.errors import ParseError
@@ -515,10 +516,10 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
 
     tables = evaluator._tables
     present = list(range(deck.lowest_rank - 2, 13))
-    multisets = np.zeros((1, 13), dtype=np.int64)  # every multiset of ranks, at most four of each, rank by rank
+    multisets = np.zeros((1, 13), dtype=np.int8)  # every multiset of ranks, at most four of each, rank by rank
     for rank in present:
         grown = np.repeat(multisets, 5, axis=0)
-        grown[:, rank] = np.tile(np.arange(5), len(multisets))
+        grown[:, rank] = np.tile(np.arange(5, dtype=np.int8), len(multisets))
         multisets = grown[grown.sum(axis=1) <= cards]
     multisets = multisets[multisets.sum(axis=1) == cards]
     sums = multisets @ np.array(RANK_KEYS, dtype=np.int64)
@@ -538,10 +539,12 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
             polynomial = polynomial * plain[n][:, None] + shifted * marked[n][:, None]
         ways -= 4 * polynomial[:, 5:].sum(axis=1)
         others = 3 * len(present)
-        for size in range(5, cards + 1):
-            for suited in combinations(present, size):
-                mask = sum(1 << rank for rank in suited)
-                counts[tables.flush[mask]] += 4 * comb(others, cards - size)
+        masks = np.arange(1 << 13, dtype=np.int64)  # a suit's ranks: every mask of the ranks present
+        masks = masks[(masks & ((1 << present[0]) - 1)) == 0]
+        held = ((masks[:, None] >> np.arange(13)) & 1).sum(axis=1)
+        suited = (held >= 5) & (held <= cards)
+        hands = 4 * np.array([comb(others, cards - size) for size in range(cards + 1)], dtype=np.int64)
+        np.add.at(counts, tables.flush[masks[suited]], hands[held[suited]])
     np.add.at(counts, ordinals, ways)
     tally = _Tally()
     for ordinal in np.flatnonzero(counts).tolist():
@@ -552,22 +555,55 @@ def _count_by_ranks(evaluator: Any, deck: DeckSpec, cards: int) -> _Tally:
 
 
 def _count_badugi(deck: DeckSpec, cards: int, report: Progress) -> _Tally:
-    """Every hand dealt and judged by the badugi kernel (:mod:`homegame.ranking.badugi_kernel`)."""
-    from homegame.ranking import _compiled
+    """Every hand dealt (:func:`_hand_blocks`) and judged by the badugi kernel
+    (:mod:`homegame.ranking.badugi_kernel`): numpy alone, no compiled loops to load."""
     from homegame.ranking.badugi_kernel import category, keys
 
     codes = _deck_codes(deck)
     total = comb(len(codes), cards)
-    index = np.arange(cards, dtype=np.int64)
-    block = np.empty((min(_BLOCK, total), cards), dtype=np.uint8)
     tally, done = _Tally(), 0
-    while filled := _compiled.deal(codes, index, block):
-        found, counts = np.unique(keys(block[:filled]), return_counts=True)
+    for block in _hand_blocks(codes, cards):
+        found, counts = np.unique(keys(block), return_counts=True)
         for key, hands in zip(found.tolist(), counts.tolist(), strict=True):
             tally.add(key, category(key), hands)
-        done += filled
+        done += len(block)
         report(done / total)
     return tally
+
+
+def _hand_blocks(codes: npt.NDArray[np.uint8], cards: int) -> Iterator[npt.NDArray[np.uint8]]:
+    """Every hand of ``cards`` of ``codes``, each once, in blocks of at most ``_BLOCK`` rows (more
+    only when one choice of the first cards leaves that many): the last cards of a hand come from
+    one array of every choice of them (:func:`_choices`), the first from a loop over their choices.
+
+    >>> [block.tolist() for block in _hand_blocks(np.arange(4, dtype=np.uint8), 3)]
+    [[[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]]
+    """
+    n = len(codes)
+    tail = max((size for size in range(cards + 1) if comb(n, size) <= _BLOCK), default=0)
+    last = _choices(n, tail)
+    starts = last[:, 0] if tail else np.zeros(0, dtype=np.int64)
+    for head in combinations(range(n), cards - tail):
+        rows = last[np.searchsorted(starts, head[-1] + 1) :] if head and tail else last
+        if len(rows):
+            first = np.broadcast_to(np.array(head, dtype=np.int64), (len(rows), len(head)))
+            yield codes[np.concatenate([first, rows], axis=1)]
+
+
+def _choices(n: int, size: int) -> npt.NDArray[np.int64]:
+    """Every choice of ``size`` of ``range(n)``, increasing, in lexicographic order (one row each).
+
+    >>> _choices(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for position in range(size):
+        first = rows[:, -1] + 1 if position else np.zeros(1, dtype=np.int64)
+        ways = np.maximum(n - size + position + 1 - first, 0)  # the values this position may take
+        grown = np.repeat(rows, ways, axis=0)
+        offsets = np.arange(len(grown)) - np.repeat(np.cumsum(ways) - ways, ways)
+        rows = np.concatenate([grown, (np.repeat(first, ways) + offsets)[:, None]], axis=1)
+    return rows
 
 
 # -- anything else: hand by hand -----------------------------------------------------------------

@@ -2,7 +2,10 @@
 of rules document 004 (``../shared/rules/004_6db291cb9dde3763.txt``).
 
 This is the readable reference path: every rule is spelled out here once, and the
-fast kernel (:mod:`homegame.ranking.kernel`) is held equal to it by tests.
+fast kernel (:mod:`homegame.ranking.kernel`) is held equal to it by tests. The class judges;
+the checks of options and hands, the "no unbeatable hand" comparisons and the suit tie-break's
+part of a key are in :mod:`homegame.ranking.poker_rules`, the names of hands in
+:mod:`homegame.ranking.naming`, the kinds in :mod:`homegame.ranking.kinds`.
 
 How a five-card hand is judged, in the document's words:
 
@@ -39,85 +42,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from itertools import combinations
 
 from homegame.cards import SUIT_ORDERS, Card, Rank, SuitOrder
 from homegame.errors import ParseError
 from homegame.ranking.core import Category, HandValue, normalize_cards
+from homegame.ranking.kinds import LOWS, Kind, SuitTiebreak
+from homegame.ranking.naming import hand_name, rank_name
+from homegame.ranking.poker_rules import beats, card_rank, check_hand, check_options, suit_part
 from homegame.ranking.wild import evaluate as evaluate_wild
 from homegame.ranking.wildcards import Lowest, WildSpec
 
 __all__ = ["Kind", "PokerRanking", "SuitTiebreak", "rank_name"]
 
 C = Category
-
-
-class Kind(StrEnum):
-    """Which contest a poker ranking judges."""
-
-    HIGH = "high"
-    LOW_A5 = "low-a5"
-    LOW_27 = "low-27"
-    LOW_A6 = "low-a6"
-    LOW_REVERSED = "low-reversed"
-    """The usual rank of poker hands reversed, the lowest high hand winning (rule 004's high-low
-    reading): straights and flushes count against, aces are high but 5-4-3-2-A is a straight."""
-    THREE_CARD = "three-card"
-
-
-class SuitTiebreak(StrEnum):
-    """The three house rules of 004 "Ranking of suits" for hands equal but for suits."""
-
-    NONE = "none"
-    HIGHEST_CARD = "highest-card"
-    """1. Compare the suit of the highest card in the hand."""
-    HIGHEST_PAIRED = "highest-paired"
-    """2. Compare the suit of the highest paired card (J-J-7-7-K: the highest jack wins)."""
-    HIGHEST_UNPAIRED = "highest-unpaired"
-    """3. Compare the suit of the highest unpaired card (K-K-7-5-4: compare the sevens)."""
-
-
-_SINGULAR = [
-    "-",
-    "-",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]
-_PLURAL = [
-    "-",
-    "-",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "sevens",
-    "eights",
-    "nines",
-    "tens",
-    "jacks",
-    "queens",
-    "kings",
-    "aces",
-]
-_LOW_SYMBOL = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-
-
-def rank_name(rank: int, *, plural: bool = False) -> str:
-    """``rank_name(12) == 'queen'``; ``rank_name(6, plural=True) == 'sixes'``."""
-    return (_PLURAL if plural else _SINGULAR)[rank]
 
 
 _HIGH_ORDER: tuple[Category, ...] = (C.STRAIGHT_FLUSH, C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.FLUSH, C.STRAIGHT)
@@ -203,39 +141,7 @@ class PokerRanking:
     more_wild_beats_fewer: bool = False
 
     def __post_init__(self) -> None:
-        low = self.kind in _LOWS
-        if self.qualifier is not None and not (low and 5 <= self.qualifier <= 14):
-            raise ParseError(f"qualifier={self.qualifier}: only a low takes a qualifier, from 5 to 14")
-        if not 1 <= self.packs <= 8:  # as a DeckSpec's packs
-            raise ParseError(f"packs={self.packs}: must be 1..8")
-        if (self.ace_high_straight or self.ace_pair_high) and self.kind is not Kind.LOW_A6:
-            raise ParseError("ace_high_straight and ace_pair_high are ace-to-six (low-a6) options")
-        if (self.italian_straight_flush or self.imperial_flush) and self.kind is not Kind.HIGH:
-            raise ParseError("italian_straight_flush and imperial_flush are options of the high ranking")
-        if self.three_of_a_kind_beats_straight and self.kind is not Kind.HIGH:
-            raise ParseError("three_of_a_kind_beats_straight is an option of the high ranking")
-        if self.lowest_rank > Rank.TEN:
-            raise ParseError(f"lowest_rank={self.lowest_rank.symbol}: a deck must hold at least A-K-Q-J-10")
-        self._check_wild()
-
-    def _check_wild(self) -> None:
-        rules = [name for name in _WILD_RULES if getattr(self, name)]
-        if self.wild is None:
-            if rules:
-                raise ParseError(f"{rules[0]} is a wild-card house rule: give wild=... too")
-            return
-        if self.more_wild_beats_fewer and (self.natural_beats_wild or self.fewer_wild_beats_more):
-            raise ParseError("more_wild_beats_fewer contradicts natural_beats_wild and fewer_wild_beats_more")
-        for rank in self.wild.ranks:
-            if rank < self.lowest_rank and rank != Rank.ACE:
-                raise ParseError(
-                    f"wild={self.wild}: no {rank.symbol} in a deck whose lowest rank is {self.lowest_rank.symbol}"
-                )
-        for card in self.wild.cards:
-            if _rank(card) < self.lowest_rank and card.rank != Rank.ACE:
-                raise ParseError(
-                    f"wild={self.wild}: no {card} in a deck whose lowest rank is {self.lowest_rank.symbol}"
-                )
+        check_options(self)
 
     # -- description -------------------------------------------------------------------------
 
@@ -264,7 +170,7 @@ class PokerRanking:
     @property
     def is_low(self) -> bool:
         """True for the lows."""
-        return self.kind in _LOWS
+        return self.kind in LOWS
 
     @property
     def old_classes(self) -> bool:
@@ -352,47 +258,12 @@ class PokerRanking:
         return self._make_value(*max(judged, key=lambda j: self._key_of(*j)))
 
     def _check(self, hand: tuple[Card, ...], *, jokers: bool = False) -> None:
-        """Refuse hands this ranking cannot judge, naming what is wrong (jokers only if ``jokers``)."""
-        if not hand:
-            raise ParseError("a hand needs at least one card")
-        seen: dict[Card, int] = {}
-        for card in hand:
-            if card.is_joker and not jokers:
-                if self.wild is None:
-                    raise ParseError(f"{card} is a joker: this ranking has no wild cards (use wild=jokers)")
-                raise ParseError(f"{card} is a joker, but jokers are not wild under wild={self.wild}")
-            if card.rank is not None and card.rank < self.lowest_rank and card.rank != Rank.ACE:
-                raise ParseError(f"{card} is not in a deck whose lowest rank is {self.lowest_rank.symbol}")
-            seen[card] = seen.get(card, 0) + 1
-            if seen[card] > self.packs:
-                many = "once" if self.packs == 1 else f"{self.packs} times"
-                other = " (a second joker is Jk2)" if card.is_joker else ""
-                raise ParseError(f"{card} appears more than {many}: duplicate card{other}")
+        """Refuse hands this ranking cannot judge (:func:`~homegame.ranking.poker_rules.check_hand`)."""
+        check_hand(self, hand, jokers=jokers)
 
     def beats(self, a: HandValue, b: HandValue) -> bool:
         """True when ``a`` beats ``b`` (the key order, bent by the "no unbeatable hand" rules)."""
-        if self.italian_straight_flush and a.category is C.STRAIGHT_FLUSH is b.category:
-            a_end, b_end = self._straight_flush_end(a), self._straight_flush_end(b)
-            if {a_end, b_end} == {"minimum", "maximum"}:
-                return a_end == "minimum"
-        if self.imperial_flush:
-            if self._is_imperial(a) and self._is_lowest_quads(b):
-                return False
-            if self._is_lowest_quads(a) and self._is_imperial(b):
-                return True
-        return a.key > b.key
-
-    def _straight_flush_end(self, value: HandValue) -> str:
-        top = _rank(value.counted[0])
-        if top == Rank.ACE:
-            return "maximum"
-        return "minimum" if top == self.lowest_rank + 3 else "medium"
-
-    def _is_imperial(self, value: HandValue) -> bool:
-        return value.category is C.STRAIGHT_FLUSH and _rank(value.counted[0]) == Rank.ACE
-
-    def _is_lowest_quads(self, value: HandValue) -> bool:
-        return value.category is C.FOUR_OF_A_KIND and _rank(value.counted[0]) == self.lowest_rank
+        return beats(self, a, b)
 
     # -- one hand of at most five cards -------------------------------------------------------
 
@@ -402,7 +273,7 @@ class PokerRanking:
         aces_low = self.aces_low
 
         def value(card: Card, grouped: bool) -> int:
-            rank = _rank(card)
+            rank = card_rank(card)
             if rank == Rank.ACE and aces_low and not (grouped and self.ace_pair_high):
                 return ace_low
             return rank
@@ -422,7 +293,7 @@ class PokerRanking:
         flush = full and straights and len({card.suit for card in hand}) == 1
         straight = self._straight(counting) if full and straights and len(groups) == len(hand) else None
         if straight is not None:
-            ordered = sorted(hand, key=lambda card: straight.index(_rank(card)))
+            ordered = sorted(hand, key=lambda card: straight.index(card_rank(card)))
             counting = [value if value != Rank.ACE or straight[0] == Rank.ACE else ace_low for value in straight]
             category = C.STRAIGHT_FLUSH if flush else C.STRAIGHT
         else:
@@ -470,7 +341,7 @@ class PokerRanking:
         qualified = True
         if self.qualifier is not None:
             qualified = category is C.HIGH_CARD and len(counting) == 5 and max(counting) <= self.qualifier
-        name = self._name(category, ordered, counting, qualified)
+        name = hand_name(self, category, counting, qualified)
         return HandValue(self, key, category, tuple(ordered if held is None else held), name, wild, qualified)
 
     def _key_of(self, category: Category, ordered: list[Card], counting: list[int], wild_part: int = 0) -> int:
@@ -487,78 +358,11 @@ class PokerRanking:
         base = strength << _SHIFT_VECTOR | vector
         if self.is_low:
             base = (1 << (_SHIFT_VECTOR + 4)) - base
-        return ((base << _SHIFT_WILD | wild_part) << _SHIFT_SUIT) | self._suit_part(ordered, counting)
-
-    def _suit_part(self, ordered: list[Card], counting: list[int]) -> int:
-        rule = self.suit_tiebreak
-        if rule is SuitTiebreak.NONE:
-            return 0
-        pairs = list(zip(counting, ordered, strict=True))
-        sizes = {v: counting.count(v) for v in counting}
-        suit_value = self.suit_order.value
-        if rule is SuitTiebreak.HIGHEST_CARD:
-            pairs.sort(key=lambda p: (p[0], suit_value(p[1].suit)), reverse=True)  # type: ignore[arg-type]
-        elif rule is SuitTiebreak.HIGHEST_UNPAIRED:
-            pairs.sort(key=lambda p: sizes[p[0]] > 1)
-        part = 0
-        for _, card in pairs:
-            part = part << 2 | suit_value(card.suit)  # type: ignore[arg-type]
-        return part << 2 * (5 - len(pairs))
-
-    # -- names ---------------------------------------------------------------------------------
-
-    def _name(self, category: Category, ordered: list[Card], counting: list[int], qualified: bool) -> str:
-        if self.is_low and category is C.HIGH_CARD:
-            if self.kind is Kind.LOW_A5 and counting == [self.lowest_rank + 3 - i for i in range(4)] + [
-                self.lowest_rank - 1
-            ]:
-                name = "wheel"
-            else:
-                name = "-".join(_LOW_SYMBOL.get(v, "A" if v == self.lowest_rank - 1 else str(v)) for v in counting)
-                name += " low"
-            if self.qualifier is not None and not qualified:
-                name += f", not {self.qualifier} or better"
-            return name
-        name = self._poker_name(category, ordered, counting)
-        if self.qualifier is not None and not qualified:
-            name += f", no {self.qualifier}-or-better low"
-        return name
-
-    def _poker_name(self, category: Category, ordered: list[Card], counting: list[int]) -> str:
-        def named(v: int, plural: bool = False) -> str:
-            return rank_name(Rank.ACE if v == self.lowest_rank - 1 else v, plural=plural)
-
-        if category is C.STRAIGHT_FLUSH:
-            return "royal flush" if counting[0] == Rank.ACE else f"{named(counting[0])}-high straight flush"
-        if category is C.FIVE_OF_A_KIND:
-            return f"five {named(counting[0], True)}"
-        if category is C.FOUR_OF_A_KIND:
-            return f"four {named(counting[0], True)}"
-        if category is C.FULL_HOUSE:
-            return f"{named(counting[0], True)} full of {named(counting[3], True)}"
-        if category is C.FLUSH:
-            return f"{named(counting[0])}-high flush"
-        if category is C.STRAIGHT:
-            return f"{named(counting[0])}-high straight"
-        if category is C.THREE_OF_A_KIND:
-            return f"three {named(counting[0], True)}"
-        if category is C.TWO_PAIR:
-            return f"two pair, {named(counting[0], True)} and {named(counting[2], True)}"
-        if category is C.ONE_PAIR:
-            return f"pair of {named(counting[0], True)}"
-        return f"{named(counting[0])} high"
-
-
-def _rank(card: Card) -> int:
-    rank = card.rank
-    assert rank is not None, "jokers are judged by wild rankings"
-    return int(rank)
+        return ((base << _SHIFT_WILD | wild_part) << _SHIFT_SUIT) | suit_part(self, ordered, counting)
 
 
 def _by_suit(cards: list[Card], order: SuitOrder) -> list[Card]:
     return sorted(cards, key=lambda card: order.value(card.suit), reverse=True)  # type: ignore[arg-type]
 
 
-_LOWS = (Kind.LOW_A5, Kind.LOW_27, Kind.LOW_A6, Kind.LOW_REVERSED)
-_WILD_RULES = ("double_ace_flush", "natural_beats_wild", "fewer_wild_beats_more", "more_wild_beats_fewer")
 _DEFAULTS = {name: getattr(PokerRanking(), name) for name in PokerRanking.__dataclass_fields__}
