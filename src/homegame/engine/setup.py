@@ -34,6 +34,10 @@ class Setup:
     options: tuple[tuple[str, OptionValue], ...] = ()
     carried: int = 0
     posts: tuple[Post, ...] = ()
+    mucks: tuple[int, ...] = ()
+    """Seats that throw their hand away at the showdown when the rules let them (it wins nothing,
+    they did not make the last bet or raise, nobody was all in): :class:`~homegame.engine.events.Mucked`.
+    Empty (the default): every hand still in is shown."""
 
     def check(self) -> None:
         """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not
@@ -57,6 +61,8 @@ class Setup:
             chips(post.amount, f"{where}.amount")
             if not isinstance(post.name, str) or not 0 < len(post.name) <= MAX_TEXT or type(post.live) is not bool:
                 raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
+        if any(type(seat) is not int or not 0 <= seat < len(self.stacks) for seat in self.mucks):
+            raise ParseError(f"mucks: seats 0..{len(self.stacks) - 1}, not {self.mucks!r}", token="mucks")
         if not isinstance(self.stakes, Stakes):
             raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
         for name in _STAKES:

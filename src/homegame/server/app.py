@@ -41,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
+from homegame.server import showing
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
@@ -58,9 +59,11 @@ from homegame.server.messages import (
     Ledger,
     Log,
     Message,
+    Muck,
     Preview,
     React,
     Rebuy,
+    Show,
     SitIn,
     SitOut,
     Straddle,
@@ -381,6 +384,10 @@ class Room:
                 table.sit_out(seat)
             case Straddle(post):
                 table.straddle(seat, post)
+            case Muck(muck):
+                showing.muck(table, seat, muck)
+            case Show(cards):
+                showing.show(table, seat, cards)
             case SitIn(wait):
                 table.sit_in(seat, wait)
             case Rebuy(amount):

@@ -31,6 +31,7 @@ __all__ = [
     "Dealt",
     "Left",
     "LogError",
+    "Mucking",
     "Muted",
     "Paused",
     "RebuyAnswered",
@@ -43,6 +44,7 @@ __all__ = [
     "SeatAnswered",
     "SeatAsked",
     "SeatGiven",
+    "Showed",
     "Straddled",
     "from_row",
     "to_row",
@@ -248,6 +250,23 @@ class SeatGiven(_Kind, kind="give_seat"):
     seat: int
 
 
+@dataclass(frozen=True, slots=True)
+class Mucking(_Kind, kind="muck"):
+    """A seat mucks at the showdown a hand the rules do not make it show (``muck``), from the hand in
+    progress on, or shows every hand again."""
+
+    seat: int
+    muck: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Showed(_Kind, kind="show"):
+    """The seat that won the last hand without a showdown shows ``cards`` of it (notation) to everyone."""
+
+    seat: int
+    cards: str
+
+
 Change = (
     Sat
     | Dealt
@@ -270,6 +289,8 @@ Change = (
     | SeatGiven
     | BombCalled
     | Straddled
+    | Mucking
+    | Showed
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -296,6 +317,8 @@ _KINDS: dict[str, type[Change]] = {
         SeatGiven,
         BombCalled,
         Straddled,
+        Mucking,
+        Showed,
     )
 }
 

@@ -46,6 +46,10 @@ SPECTATORS = ("none", "public", "behind")
 STRADDLES = ("off", "optional")
 """Whether the seat after the big blind may post a live straddle (twice the big blind) before the deal."""
 
+MUCKS = ("allowed", "never")
+"""Whether a seat still in at the showdown may throw away, unseen, a hand the rules do not make it
+show (``allowed``: the winner and the last aggressor always show), or every hand is shown."""
+
 MISSED_BLINDS = tuple(rule.value for rule in MissedBlinds)
 """The house rule for the blinds a player missed (sitting out, or new at the table): post them on
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
@@ -55,7 +59,7 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
-    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands"}
+    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands", "muck"}
 )
 MAX_BETWEEN_HANDS = 600
 """The longest pause a table may set between hands, in seconds."""
@@ -123,6 +127,9 @@ class TableConfig:
     """What each seat antes in a bomb pot the table runs (0: twice the big blind)."""
     straddle: str = "off"
     """``optional``: the seat after the big blind may post a live straddle before the deal (:data:`STRADDLES`)."""
+    muck: str = "allowed"
+    """``allowed``: a seat may muck at the showdown a hand it need not show; ``never``: every hand
+    is shown (:data:`MUCKS`)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -205,6 +212,7 @@ class TableConfig:
             bomb_every=_whole(data, "bomb_every", 0, 1000, 0),
             bomb_amount=_whole(data, "bomb_amount", 0, _MAX_CHIPS, 0),
             straddle=_one_of(data, "straddle", STRADDLES),
+            muck=_one_of(data, "muck", MUCKS),
             _games=games,
         )
         if config.bomb_every and not any(game.has_flop for game in config.single_games):
@@ -243,6 +251,8 @@ class TableConfig:
             data["between_hands"] = self.between_hands
         if self.straddle != "off":
             data["straddle"] = self.straddle
+        if self.muck != "allowed":
+            data["muck"] = self.muck
         if self.auto_approve:
             data["auto_approve"] = True
         if self.buy_in is not None:

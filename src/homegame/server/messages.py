@@ -34,9 +34,11 @@ __all__ = [
     "Ledger",
     "Log",
     "Message",
+    "Muck",
     "Preview",
     "React",
     "Rebuy",
+    "Show",
     "SitIn",
     "SitOut",
     "Straddle",
@@ -135,7 +137,21 @@ class React:
     emoji: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """Muck at the showdown a hand the rules do not make the seat show (``muck``), or show them all."""
+
+    muck: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show ``cards`` (notation) of the last hand, won without a showdown, to everyone."""
+
+    cards: object
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | Muck | Show
 
 
 MAX_OPTIONS = 64
@@ -190,6 +206,13 @@ def parse(data: dict[str, Any]) -> Message:
                 raise BadMessageError(str(error)) from None
         case "log":
             return Log()
+        case "muck":
+            muck = data.get("muck")
+            if not isinstance(muck, bool):
+                raise BadMessageError("muck: muck must be true or false")
+            return Muck(muck)
+        case "show":
+            return Show(data.get("cards"))
         case "react":
             try:
                 return React(check_emoji(data.get("emoji")))

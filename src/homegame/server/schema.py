@@ -230,6 +230,7 @@ def _snapshot() -> Schema:
             "last": _nullable(last),
             "game": _nullable(game),
             "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
+            "muck": _nullable(_object({"allowed": _BOOL, "on": _BOOL, "show": _array(_STR)})),
         }
     )
 
