@@ -233,7 +233,7 @@ class Showdown(Step):
         scores, judged, missed = self._judge(hand, live)
         paid = self._payouts(hand, live, scores, judged, missed)
         mucking = self.mucking(hand, live, {won.seat for won in paid if isinstance(won, Won)})
-        for seat in _showing_order(hand, live) if mucking else live:
+        for seat in _showing_order(hand, live) if hand.mucks else live:
             if seat in mucking:
                 hand.emit(Mucked(seat))
                 continue
