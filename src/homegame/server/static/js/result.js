@@ -9,8 +9,9 @@ import { rowLabel } from "./snapshot.js";
 import { chips, el, words } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
-// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot.
-const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "matched"]);
+// and a mis-set hand, Five-O's columns, High Card Poker's knock-outs, a guts loser matching the pot;
+// and a hand mucked unseen at the showdown.
+const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "matched", "mucked"]);
 
 /**
  * The lines of a result: [{seat, text, cards}] one an award (its `text` from the server, the
