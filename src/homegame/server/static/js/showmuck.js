@@ -25,7 +25,7 @@ export function showRow(muck, send) {
   const choices = showChoices(muck);
   if (!choices.length) return null;
   const buttons = choices.map((choice) => {
-    const data = { action: "show", cards: choice.cards.join(" ") };
+    const data = { show: choice.cards.join(" ") }; // not a data-action: no turn of the hand is waiting
     if (choice.cards.length === 1) {
       const card = cardElement(choice.cards[0], { onclick: () => send(choice.cards), label: choice.label });
       Object.assign(card.dataset, data);
