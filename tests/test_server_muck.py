@@ -13,16 +13,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from homegame.cards import parse
 from homegame.engine.events import Mucked, Shown
 from homegame.history import loads_all
 from homegame.server import showing
 from homegame.server.config import TableConfig
 from homegame.server.histories import phh
+from homegame.server.messages import BadMessageError, Muck
+from homegame.server.messages import parse as parse_message
 from homegame.server.requests import RefusedError
 from homegame.server.store import Store
 from homegame.server.table import ServerTable
-from server_helpers import Seat, cards_in, finish_hand, live_server, make, run
+from server_helpers import Seat, cards_in, finish_hand, live_server, make, run, to_act
 from test_history_leaks import _cards, _scan_downloads
 
 BODY = {"game": "holdem", "seats": 3, "stack": 100, "spectators": "public", "between_hands": 600}
@@ -225,3 +230,44 @@ def test_the_servers_downloads_name_no_mucked_card_but_the_full_record_keeps_the
         assert secret <= _cards(" ".join(full[index].actions))  # the host's full record keeps every card
         for viewer in {0, 1, 2} - {hands[index][2][seat]}:
             assert not _cards(" ".join(loads_all(phh(table, seat=viewer))[index].actions)) & secret
+
+
+def _won_uncalled() -> tuple[ServerTable, int]:
+    """A table whose first hand the big blind won uncalled (the others folded), still on the table."""
+    table = make(rng=random.Random(2), between_hands=600)
+    run(table)
+    for _ in range(2):
+        table.act(to_act(table), table.number, table.seq, {"kind": "fold"})
+        run(table)
+    assert table.hand is None and table.previous is not None
+    return table, table.previous_dealt[table.previous.folded.index(False)]
+
+
+CARDS = st.one_of(
+    st.none(),
+    st.integers(),
+    st.text(max_size=6),
+    st.lists(st.one_of(st.sampled_from(["As", "Kd", "2c", "Jk", "??", "10h", ""]), st.integers()), max_size=4),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(CARDS, st.integers(0, 2))
+def test_a_show_refused_changes_nothing(cards: object, seat: int) -> None:
+    table, winner = _won_uncalled()
+    seq, may = table.seq, showing.showable(table, winner)
+    try:
+        showing.show(table, seat, cards)
+    except RefusedError as refused:
+        assert refused.code in ("bad_request", "illegal")
+        assert table.seq == seq and showing.showable(table, winner) == may
+        return
+    assert seat == winner and isinstance(cards, list)  # what was applied is a card of its own
+    assert set(parse(" ".join(cards))) <= set(may) and table.seq == seq + 1
+
+
+@given(st.one_of(st.none(), st.integers(), st.text(max_size=4), st.lists(st.booleans(), max_size=2)))
+def test_a_muck_message_takes_only_true_or_false(value: object) -> None:
+    with pytest.raises(BadMessageError, match="true or false"):
+        parse_message({"type": "muck", "muck": value})
+    assert parse_message({"type": "muck", "muck": True}) == Muck(True)
