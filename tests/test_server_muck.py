@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from homegame.cards import parse
+from homegame.cli import main
 from homegame.engine.events import Mucked, Shown
 from homegame.history import loads_all
 from homegame.server import showing
@@ -27,7 +28,7 @@ from homegame.server.messages import parse as parse_message
 from homegame.server.requests import RefusedError
 from homegame.server.store import Store
 from homegame.server.table import ServerTable
-from server_helpers import Seat, cards_in, finish_hand, live_server, make, run, to_act
+from server_helpers import HOST_TOKEN, Seat, cards_in, finish_hand, live_server, make, run, to_act
 from test_history_leaks import _cards, _scan_downloads
 
 BODY = {"game": "holdem", "seats": 3, "stack": 100, "spectators": "public", "between_hands": 600}
@@ -271,3 +272,15 @@ def test_a_muck_message_takes_only_true_or_false(value: object) -> None:
     with pytest.raises(BadMessageError, match="true or false"):
         parse_message({"type": "muck", "muck": value})
     assert parse_message({"type": "muck", "muck": True}) == Muck(True)
+
+
+def test_host_new_sets_muck(capsys: pytest.CaptureFixture[str]) -> None:
+    with live_server() as live:
+        url = f"{live.base}/host#{HOST_TOKEN}"
+        command = ["host", url, "new", "--game", "holdem", "--seats", "2", "--stack", "50", "--paused", "--json"]
+        assert main([*command, "--muck", "never"]) == 0
+        made = json.loads(capsys.readouterr().out)["table"]
+        assert live.server.rooms[made].table.config.muck == "never"
+        assert main(command) == 0
+        made = json.loads(capsys.readouterr().out)["table"]
+        assert live.server.rooms[made].table.config.muck == "allowed"
