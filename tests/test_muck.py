@@ -18,17 +18,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from homegame.bots import RandomBot, play
+from homegame.bots import CallerBot, RandomBot, play
 from homegame.cards import parse
 from homegame.engine import Hand
-from homegame.engine.actions import BetTo, Call, Check, Fold, RaiseTo
-from homegame.engine.events import Mucked, Shown
+from homegame.engine.actions import ActionKind, BetTo, Call, Check, Fold, RaiseTo
+from homegame.engine.events import Acted, Dealt, Drew, Mucked, Shown
 from homegame.engine.wire import to_json
 from homegame.errors import IllegalActionError, ParseError
 from homegame.games import load
 from homegame.history import to_phh
 from test_history_leaks import _cards
 from test_server_leaks import named
+
+AGGRESSIVE = {ActionKind.BET_TO, ActionKind.RAISE_TO, ActionKind.COMPLETE}
 
 DECK = "As Kd 2c Ah Kc 7c 8h 9s 3d 4s 5h Jc Qd"
 """Three seats, button 0, one card at a time from the button's left: seat 1 holds As Ah, seat 2
@@ -190,3 +192,21 @@ def test_random_hands_muck_often_enough_for_the_property_to_bite() -> None:
         play(hand, [RandomBot(random.Random(seed + seat)) for seat in range(3)])
         mucked += sum(1 for event in hand.events if isinstance(event, Mucked))
     assert mucked >= 3
+
+
+def test_the_last_aggressor_shows_when_a_declaration_or_a_discard_follows_the_last_bet() -> None:
+    witnessed = 0
+    for seed in range(40):
+        game = load(["stud-declare", "shanghai", "push", "holdem"][seed % 4])
+        hand = Hand(game, [60] * 3, seed=seed, mucks=(0, 1, 2))
+        play(hand, [RandomBot(random.Random(seed)), CallerBot(), CallerBot()])
+        first = next((i for i, e in enumerate(hand.events) if isinstance(e, Shown | Mucked)), None)
+        if first is None:
+            continue
+        street = max(i for i, e in enumerate(hand.events[:first]) if isinstance(e, Dealt | Drew))
+        bets = [e.seat for e in hand.events[street:first] if isinstance(e, Acted) and e.action.kind in AGGRESSIVE]
+        mucked = {e.seat for e in hand.events if isinstance(e, Mucked)}
+        if bets and len(hand.in_hand()) > 2:
+            assert bets[-1] not in mucked, (game.name, seed)
+            witnessed += bets[-1] not in {won.seat for won in hand.result.awards}  # a loser, made to show
+    assert witnessed >= 2

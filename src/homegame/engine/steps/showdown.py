@@ -29,12 +29,13 @@ from typing import Any, ClassVar
 
 from homegame.cards import Card, Rank, suit_order
 from homegame.engine.actions import ActionKind
-from homegame.engine.events import Acted, Judged, Missed, Mucked, Returned, Shown, Won
+from homegame.engine.events import Acted, Declared, Judged, Missed, Mucked, Returned, Revealed, Shown, SplitUp, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields, OptionValue
 from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.discard import Discarded
 from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
 from homegame.ranking.wild import WildSpec
@@ -424,6 +425,10 @@ def _check_low_rules(contest: Contest, game: Rules, fields: Fields) -> None:
 
 
 _AGGRESSIVE = frozenset({ActionKind.BET_TO, ActionKind.RAISE_TO, ActionKind.COMPLETE})
+_AFTER_BETTING = (Returned, Declared, Revealed, SplitUp, Discarded)
+"""What may happen between the final betting round and the showdown: an uncalled bet returned, a
+declaration, a split (Pi Gow stud), a last discard (Shanghai). Anything else (cards dealt, drawn,
+rolled, passed) begins a street of its own."""
 
 
 def _last_aggressor(hand: Snapshot) -> int | None:
@@ -433,7 +438,7 @@ def _last_aggressor(hand: Snapshot) -> int | None:
         if isinstance(event, Acted):
             if event.action.kind in _AGGRESSIVE:
                 return event.seat
-        elif not isinstance(event, Returned):
+        elif not isinstance(event, _AFTER_BETTING):
             return None
     return None
 
