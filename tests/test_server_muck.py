@@ -22,6 +22,7 @@ from homegame.engine.events import Mucked, Shown
 from homegame.history import loads_all
 from homegame.server import showing
 from homegame.server.config import TableConfig
+from homegame.server.finished import page
 from homegame.server.histories import phh
 from homegame.server.messages import BadMessageError, Muck
 from homegame.server.messages import parse as parse_message
@@ -284,3 +285,16 @@ def test_host_new_sets_muck(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(command) == 0
         made = json.loads(capsys.readouterr().out)["table"]
         assert live.server.rooms[made].table.config.muck == "allowed"
+
+
+def test_a_card_shown_reaches_the_seats_history_of_the_hand_and_a_muck_never_does() -> None:
+    table, winner = _won_uncalled()
+    other = (winner + 1) % 3
+    before = json.loads(page(table, other)[0])  # asked before the show: written, then written again
+    assert before["view"]["seats"][table.previous_dealt.index(winner)]["down"] is None
+    card = str(showing.showable(table, winner)[0])
+    showing.show(table, winner, [card])
+    after = json.loads(page(table, other)[0])
+    assert after["view"]["seats"][table.previous_dealt.index(winner)]["down"] == [card]
+    restored = ServerTable.restore("t", table.config, table.store, now=table.now)
+    assert json.loads(page(restored, other)[0]) == after

@@ -53,7 +53,8 @@ def _released(value: object) -> object:
     named a won pot's number ``pot_index``; to the view the pot-sized amounts ``pot_sizes``; issue
     32 named the house rule ``showdown_pots``, whose default is what that release did; issue 30 named
     in ``last`` the house rules a finished hand was played under, and gave each seat ``muted``,
-    false for every seat of that release, and each viewer its ``muck``: every hand shown, as then): the same game, whichever release wrote it."""
+    false for every seat of that release, and each viewer its ``muck``: every hand shown, as then):
+    the same game, whichever release wrote it."""
     if isinstance(value, list):
         return [_released(item) for item in value]
     if not isinstance(value, dict):

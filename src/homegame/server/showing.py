@@ -116,3 +116,6 @@ def apply(table: ServerTable, made: changes.Mucking | changes.Showed) -> None:
             if hand is None or seat not in table.previous_dealt:
                 raise IllegalActionError(f"seat {seat} has no hand to show")
             hand.show_won(table.previous_dealt.index(seat), parse(cards))
+            for kept in table.finished[-1:]:  # the seats' history of it, written before, is written again
+                if kept.hand is hand:
+                    kept.texts.clear()

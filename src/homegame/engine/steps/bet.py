@@ -36,6 +36,10 @@ the big bet, the round is played in big bets.
 The house rule ``short_all_in`` says what an all-in for less than a full bet or raise is:
 ``not-a-raise`` (the casino rule: it reopens the betting for nobody who has acted) or ``a-raise``
 (PokerKit's reading; see :mod:`homegame.engine.betting`).
+
+The house rule ``free_fold`` (no game of the catalogue lists it; a game document may) lets a player
+fold where a check is free, as online rooms do (a fold there is binding, the TDA's "non-standard
+fold"); without it a player who may check is not offered the fold.
 """
 
 from __future__ import annotations
@@ -131,6 +135,7 @@ class Bet(Step):
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
             raise_by_blinds=hand.option("straddle_min_raise", "straddle") != "big-blind",
             short_all_in_raises=hand.option("short_all_in", "not-a-raise") == "a-raise",
+            free_fold=hand.option("free_fold", False) is True,
         )
 
     def _open_pair(self, hand: Dealer) -> bool:
@@ -262,7 +267,8 @@ class BettingRound:
     least raise over the blinds one opening bet, however high a straddle stands (PokerKit's
     reading; by default a raise over a straddle is at least the straddle). ``short_all_in_raises``
     true counts an all-in for less as a raise (the house rule ``short_all_in = "a-raise"``, see the
-    module docstring).
+    module docstring). ``free_fold`` true offers the fold where a check is free (the house rule
+    ``free_fold``).
     """
 
     __slots__ = (
@@ -272,6 +278,7 @@ class BettingRound:
         "bring_in",
         "cap",
         "current",
+        "free_fold",
         "full_level",
         "hand",
         "incomplete",
@@ -298,8 +305,10 @@ class BettingRound:
         big_unit: int = 0,
         raise_by_blinds: bool = True,
         short_all_in_raises: bool = False,
+        free_fold: bool = False,
     ) -> None:
         self.hand = hand
+        self.free_fold = free_fold
         self.betting = hand.game.betting
         self.unit = unit
         self.big_unit = big_unit
@@ -372,7 +381,7 @@ class BettingRound:
         if to_call > 0:
             options: tuple[Legal, ...] = (_FOLD, PlainLegal(ActionKind.CALL, chips=min(to_call, stack)))
         else:
-            options = (_CHECK,)
+            options = (_FOLD, _CHECK) if self.free_fold else (_CHECK,)
         if stack <= to_call or not self._may_raise(seat):
             return options
         low, high = self._raise_bounds(seat)
