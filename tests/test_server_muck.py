@@ -118,6 +118,14 @@ def test_a_seat_mucks_at_the_showdown_and_no_other_socket_sees_its_cards(tmp_pat
             assert f"player {loser + 1} mucks" in said
         for winner in winners:  # the winner's cards are in every frame
             assert {str(card) for card in hand.down[winner]} <= cards_in(_frames_of(watcher, number))
+        history = f"/api/tables/{table_id}/history"
+        full = _cards(live.host("GET", f"{history}?full=1").text)
+        for loser in mucked:  # the host's full record keeps every card; another seat's download does not
+            secret = {str(card) for card in hand.down[loser]}
+            assert secret <= full
+            for reader in {0, 1, 2} - {loser}:
+                assert not _cards(live.host("GET", f"{history}?seat={reader}").text) & secret
+            assert not _cards(live.host("GET", history).text) & secret
         for socket in (*seats, watcher):
             socket.close()
         before = live.base
