@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from homegame.bots import RandomBot, play
+from homegame.bots import CallerBot, RandomBot, play
 from homegame.engine import Hand
+from homegame.engine.events import Mucked
 from homegame.engine.steps.base import STEP_KINDS
 from homegame.games import load, names
 from homegame.history import loads_all, to_phh
@@ -78,6 +79,26 @@ def test_a_seats_own_file_names_no_card_it_did_not_see(name: str) -> None:
             record = to_phh(hand.history(), seat=viewer, full=False)
             leaked = _cards(" ".join(record.actions)) & secrets[-1 if viewer is None else viewer]
             assert not leaked, f"{name} seed {seed}: {viewer} reads {leaked}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_file_but_its_own_seats_names_a_mucked_card(name: str) -> None:
+    """Every seat asks to muck (issue 30, item 9): a hand thrown away unseen at the showdown is in no
+    other seat's file nor a spectator's, and the full record keeps it (17 of these games muck in
+    these hands: the callers reach the showdown)."""
+    game = load(name)
+    for seed in range(2):
+        seats = min(4, game.players[1])
+        hand = Hand(game, [200] * seats, seed=seed, mucks=tuple(range(seats)))
+        play(hand, [CallerBot() if seat else RandomBot(random.Random(seed)) for seat in range(seats)])  # showdowns
+        secrets = _secrets(hand)
+        for mucked in (event.seat for event in hand.events if isinstance(event, Mucked)):
+            held = {str(card) for card in hand.down[mucked]}
+            for viewer in [*(seat for seat in range(seats) if seat != mucked), None]:
+                record = to_phh(hand.history(), seat=viewer, full=False)
+                unseen = held & secrets[-1 if viewer is None else viewer]  # not the cards it passed, say
+                assert not _cards(" ".join(record.actions)) & unseen, f"{name} seed {seed}: {viewer} reads {mucked}'s"
+            assert held <= _cards(" ".join(to_phh(hand.history()).actions)) | _cards(str(to_phh(hand.history()).extra))
 
 
 def test_the_servers_downloads_name_no_card_their_reader_did_not_see() -> None:

@@ -46,7 +46,7 @@ def test_a_database_of_the_release_before_restores_unchanged(tmp_path: Path) -> 
 
 _ADDED = frozenset(
     {"pot_sizes", "showdown_pots", "bomb", "straddle", "muted", "runout", "runouts", "rabbit", "run_it_twice"}
-    | {"rabbit_hunt", "odds", "prompt", "declared"}
+    | {"rabbit_hunt", "odds", "prompt", "declared", "muck"}
 )
 """The fields and house rules added since that release, their values what it did."""
 
@@ -61,7 +61,8 @@ def _released(value: object) -> object:
     ``tabled`` events that add nothing but show the cards earlier, and added run it twice's and the
     rabbit's fields and options, which that release never used; issue 29 gave a decision its words,
     ``prompt``, and a result each seat's ``declared`` side, and names no game while the dealer
-    chooses): the same game, whichever release wrote it."""
+    chooses; each viewer its ``muck``: every hand shown, as then): the same game, whichever release
+    wrote it."""
     if isinstance(value, list):
         return [_released(item) for item in value if not (isinstance(item, dict) and item.get("type") == "tabled")]
     if not isinstance(value, dict):

@@ -103,6 +103,12 @@ def _new_action(actions: Any) -> None:
         choices=("off", "optional"),
         help="optional: the seat after the big blind may post a live straddle (twice the big blind) between hands",
     )
+    new.add_argument(
+        "--muck",
+        default="allowed",
+        choices=("allowed", "never"),
+        help="allowed: a seat may muck at the showdown a hand it need not show (winner and last aggressor show)",
+    )
     new.add_argument("--bomb-every", type=int, default=0, metavar="N", help="a bomb pot every N hands (default: never)")
     new.add_argument(
         "--bomb-amount", type=int, default=0, metavar="CHIPS", help="each seat's ante in those (default: 2 big blinds)"
@@ -311,6 +317,7 @@ def _new_body(args: argparse.Namespace) -> dict[str, Any]:
         "title": args.title,
         "paused": args.paused,
         "straddle": args.straddle,
+        "muck": args.muck,
         "auto_approve": args.auto_approve,
         "bomb_every": args.bomb_every,
         "bomb_amount": args.bomb_amount,

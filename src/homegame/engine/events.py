@@ -58,6 +58,7 @@ __all__ = [
     "KnockedOut",
     "Made",
     "Missed",
+    "Mucked",
     "Names",
     "Posted",
     "Prompt",
@@ -476,6 +477,24 @@ class Shown(Event):
             why = "; ".join(missed.describe(names) for missed in self.missed)
             parts.append(f"declared both and {why}: nothing")
         return "; ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Mucked(Event):
+    """A seat still in at the showdown throws its hand away unseen: it wins nothing, and its cards
+    stay in no view, the seat's own aside (Robert's Rules of Poker, Showdown: "A player must show
+    all cards in the hand face-up on the table to win any part of the pot"; a hand that cannot win
+    need not be shown).
+
+    >>> print(Mucked(2))
+    seat 2 mucks
+    """
+
+    seat: int
+
+    def describe(self, names: Names = SEATS) -> str:
+        """``seat 2 mucks``."""
+        return says(names, self.seat, "mucks")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -51,6 +51,8 @@ class Felt:
         self.stakes = setup.stakes
         self.seats = seats
         self.button = setup.button
+        self.mucks = setup.mucks
+        """The seats that throw away at the showdown a hand they need not show (:class:`Setup`)."""
         self.stacks = list(setup.stacks)
         self.bets = [0] * seats
         """Chips in front of each seat in the current betting round."""

@@ -37,7 +37,7 @@ import random
 import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
 
 from homegame.cards import Card, Deck, parse
@@ -63,12 +63,18 @@ class History:
     setup: Setup
     chance: tuple[tuple[Card, ...], ...]
     actions: tuple[tuple[int, Action], ...]
+    shows: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """The cards a seat that won without a showdown chose to show once the hand was over (:meth:`Hand.show_won`)."""
 
     def replay(self, upto: int | None = None) -> Hand:
-        """The hand rebuilt from its start, with the first ``upto`` actions (all by default)."""
+        """The hand rebuilt from its start, with the first ``upto`` actions (all by default, and then
+        the cards shown after it)."""
         hand = Hand.from_setup(self.setup, Chance(random.Random(0), self.chance))
         for seat, action in self.actions[:upto]:
             hand.act(seat, action)
+        if upto is None or upto >= len(self.actions):
+            for seat, cards in self.shows:
+                hand.show_won(seat, cards)
         return hand
 
 
@@ -81,7 +87,8 @@ class Hand(Runouts):
     (the operating system's secure source when neither is given), or ``chance``
     (a table's: orders it plays back, fresh orders it logs). ``stakes`` and
     ``options`` override the game's defaults; ``carried`` chips from an earlier
-    deal start in the pot; ``posts`` are the blinds single seats owe (:class:`Setup`); with
+    deal start in the pot; ``posts`` are the blinds single seats owe; ``mucks`` the seats that throw
+    away at the showdown a hand the rules do not make them show (:class:`Setup`); with
     ``run_it_twice`` the seats still in are asked to run the rest of the board twice
     (:mod:`homegame.engine.runout`).
 
@@ -105,6 +112,7 @@ class Hand(Runouts):
         posts: Sequence[Post] = (),
         chance: Chance | None = None,
         run_it_twice: bool = False,
+        mucks: Sequence[int] = (),
     ) -> None:
         values = game.option_values(options)
         setup = Setup(
@@ -116,6 +124,7 @@ class Hand(Runouts):
             carried=carried,
             posts=tuple(posts),
             run_it_twice=run_it_twice,
+            mucks=tuple(mucks),
         )
         record = [] if deck is None else [_stacked(game, parse(deck) if isinstance(deck, str) else tuple(deck))]
         if rng is None and (seed is not None or deck is not None):
@@ -138,6 +147,8 @@ class Hand(Runouts):
         setup.check()
         self._lay(setup, chance)
         self.actions: list[tuple[int, Action]] = []
+        self.shows: list[tuple[int, tuple[Card, ...]]] = []
+        """The cards shown once the hand was over (:meth:`show_won`)."""
         self.over = False
         self.result: HandResult | None = None
         self.decision: Decision | None = None
@@ -226,7 +237,56 @@ class Hand(Runouts):
 
     def history(self) -> History:
         """The hand's history so far: replay it to rebuild this state."""
-        return History(self.setup, tuple(self.chance.log), tuple(self.actions))
+        return History(self.setup, tuple(self.chance.log), tuple(self.actions), tuple(self.shows))
+
+    def set_muck(self, seat: int, muck: bool) -> None:
+        """Whether ``seat`` throws away at the showdown a hand the rules do not make it show
+        (:attr:`Setup.mucks`), said any time before the hand is over; the history keeps the last word.
+
+        >>> from homegame.games import load
+        >>> hand = Hand(load("holdem"), [100, 100], seed=1)
+        >>> hand.set_muck(1, True); hand.history().setup.mucks
+        (1,)
+        """
+        check_seat(seat, self.seats)
+        if self.over:
+            raise IllegalActionError(f"seat {seat} cannot muck: the hand is over")
+        mucks = tuple(sorted({*self.mucks, seat} if muck else set(self.mucks) - {seat}))
+        self.setup, self.mucks = replace(self.setup, mucks=mucks), mucks
+
+    def showable(self, seat: int) -> tuple[Card, ...]:
+        """The down cards ``seat`` may still show: once the hand is over, if it won without a showdown
+        (everyone else folded), those not shown yet; otherwise none.
+
+        >>> from homegame.games import load
+        >>> from homegame.engine.actions import Fold
+        >>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc")
+        >>> hand.showable(1); _ = hand.act(0, Fold()); print(*hand.showable(1))
+        ()
+        As Ah
+        >>> print(hand.show_won(1, parse("Ah"))[0], *hand.showable(1), "|", *hand.view(0).seats[1].down)
+        seat 1 shows Ah As | Ah
+        """
+        check_seat(seat, self.seats)
+        if not self.over or self.live != 1 or self.folded[seat]:
+            return ()
+        shown = self.shown.get(seat, ())
+        return tuple(card for card in self.down[seat] if card not in shown)
+
+    def show_won(self, seat: int, cards: Sequence[Card]) -> tuple[Event, ...]:
+        """``seat``, which won without a showdown, shows some or all of its down cards to everyone
+        once the hand is over (:meth:`showable`); no chip moves. Anything else raises
+        :class:`IllegalActionError` and changes nothing."""
+        showable = self.showable(seat)
+        chosen = tuple(cards)
+        if not chosen or len(set(chosen)) != len(chosen) or any(card not in showable for card in chosen):
+            wanted, may = " ".join(map(str, chosen)) or "no card", " ".join(map(str, showable)) or "nothing"
+            raise IllegalActionError(f"seat {seat} cannot show {wanted} (may show: {may})")
+        self.show(seat, (*self.shown.get(seat, ()), *chosen))
+        self.shows.append((seat, chosen))
+        event = Shown(seat, chosen)
+        self.emit(event)
+        return (event,)
 
     def clone(self, rng: random.Random | None = None) -> Hand:
         """An independent copy of the hand as it stands, made without replaying its history (a

@@ -37,6 +37,10 @@ class Setup:
     carried: int = 0
     posts: tuple[Post, ...] = ()
     run_it_twice: bool = False
+    mucks: tuple[int, ...] = ()
+    """Seats that throw their hand away at the showdown when the rules let them (it wins nothing,
+    they did not make the last bet or raise, nobody was all in): :class:`~homegame.engine.events.Mucked`.
+    Empty (the default): every hand still in is shown."""
 
     def check(self) -> None:
         """Refuse a setup whose stacks, button, stakes, carried pot, owed posts or house rules are not
@@ -62,6 +66,8 @@ class Setup:
                 raise ParseError(f"{where}: a name of 1 to {MAX_TEXT} characters and live true or false", token=where)
         if type(self.run_it_twice) is not bool:
             raise ParseError(f"run_it_twice: true or false, not {self.run_it_twice!r}", token="run_it_twice")
+        if any(type(seat) is not int or not 0 <= seat < len(self.stacks) for seat in self.mucks):
+            raise ParseError(f"mucks: seats 0..{len(self.stacks) - 1}, not {self.mucks!r}", token="mucks")
         if not isinstance(self.stakes, Stakes):
             raise ParseError(f"stakes: must be Stakes, not {type(self.stakes).__name__}", token="stakes")
         for name in _STAKES:

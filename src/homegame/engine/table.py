@@ -169,6 +169,7 @@ class Table(Seats):
         record: Sequence[Sequence[Card]] = (),
         bomb: int = 0,
         straddle: bool = False,
+        mucks: Sequence[int] = (),
     ) -> Hand:
         """Start the next hand among the seats with chips, or only ``seats`` of them (table seats, in
         order: a seat sitting out is not dealt in but keeps its place); ``deck`` stacks it, for
@@ -180,6 +181,7 @@ class Table(Seats):
         the hand starts at the flop (:meth:`Game.bomb_pot`); nobody posts or misses a blind in it.
         ``straddle``: the seat after the big blind posts a live straddle of twice the big blind
         (:meth:`straddler`, :meth:`Game.straddled`), in a game with blinds and three players or more.
+        ``mucks``: table seats that throw away at the showdown a hand they need not show (:class:`Setup`).
 
         >>> from homegame.games import load
         >>> table = Table(load("holdem"), size=4)
@@ -227,6 +229,7 @@ class Table(Seats):
             carried=self.carried,
             posts=tuple(replace(post, seat=active.index(post.seat)) for post in owing),
             run_it_twice=self.run_it_twice,
+            mucks=[active.index(seat) for seat in mucks if seat in active],
         )
         self._dealt = active
         if not bomb:

@@ -172,6 +172,8 @@ def to_phh(
         events = hand.act(actor, action)
         writer.action(actor, action, events, bet_before)
         writer.events(events)
+    for shower, cards in history.shows:  # a winner's cards shown once the hand was over
+        writer.events(hand.show_won(shower, cards))
     writer.finish()
     order = [(button + 1 + index) % seats for index in range(seats)]
     extra: dict[str, Any] = {}
@@ -396,7 +398,8 @@ class _Writer:
                 self.drew(event)
             elif isinstance(event, Shown):
                 self.flush_draws()
-                known = self.standard and (self.viewer is None or event.seat == self.viewer.seat)
+                whole = len(event.cards) == len(self.held[event.seat])  # not a winner's one card shown
+                known = self.standard and whole and (self.viewer is None or event.seat == self.viewer.seat)
                 self.show(event.seat, () if known else event.cards)
             elif not isinstance(event, _SILENT) and not self.standard:
                 self.flush_draws()

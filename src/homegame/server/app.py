@@ -41,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
+from homegame.server import showing
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
 from homegame.server.doors import HostSecret, Origins, SecurityHeaders, approval, read_json
@@ -61,10 +62,12 @@ from homegame.server.messages import (
     Ledger,
     Log,
     Message,
+    Muck,
     Preview,
     Rabbit,
     React,
     Rebuy,
+    Show,
     SitIn,
     SitOut,
     Straddle,
@@ -393,6 +396,10 @@ class Room:
                 table.sit_out(seat)
             case Straddle(post):
                 table.straddle(seat, post)
+            case Muck(muck):
+                showing.muck(table, seat, muck)
+            case Show(cards):
+                showing.show(table, seat, cards)
             case SitIn(wait):
                 table.sit_in(seat, wait)
             case Rebuy(amount):

@@ -32,6 +32,7 @@ __all__ = [
     "Hunted",
     "Left",
     "LogError",
+    "Mucking",
     "Muted",
     "Paused",
     "RebuyAnswered",
@@ -44,6 +45,7 @@ __all__ = [
     "SeatAnswered",
     "SeatAsked",
     "SeatGiven",
+    "Showed",
     "Straddled",
     "from_row",
     "to_row",
@@ -255,6 +257,23 @@ class Hunted(_OfSeat, kind="rabbit"):
     __slots__ = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Mucking(_Kind, kind="muck"):
+    """A seat mucks at the showdown a hand the rules do not make it show (``muck``), from the hand in
+    progress on, or shows every hand again."""
+
+    seat: int
+    muck: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Showed(_Kind, kind="show"):
+    """The seat that won the last hand without a showdown shows ``cards`` of it (notation) to everyone."""
+
+    seat: int
+    cards: str
+
+
 Change = (
     Sat
     | Dealt
@@ -278,6 +297,8 @@ Change = (
     | BombCalled
     | Straddled
     | Hunted
+    | Mucking
+    | Showed
 )
 
 _KINDS: dict[str, type[Change]] = {
@@ -305,6 +326,8 @@ _KINDS: dict[str, type[Change]] = {
         BombCalled,
         Straddled,
         Hunted,
+        Mucking,
+        Showed,
     )
 }
 

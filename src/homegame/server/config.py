@@ -55,6 +55,10 @@ SPECTATORS = ("none", "public", "behind")
 STRADDLES = ("off", "optional")
 """Whether the seat after the big blind may post a live straddle (twice the big blind) before the deal."""
 
+MUCKS = ("allowed", "never")
+"""Whether a seat still in at the showdown may throw away, unseen, a hand the rules do not make it
+show (``allowed``: the winner and the last aggressor always show), or every hand is shown."""
+
 MISSED_BLINDS = tuple(rule.value for rule in MissedBlinds)
 """The house rule for the blinds a player missed (sitting out, or new at the table): post them on
 coming back (or wait for the big blind, as the player chooses), always wait for the big blind, or
@@ -68,7 +72,7 @@ _MAX_CHIPS = 10**9
 _KNOWN = frozenset(
     {"title", "game", "choice", "rotation", "every", "seats", "stack", "bots", "bot_level", "names"}
     | {"options", "stakes", "clock", "spectators", "missed_hands", "missed_blinds", "kill", "paused"}
-    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands"}
+    | {"bomb_every", "bomb_amount", "straddle", "auto_approve", "buy_in", "between_hands", "muck"}
     | {"run_it_twice", "rabbit_hunt"}
 )
 MAX_BETWEEN_HANDS = 600
@@ -141,6 +145,9 @@ class TableConfig:
     """``optional``: the seat after the big blind may post a live straddle before the deal (:data:`STRADDLES`)."""
     run_it_twice: str = "never"
     rabbit_hunt: bool = True
+    muck: str = "allowed"
+    """``allowed``: a seat may muck at the showdown a hand it need not show; ``never``: every hand
+    is shown (:data:`MUCKS`)."""
     _games: tuple[Game | Mix, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -228,6 +235,7 @@ class TableConfig:
             straddle=_one_of(data, "straddle", STRADDLES),
             run_it_twice=_one_of(data, "run_it_twice", RUN_IT_TWICE),
             rabbit_hunt=rabbit,
+            muck=_one_of(data, "muck", MUCKS),
             _games=games,
         )
         if config.bomb_every and not any(game.has_flop for game in config.single_games):
@@ -270,6 +278,8 @@ class TableConfig:
             data["run_it_twice"] = self.run_it_twice
         if not self.rabbit_hunt:
             data["rabbit_hunt"] = False
+        if self.muck != "allowed":
+            data["muck"] = self.muck
         if self.auto_approve:
             data["auto_approve"] = True
         if self.buy_in is not None:

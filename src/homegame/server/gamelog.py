@@ -3,8 +3,8 @@ after a dispute: hands (who won what), chats, mutes, rebuys, sit-outs and sit-in
 actions, pauses. Built from the table's typed log (:mod:`homegame.server.changes`), replayed.
 
 Every line is what every seat may know: a hand's line names the pots' winners and the winning
-hands as the showdown showed them, never a card, so the host (``GET /api/tables/{t}/log``) and a
-player (``{"type": "log"}``) read the same lines.
+hands as the showdown showed them, never a card but those a winner chose to show, so the host
+(``GET /api/tables/{t}/log``) and a player (``{"type": "log"}``) read the same lines.
 
 >>> from homegame.server.config import TableConfig
 >>> from homegame.server.store import Store
@@ -20,6 +20,9 @@ ann sits down with 50
 ann: gl
 the host mutes ann's chat
 hand 1 (No-limit Texas hold'em): bot 2 wins 2 from the main pot
+>>> from homegame.server import showing
+>>> showing.show(table, 1, [str(table.previous.down[1][0])]); print(GameLog().lines(table)[-1]["text"][:11])
+bot 2 shows
 >>> print(as_text(GameLog().lines(table))[:33])
 2027-01-15 08:00:00 UTC  bot 2 si
 """
@@ -48,6 +51,7 @@ from homegame.server.changes import (
     Sat,
     SatIn,
     SatOut,
+    Showed,
 )
 from homegame.server.table import ServerTable
 
@@ -142,4 +146,6 @@ def _said(change: Change, names: list[str], stack: int) -> str:
             return f"{names[seat]}: {text}"
         case Muted(seat, mute):
             return f"the host {'mutes' if mute else 'unmutes'} {names[seat]}'s chat"
+        case Showed(seat, cards):  # shown to everyone (a seat's word to muck is its own: not told)
+            return f"{names[seat]} shows {cards}"
     return ""

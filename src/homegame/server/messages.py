@@ -37,10 +37,12 @@ __all__ = [
     "Ledger",
     "Log",
     "Message",
+    "Muck",
     "Preview",
     "Rabbit",
     "React",
     "Rebuy",
+    "Show",
     "SitIn",
     "SitOut",
     "Straddle",
@@ -149,6 +151,20 @@ class Rabbit:
 
 
 @dataclass(frozen=True, slots=True)
+class Muck:
+    """Muck at the showdown a hand the rules do not make the seat show (``muck``), or show them all."""
+
+    muck: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show ``cards`` (notation) of the last hand, won without a showdown, to everyone."""
+
+    cards: object
+
+
+@dataclass(frozen=True, slots=True)
 class History:
     """Ask for the seat's previous hands, most recent first, those before hand ``before`` (``None``:
     the last ones): a question, answered with a page of them (:mod:`homegame.server.finished`)."""
@@ -157,7 +173,22 @@ class History:
 
 
 Message = (
-    Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | History | Rabbit
+    Act
+    | Choose
+    | SitOut
+    | SitIn
+    | Rebuy
+    | Leave
+    | Ledger
+    | Preview
+    | Chat
+    | Straddle
+    | React
+    | Log
+    | History
+    | Rabbit
+    | Muck
+    | Show
 )
 
 
@@ -220,6 +251,13 @@ def parse(data: dict[str, Any]) -> Message:
                 raise BadMessageError(str(error)) from None
         case "log":
             return Log()
+        case "muck":
+            muck = data.get("muck")
+            if not isinstance(muck, bool):
+                raise BadMessageError("muck: muck must be true or false")
+            return Muck(muck)
+        case "show":
+            return Show(data.get("cards"))
         case "react":
             try:
                 return React(check_emoji(data.get("emoji")))

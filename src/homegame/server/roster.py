@@ -67,6 +67,9 @@ class SeatInfo:
     end: int = 0
     muted: bool = False
     """The host muted the player's chat (a player new to the seat is not)."""
+    mucks: bool = False
+    """The player mucks at the showdown a hand the rules do not make them show
+    (:class:`~homegame.server.changes.Mucking`)."""
     named: bool = False
     """The host named the player: the seat waits for its invite, and the open link never offers it."""
     buy_in: int = 0

@@ -252,6 +252,7 @@ def _snapshot() -> Schema:
             "last": _nullable(_ref("last")),
             "game": _nullable(game),
             "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
+            "muck": _nullable(_object({"allowed": _BOOL, "on": _BOOL, "show": _array(_STR)})),
         }
     )
 

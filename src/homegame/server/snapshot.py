@@ -28,6 +28,7 @@ from homegame.engine.spec import OptionValue
 from homegame.engine.table import DealersChoice
 from homegame.engine.wire import JSON, to_json
 from homegame.errors import PokerError
+from homegame.server import showing
 from homegame.server.odds import all_in_odds, runout_odds
 from homegame.server.roster import SeatStatus
 from homegame.server.texts import ViewTexts, dumps, plain
@@ -138,7 +139,7 @@ class Snapshots:
         return (
             f'{common[:-1]},"dealt":[{",".join(map(str, dealt))}],"view":{view},"clock":{dumps(clock)},'
             f'"clocks":{dumps(clocks)},"turn":{plain(turn)},"last":{last},"game":{"null" if behind else game},'
-            f'"runout":{_streets(runout)}}}'
+            f'"runout":{_streets(runout)},"muck":{dumps(showing.offer(table, viewer))}}}'
         )
 
     def _common(self, behind: bool = False) -> tuple[str, str]:

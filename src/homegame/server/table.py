@@ -44,6 +44,7 @@ from homegame.engine.missed import MissedBlinds
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json
 from homegame.games.mixes import Mix
+from homegame.server import showing
 from homegame.server.bombs import Bombs
 from homegame.server.changes import (
     Acted,
@@ -57,6 +58,7 @@ from homegame.server.changes import (
     Hunted,
     Left,
     LogError,
+    Mucking,
     Muted,
     Paused,
     RebuyAnswered,
@@ -69,6 +71,7 @@ from homegame.server.changes import (
     SeatAnswered,
     SeatAsked,
     SeatGiven,
+    Showed,
     Straddled,
     to_row,
 )
@@ -265,6 +268,8 @@ class ServerTable(Requests, Restoring):
                 self.straddling = post
             case Hunted(seat):
                 self.rabbit = (self.number if self.hand is None else self.number - 1, seat)
+            case Mucking() | Showed():
+                showing.apply(self, made)
         self._clock(at)
 
     def _acted(self, acted: Acted, at: int) -> None:
@@ -291,7 +296,8 @@ class ServerTable(Requests, Restoring):
         bomb = self.bombs.ante(game, self.number + 1)
         straddle, self.straddling = self.straddling and self.straddler() is not None, False
         # the engine leaves out a seat waiting for its big blind; replayed, the deck is the logged one
-        hand = table.deal(seats=self.roster.playing(), record=self._orders, bomb=bomb, straddle=straddle)
+        playing, mucks = self.roster.playing(), showing.mucking(self)
+        hand = table.deal(seats=playing, record=self._orders, bomb=bomb, straddle=straddle, mucks=mucks)
         self.bombs.dealt(bomb)
         self.hand, self.runout = hand, None
         self.number += 1

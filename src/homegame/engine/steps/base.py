@@ -166,6 +166,11 @@ class Snapshot(Protocol):
         ...
 
     @property
+    def mucks(self) -> Sequence[int]:
+        """The seats that throw away at the showdown a hand the rules do not make them show."""
+        ...
+
+    @property
     def button(self) -> int:
         """The dealer's seat."""
         ...

@@ -28,12 +28,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from homegame.cards import Card, Rank, suit_order
-from homegame.engine.events import Judged, Missed, Shown, Won
+from homegame.engine.actions import ActionKind
+from homegame.engine.events import Acted, Declared, Judged, Missed, Mucked, Returned, Revealed, Shown, SplitUp, Won
 from homegame.engine.judge import Judge, Score
 from homegame.engine.pots import share
 from homegame.engine.spec import Fields, OptionValue
 from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.discard import Discarded
 from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
 from homegame.ranking.wild import WildSpec
@@ -226,14 +228,51 @@ class Showdown(Step):
         return cls(contests=tuple(contests), no_winner=fields.string("no_winner", "split", ("split", "carry")))
 
     def begin(self, hand: Dealer) -> Decision | None:
-        """Judge, show (each seat's cards with its hand in every contest it entered), and pay every pot."""
+        """Judge, show (each seat's cards with its hand in every contest it entered, unless it mucks:
+        :meth:`mucking`), and pay every pot."""
         live = hand.in_hand()
         scores, judged, missed = self._judge(hand, live)
-        for seat in live:
+        paid = self._payouts(hand, live, scores, judged, missed)
+        mucking = self.mucking(hand, live, {won.seat for won in paid if isinstance(won, Won)})
+        for seat in _showing_order(hand, live) if hand.mucks else live:
+            if seat in mucking:
+                hand.emit(Mucked(seat))
+                continue
             shown = tuple(card for part in hand.splits[seat] for card in part) or tuple(hand.cards(seat))
             hand.show(seat, shown)
             hands = tuple(entrants[seat] for entrants in judged if seat in entrants)
             hand.emit(Shown(seat, shown, hands, missed.get(seat, ())))
+        for won in paid:
+            if isinstance(won, Won):
+                hand.award(won)
+            else:
+                hand.carry_over(won)
+        return None
+
+    @staticmethod
+    def mucking(hand: Snapshot, live: Sequence[int], winners: set[int]) -> set[int]:
+        """The seats of ``live`` that throw their hands away unseen: those that asked to
+        (:attr:`~homegame.engine.setup.Setup.mucks`) and that the rules do not make show. Robert's
+        Rules of Poker, Showdown: "A player must show all cards in the hand face-up on the table to
+        win any part of the pot", so a winner shows; "the last player to take aggressive action by a
+        bet or raise is the first to show the hand", so the last aggressor of the final round shows;
+        and once a player is all in with the betting over, every hand is turned face up for the runout.
+        """
+        asked = set(hand.mucks) & set(live) - winners
+        if not asked or sum(1 for seat in live if hand.stacks[seat] > 0) <= 1:
+            return set()
+        return asked - {_last_aggressor(hand)}
+
+    def _payouts(
+        self,
+        hand: Dealer,
+        live: list[int],
+        scores: list[dict[int, Score]],
+        judged: list[dict[int, Judged]],
+        missed: dict[int, tuple[Missed, ...]],
+    ) -> list[Won | int]:
+        """What each pot pays, in order: the chips won (:class:`Won`), or carried over (an ``int``)."""
+        paid: list[Won | int] = []
         merged = hand.option("showdown_pots", "each") == "merged"
         for index, (amount, eligible) in enumerate(self._pots(hand, live, scores, merged=merged)):
             divide = _first_takes_odd if merged else share
@@ -244,12 +283,12 @@ class Showdown(Step):
             ]
             if not active:
                 if self.no_winner == "carry":
-                    hand.carry_over(amount)
+                    paid.append(amount)
                     continue
                 takers = _odd_chip_order(hand, [seat for seat in eligible if seat not in missed] or eligible)
                 for seat, chips in zip(takers, divide(amount, takers), strict=True):
                     if chips:
-                        hand.award(Won(seat=seat, amount=chips, pot=index))
+                        paid.append(Won(seat=seat, amount=chips, pot=index))
                 continue
             parts = share(amount, active, [contest.share for contest, _, _ in active])
             for (contest, score, entrants), part in zip(active, parts, strict=True):
@@ -257,8 +296,8 @@ class Showdown(Step):
                 winners = winners if merged else _odd_chip_order(hand, winners, low=_aces(contest.ranking))
                 for seat, chips in zip(winners, divide(part, winners), strict=True):
                     if chips:
-                        hand.award(Won(seat=seat, amount=chips, pot=index, side=contest.side, judged=entrants[seat]))
-        return None
+                        paid.append(Won(seat=seat, amount=chips, pot=index, side=contest.side, judged=entrants[seat]))
+        return paid
 
     def _pots(
         self, hand: Dealer, live: list[int], scores: list[dict[int, Score]], *, merged: bool
@@ -383,6 +422,36 @@ def _check_low_rules(contest: Contest, game: Rules, fields: Fields) -> None:
         or any(choice not in ("none", *numbers) for choice in qualifier.choices)
     ):
         fields.problem("contests", f"options.qualifier: default {ranking.qualifier or 'none'}, choices none or 5..14")
+
+
+_AGGRESSIVE = frozenset({ActionKind.BET_TO, ActionKind.RAISE_TO, ActionKind.COMPLETE})
+_AFTER_BETTING = (Returned, Declared, Revealed, SplitUp, Discarded)
+"""What may happen between the final betting round and the showdown: an uncalled bet returned, a
+declaration, a split (Pi Gow stud), a last discard (Shanghai). Anything else (cards dealt, drawn,
+rolled, passed) begins a street of its own."""
+
+
+def _last_aggressor(hand: Snapshot) -> int | None:
+    """The seat that made the last bet or raise of the final betting round (``None``: everyone
+    checked, or there was no betting since the last cards came)."""
+    for event in reversed(hand.events):
+        if isinstance(event, Acted):
+            if event.action.kind in _AGGRESSIVE:
+                return event.seat
+        elif not isinstance(event, _AFTER_BETTING):
+            return None
+    return None
+
+
+def _showing_order(hand: Snapshot, live: list[int]) -> list[int]:
+    """The order the hands still in are shown (Robert's Rules of Poker, Showdown: "If everyone
+    checks (or is all-in) on the final betting round, the player who acted first is the first to
+    show the hand. If there is wagering on the final betting round, the last player to take
+    aggressive action by a bet or raise is the first to show the hand"), then clockwise: ``live``
+    is clockwise from the button's left already."""
+    first = _last_aggressor(hand)
+    start = live.index(first) if first in live else 0
+    return live[start:] + live[:start]
 
 
 def _first_takes_odd(amount: int, takers: Sequence[object]) -> list[int]:

@@ -28,7 +28,7 @@ export function replayStep(events, step) {
       const mine = seat(event.seat);
       mine.down = [...mine.down.filter((card) => !event.discarded.includes(card)), ...event.drawn];
     } else if (event.type === "turned_up") table.rows[event.row] = event.cards;
-    else if (event.type === "shown") seat(event.seat).shown = event.cards;
+    else if (event.type === "shown") seat(event.seat).shown = [...new Set([...(seat(event.seat).shown ?? []), ...event.cards])]; // a winner may show a card at a time
     else if (event.type === "won") seat(event.seat).won.push(event.amount);
   }
   return table;
@@ -38,7 +38,7 @@ const MAX_KEPT = 50;
 
 /** Keep a finished hand (the snapshot's `last`, with `names` by view seat) in `history`, and the last ones in the tab's storage. */
 export function remember(history, key, last) {
-  if (history.has(last.hand)) return;
+  if ((history.get(last.hand)?.events.length ?? -1) >= last.events.length) return; // kept, unless cards were shown since
   history.set(last.hand, last);
   try {
     sessionStorage.setItem(key, JSON.stringify([...history.values()].slice(-MAX_KEPT)));

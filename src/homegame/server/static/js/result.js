@@ -10,8 +10,8 @@ import { chips, el, words } from "./util.js";
 
 // The events that say how a result came about when no hand name does: Chinese poker's scores
 // and a mis-set hand, Five-O's columns, High Card Poker's knock-outs (and why its pot carries
-// over), a guts loser matching the pot.
-const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "knockout_tie", "matched"]);
+// over), a guts loser matching the pot; and a hand mucked unseen at the showdown.
+const EXPLAINS = new Set(["scored", "paid_units", "set_shown", "column_judged", "columns_won", "knocked_out", "knockout_tie", "matched", "mucked"]);
 
 /**
  * The lines of a result: [{seat, text, cards}] one an award (its `text` from the server, the

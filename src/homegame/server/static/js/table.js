@@ -16,6 +16,7 @@ import { drawRabbit } from "./rabbit.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
 import { resendAfterWelcome } from "./sending.js";
+import { muckSwitch, showRow } from "./showmuck.js";
 import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
 import { setupTalk } from "./talk.js";
@@ -138,6 +139,9 @@ function drawMenu(state, you) {
   fill($("sit-in"), mine?.owes.length ? "Sit in and post the blinds" : "Sit in");
   const asked = state.rebuys.find((r) => r.seat === you);
   tellRebuyAnswer(asked, mine);
+  const switched = muckSwitch(state.muck); // the seat's own word: mucks what it need not show
+  $("muck-switch").hidden = switched.hidden;
+  $("muck-on").checked = switched.checked;
   const gone = status === "left";
   for (const id of ["sit-out", "rebuy", "rebuy-amount", "leave"]) $(id).disabled = gone; // a seat cashed out has nothing to ask
   const notes = gone ? ["You left the table"] : [state.status !== "playing" ? words(state.status) : "", asked ? `rebuy of ${chips(asked.amount)} waiting for the host` : ""];
@@ -215,6 +219,8 @@ function drawControls(state, view) {
     box.append(gamePicker(state.choosing, (game, options) => sendOrSay({ type: "choose", game, ...(Object.keys(options).length ? { options } : {}) }), (name) => showRules(name, current().state), state.house?.options));
     return;
   }
+  const shows = you !== null && !view ? showRow(state.muck, (cards) => sendOrSay({ type: "show", cards })) : null;
+  if (shows) box.append(shows); // the winner of a hand nobody called may show its cards
   if (state.straddle?.seat === you && you !== null && !view) {
     box.append(straddleButton(state.straddle, (post) => sendOrSay({ type: "straddle", post })));
     return;
@@ -314,6 +320,7 @@ function setupMenu() {
     askLedger();
   });
   $("replay-close").addEventListener("click", () => $("replay").close());
+  $("muck-on").addEventListener("change", (event) => sendOrSay({ type: "muck", muck: event.target.checked }));
   $("sit-out").addEventListener("click", () => {
     sendOrSay({ type: "sit_out" });
     $("menu").close();
