@@ -53,6 +53,7 @@ __all__ = [
     "Down",
     "Muck",
     "Pile",
+    "Preview",
     "Row",
     "Rules",
     "Secret",
@@ -61,6 +62,18 @@ __all__ = [
     "Up",
     "register",
 ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Preview:
+    """What a division would make, before it is made (:meth:`Step.preview`): each hand's
+    name as the rules say it with the hand it makes (``("back", "two pair, aces and sevens")``),
+    why it would be played dead (a mis-set, when the game plays one dead; ``""`` when it would
+    not), and why it would be refused (``""`` when it would stand)."""
+
+    parts: tuple[tuple[str, str], ...]
+    dead: str
+    refused: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -528,6 +541,66 @@ class Step(ABC):
         """The viewer's hands as this settling step would judge them now, for its view (the
         showdown: its hand in each contest; the knock-out: its standing); none by default."""
         return ()
+
+    # -- what the rest of the program asks of a step (neutral answers here) ----------------------
+
+    def preview(self, decision: Decision, seat: int, hands: Sequence[Sequence[Card]]) -> Preview | None:
+        """What ``seat``'s division of its cards into ``hands`` would make, judged as the step's
+        ``decision`` will judge it, changing nothing; ``None`` for a step with no division to
+        preview (every step but the split). Hands that do not fit raise
+        :class:`~homegame.errors.IllegalActionError`."""
+        return None
+
+    def blind_posts(self, stakes: Stakes, seats: int, button: int) -> tuple[Post, ...] | None:
+        """The blinds this step posts with ``seats`` dealt in and the button at ``button`` (the
+        blinds' step), ``None`` for a step that posts none (a seat can miss only a blind)."""
+        return None
+
+    @property
+    def dealt(self) -> tuple[str, ...]:
+        """The cards this step deals each player, ``down`` or ``up`` in turn (the deal's); none by default."""
+        return ()
+
+    @property
+    def dealt_to(self) -> tuple[str, int]:
+        """The row this step deals community cards to and how many (the deal's), none by default."""
+        return ("board", 0)
+
+    @property
+    def common_if_short(self) -> bool:
+        """True for a deal whose last card is one common card when the deck runs short (stud's)."""
+        return False
+
+    @property
+    def cuts_hands(self) -> bool:
+        """True for a step after which the hands are what is left of them (an elimination's), which
+        the odds calculator takes as given."""
+        return False
+
+    @property
+    def moving_wild(self) -> Rank | None:
+        """The rank whose up card names the next wild rank (Follow the Queen's), if this step has one."""
+        return None
+
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """The sides a player may declare in this step (a declaration's), none by default."""
+        return ()
+
+    @property
+    def knockout_row(self) -> str | None:
+        """The row of the extra hand every hand is played against (High Card Poker's knock-out),
+        for the odds calculator; ``None`` by default."""
+        return None
+
+    @property
+    def throws(self) -> int:
+        """The cards a buyer of this step's item throws away for good (Push's insurance), 0 by default."""
+        return 0
+
+    def buyer(self, event: Event) -> int | None:
+        """The seat that bought this step's item, when ``event`` is that purchase; ``None`` by default."""
+        return None
 
 
 STEP_KINDS: dict[str, type[Step]] = {}

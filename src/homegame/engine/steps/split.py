@@ -43,7 +43,7 @@ from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
 from homegame.engine.spec import Fields
-from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
+from homegame.engine.steps.base import Dealer, Decision, Preview, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
 from homegame.ranking import get
@@ -116,6 +116,10 @@ class SplitStep(Step):
             min_down=min_down,
             misset=fields.string("misset", "refuse", MISSETS),
         )
+
+    def preview(self, decision: Decision, seat: int, hands: Sequence[Sequence[Card]]) -> Preview | None:
+        """What the split round ``decision`` would make of ``seat``'s ``hands`` (:meth:`SplitRound.preview`)."""
+        return decision.preview(seat, hands) if isinstance(decision, SplitRound) else None
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in must split."""
@@ -190,18 +194,6 @@ class SplitStep(Step):
                 return f"the {self.name(index)} ({format_cards(part)}) must hold {_down(least)}"
         reason = self.misorder(hands) if misset == "refuse" else ""
         return f"mis-set: {reason}" if reason else ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Preview:
-    """What a division would make, before it is made (:meth:`SplitRound.preview`): each hand's
-    name as the rules say it with the hand it makes (``("back", "two pair, aces and sevens")``),
-    why it would be played dead (a mis-set, when the game plays one dead; ``""`` when it would
-    not), and why it would be refused (``""`` when it would stand)."""
-
-    parts: tuple[tuple[str, str], ...]
-    dead: str
-    refused: str
 
 
 class SplitRound:
