@@ -210,6 +210,15 @@ class BuyStep(Step):
         """Offer the item to every player still in, from the button's left."""
         return BuyRound(hand, self, price_of(hand, self.price))
 
+    @property
+    def throws(self) -> int:
+        """The cards a buyer throws away for good: :attr:`discard`."""
+        return self.discard
+
+    def buyer(self, event: Event) -> int | None:
+        """The seat that bought :attr:`item`, when ``event`` is that purchase."""
+        return event.seat if isinstance(event, Bought) and event.item == self.item else None
+
     def describe(self) -> str:
         """One line for the rules."""
         price = price_words(self.price)

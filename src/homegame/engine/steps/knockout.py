@@ -146,6 +146,11 @@ class Knockout(Step):
                 hand.carry_over(pot.amount)  # 4.5(a) when most < 5, 4.5(b) when they all survived
         return None
 
+    @property
+    def knockout_row(self) -> str | None:
+        """The row of the extra hand every hand is played against: :attr:`row`."""
+        return self.row
+
     def describe(self) -> str:
         """One line for the rules."""
         return (
