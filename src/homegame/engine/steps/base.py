@@ -770,6 +770,28 @@ class Step(ABC):
         """The seat that bought this step's item, when ``event`` is that purchase; ``None`` by default."""
         return None
 
+    def match_price(self, options: Mapping[str, OptionValue], pot: int) -> int | None:
+        """What a player who went in and lost pays to the next pot under the house rules
+        ``options`` (Guts), ``None`` for a step with no such match."""
+        return None
+
+    @property
+    def judged_by(self) -> Ranking | None:
+        """The ranking of a settling step that judges each player's one hand with no contest
+        (Guts), for the bots; ``None`` by default."""
+        return None
+
+    @property
+    def split_rule(self) -> str:
+        """The rule a split must keep, in words (the split's), ``""`` by default."""
+        return ""
+
+    def award_words(self, events: Sequence[Event], side: str, seat: int) -> str:
+        """Why the pot part ``side`` went to ``seat`` when no hand of a contest won it, from the
+        hand's ``events``, for a screen (``" with 3 of 5 columns"``); ``""`` when this step has
+        no words for it (every step but the columns' and the units')."""
+        return ""
+
 
 STEP_KINDS: dict[str, type[Step]] = {}
 """Every step kind by its document name (the package :mod:`homegame.engine.steps` fills it)."""

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from itertools import combinations
+from itertools import combinations, pairwise
 from math import factorial, prod
 from typing import ClassVar
 
@@ -116,6 +116,19 @@ class SplitStep(Step):
             min_down=min_down,
             misset=fields.string("misset", "refuse", MISSETS),
         )
+
+    @property
+    def split_rule(self) -> str:
+        """The rule a split must keep, in words: ``the five must beat the two``."""
+        numbers = {2: "two", 3: "three", 4: "four", 5: "five"}
+        named = list(self.names) if self.names else [numbers.get(size, f"{size}-card hand") for size in self.sizes]
+        verb = "must beat" if self.order is Order.BEATS else "must be at least as strong as"
+        short = "the" if self.order is Order.BEATS else "as the"
+        later = list(pairwise(named))[1:]
+        pairs = [f"the {named[0]} {verb} the {named[1]}", *(f"the {first} {short} {second}" for first, second in later)]
+        down = [named[index] for index, least in enumerate(self.min_down) if least]
+        rule = ", ".join(pairs)
+        return rule + "".join(f"; the {name} must hold a down card" for name in down)
 
     def preview(self, decision: Decision, seat: int, hands: Sequence[Sequence[Card]]) -> Preview | None:
         """What the split round ``decision`` would make of ``seat``'s ``hands`` (:meth:`SplitRound.preview`)."""

@@ -22,6 +22,7 @@ from an earlier deal) go to the player with the most units; equal players share 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
@@ -154,6 +155,14 @@ class Units(Step):
             hand.emit(Scored(seat=a, other=b, won=won, lost=lost, units=score))
         _settle(hand, live, net)
         return None
+
+    def award_words(self, events: Sequence[Event], side: str, seat: int) -> str:
+        """The units ``seat`` won in all (``" for +3 units"``)."""
+        if side != "units":
+            return ""
+        units = sum(event.units for event in events if isinstance(event, Scored) and event.seat == seat)
+        units -= sum(event.units for event in events if isinstance(event, Scored) and event.other == seat)
+        return f" for {units:+d} unit{'' if abs(units) == 1 else 's'}"
 
     def describe(self) -> str:
         """One line for the rules."""
