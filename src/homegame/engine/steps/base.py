@@ -770,6 +770,26 @@ class Step(ABC):
         """The seat that bought this step's item, when ``event`` is that purchase; ``None`` by default."""
         return None
 
+    @property
+    def sells(self) -> str:
+        """The item this step sells (a purchase's), ``""`` by default."""
+        return ""
+
+    def sale(self, seat: int) -> Event | None:
+        """The event of ``seat`` buying this step's item at no price, for a bot weighing what the
+        hand would be after it (a purchase's); ``None`` by default."""
+        return None
+
+    @property
+    def roll_bought(self) -> str:
+        """The item whose buyers alone make this step's roll (The Option's), ``""`` by default."""
+        return ""
+
+    @property
+    def columns_to_win(self) -> int:
+        """The columns a player must win to take the pot (a showdown of columns), 0 by default."""
+        return 0
+
     def match_price(self, options: Mapping[str, OptionValue], pot: int) -> int | None:
         """What a player who went in and lost pays to the next pot under the house rules
         ``options`` (Guts), ``None`` for a step with no such match."""

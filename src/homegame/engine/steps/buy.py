@@ -215,6 +215,15 @@ class BuyStep(Step):
         """The cards a buyer throws away for good: :attr:`discard`."""
         return self.discard
 
+    @property
+    def sells(self) -> str:
+        """The item for sale: :attr:`item`."""
+        return self.item
+
+    def sale(self, seat: int) -> Event | None:
+        """``seat`` buying :attr:`item` at no price."""
+        return Bought(seat=seat, item=self.item, price=0)
+
     def buyer(self, event: Event) -> int | None:
         """The seat that bought :attr:`item`, when ``event`` is that purchase."""
         return event.seat if isinstance(event, Bought) and event.item == self.item else None

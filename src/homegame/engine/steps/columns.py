@@ -120,6 +120,11 @@ otherwise it is split.
                     hand.award(Won(seat=seat, amount=amount, pot=index, side="columns"))
         return None
 
+    @property
+    def columns_to_win(self) -> int:
+        """The columns a player must win to take the pot: :attr:`need`."""
+        return self.need
+
     def award_words(self, events: Sequence[Event], side: str, seat: int) -> str:
         """How many columns ``seat`` won (``" with 3 of 5 columns"``), or that neither player won enough."""
         if side != "columns":

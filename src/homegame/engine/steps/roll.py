@@ -67,6 +67,11 @@ class RollStep(Step):
         seats = buyers(hand, self.bought) if self.bought else None
         return CardChoice(hand, ActionKind.ROLL, self.count, lambda seat, cards: _roll(hand, seat, cards), seats)
 
+    @property
+    def roll_bought(self) -> str:
+        """The item whose buyers alone roll: :attr:`bought`."""
+        return self.bought
+
     def describe(self) -> str:
         """One line for the rules."""
         what = cards_phrase(self.count)
