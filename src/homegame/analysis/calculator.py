@@ -608,12 +608,12 @@ class _Judge:
     def __init__(self, game: Game, plan: _Plan, spot: _Spot) -> None:
         self.judged: tuple[Contest, ...] = plan.contests
         self.seats = len(spot.seats)
-        knockout = next((row for step in game.steps if (row := step.knockout_row) is not None), None)
+        knockout = next((step for step in game.steps if step.knockout_row is not None), None)
         self.carry = not self.judged and knockout is not None
         """High Card Poker: hands against the extra hand, the pot carried over when several do best."""
-        if self.carry and knockout is not None:
-            equal = dict(game.option_values(None)).get("equal_card", "out") == "survives"
-            self.judged = (Contest(side="knockout", ranking=get_ranking("high"), form=Form(), row=knockout),)
+        if self.carry and knockout is not None and (row := knockout.knockout_row) is not None:
+            equal = knockout.survives_equal(game.option_values(None))
+            self.judged = (Contest(side="knockout", ranking=get_ranking("high"), form=Form(), row=row),)
             plan = replace(plan, contests=self.judged, evaluators=(None,), dynamic=(False,), down=(False,))
             self.scorers: list[_Scorer] = [_KnockoutScorer(self.judged[0], None, None, False, equal_survives=equal)]
         if not self.judged:

@@ -44,7 +44,7 @@ from homegame.engine.betting import Betting, Post, Stakes
 from homegame.engine.events import Event, HandResult, Judged, Won
 from homegame.engine.judge import Judge
 from homegame.engine.pots import Pot
-from homegame.engine.spec import Fields, Option, OptionValue
+from homegame.engine.spec import Fields, HouseRule, Option, OptionValue
 from homegame.ranking import Kind, PokerRanking, Ranking, get
 from homegame.ranking.forms import Form
 from homegame.ranking.wild import WildSpec
@@ -320,10 +320,6 @@ class Snapshot(Protocol):
 
     def legal_actions(self, seat: int) -> tuple[Legal, ...]:
         """What ``seat`` may do now."""
-        ...
-
-    def option(self, name: str, default: OptionValue) -> OptionValue:
-        """A house rule in force, or ``default``."""
         ...
 
     def pots(self, *, with_bets: bool = False) -> list[Pot]:
@@ -649,6 +645,9 @@ class Step(ABC):
     settles: ClassVar[bool] = False
     """True for a step that pays out the whole pot (the showdown; High Card Poker's knock-out): a
     game's last step is one."""
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = ()
+    """The house rules this kind reads, declared once (:class:`~homegame.engine.spec.HouseRule`):
+    a game document that offers one must give it the declared type (the loader checks)."""
 
     @classmethod
     @abstractmethod
@@ -761,6 +760,11 @@ class Step(ABC):
         for the odds calculator; ``None`` by default."""
         return None
 
+    def survives_equal(self, options: Mapping[str, OptionValue]) -> bool:
+        """True when a card equal to the extra hand's survives under the house rules ``options``
+        (the knock-out's), False by default."""
+        return False
+
     @property
     def throws(self) -> int:
         """The cards a buyer of this step's item throws away for good (Push's insurance), 0 by default."""
@@ -811,6 +815,12 @@ class Step(ABC):
         hand's ``events``, for a screen (``" with 3 of 5 columns"``); ``""`` when this step has
         no words for it (every step but the columns' and the units')."""
         return ""
+
+
+SUIT_ORDER = HouseRule(
+    "suit_order", str, "bridge", "the order of the suits, lowest first, where a suit breaks a tie (bridge: c d h s)"
+)
+"""The suits' order, read by the bet (who shows the best or brings it in) and the showdown (an odd chip)."""
 
 
 STEP_KINDS: dict[str, type[Step]] = {}

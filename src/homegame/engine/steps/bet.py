@@ -41,7 +41,7 @@ The house rule ``short_all_in`` says what an all-in for less than a full bet or 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, suit_order
 from homegame.engine.actions import (
@@ -60,11 +60,35 @@ from homegame.engine.actions import (
 )
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Returned
-from homegame.engine.spec import Fields
-from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
+from homegame.engine.spec import Fields, HouseRule
+from homegame.engine.steps.base import SUIT_ORDER, Dealer, Decision, Rules, Step, register
 from homegame.ranking import get
 
 FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
+
+
+CAP = HouseRule("cap", int, 0, "bets and raises allowed in one round of betting (0: no cap)")
+LIFT_CAP_HEADS_UP = HouseRule(
+    "lift_cap_heads_up", bool, True, "no cap when only two players are in the hand and not all in"
+)
+BRING_IN = HouseRule("bring_in", bool, True, "the lowest (or highest) card showing brings it in (false: no bring-in)")
+STRADDLE_MIN_RAISE = HouseRule(
+    "straddle_min_raise",
+    str,
+    "straddle",
+    "the least raise over a straddle: the straddle (straddle) or the big blind (big-blind)",
+    choices=("straddle", "big-blind"),
+)
+SHORT_ALL_IN = HouseRule(
+    "short_all_in",
+    str,
+    "not-a-raise",
+    "an all-in for less than a full raise is not a raise (not-a-raise) or is one (a-raise)",
+    choices=("not-a-raise", "a-raise"),
+)
+OPEN_PAIR_BIG_BET = HouseRule(
+    "open_pair_big_bet", bool, False, "an open pair on fourth street gives the option of the big bet"
+)
 
 
 @register
@@ -81,6 +105,15 @@ class Bet(Step):
     """
 
     kind: ClassVar[str] = "bet"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (
+        CAP,
+        LIFT_CAP_HEADS_UP,
+        BRING_IN,
+        STRADDLE_MIN_RAISE,
+        SHORT_ALL_IN,
+        OPEN_PAIR_BIG_BET,
+        SUIT_ORDER,
+    )
     size: str = ""
     first: str = "left-of-button"
     showing: str = "high"
@@ -117,25 +150,23 @@ class Bet(Step):
             unit = stakes.small_bet if self.size == "small" else stakes.big_bet
         else:
             unit = stakes.opening_bet
-        cap = hand.option("cap", 0)
-        lift = hand.option("lift_cap_heads_up", True)
-        bring_in = stakes.bring_in if self.first == "bring-in" and hand.option("bring_in", True) is not False else 0
+        bring_in = stakes.bring_in if self.first == "bring-in" and BRING_IN.read(hand.options) else 0
         return BettingRound(
             hand,
             first=self._first(hand, bring_in),
             unit=unit,
-            cap=cap if isinstance(cap, int) else 0,
-            uncapped_heads_up=lift is True,
+            cap=CAP.read(hand.options),
+            uncapped_heads_up=LIFT_CAP_HEADS_UP.read(hand.options),
             bring_in=bring_in,
             level=stakes.blind_level if self.first == "after-blinds" else 0,
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
-            raise_by_blinds=hand.option("straddle_min_raise", "straddle") != "big-blind",
-            short_all_in_raises=hand.option("short_all_in", "not-a-raise") == "a-raise",
+            raise_by_blinds=STRADDLE_MIN_RAISE.read(hand.options) != "big-blind",
+            short_all_in_raises=SHORT_ALL_IN.read(hand.options) == "a-raise",
         )
 
     def _open_pair(self, hand: Dealer) -> bool:
         """True when a pair shows among the players still in and the house plays the big-bet option."""
-        if not self.open_pair or hand.option("open_pair_big_bet", False) is not True:
+        if not self.open_pair or not OPEN_PAIR_BIG_BET.read(hand.options):
             return False
         return any(len({card.rank for card in hand.up[seat]}) < len(hand.up[seat]) for seat in hand.in_hand())
 
@@ -148,7 +179,7 @@ class Bet(Step):
             board = hand.board if self.with_board else []
             showing = [(seat, [*hand.up[seat], *board]) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
-                order = suit_order(str(hand.option("suit_order", "bridge")))
+                order = suit_order(SUIT_ORDER.read(hand.options))
 
                 def shown(cards: list[Card]) -> tuple[int, int]:
                     suit = cards[0].suit if len(cards) == 1 else None  # a single card: equal ranks by suit
@@ -156,7 +187,7 @@ class Bet(Step):
 
                 return max(showing, key=lambda item: shown(item[1]))[0]
         if self.first == "bring-in":
-            order = suit_order(str(hand.option("suit_order", "bridge")))
+            order = suit_order(SUIT_ORDER.read(hand.options))
             ace_low = self.bring_in == "highest"
 
             def strength(card: Card) -> tuple[int, int]:

@@ -74,7 +74,7 @@ class DiscardStep(Step):
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in chooses (unless the house rule says this is not the moment)."""
-        if self.when is not None and hand.option(self.when[0], "") != self.when[1]:
+        if self.when is not None and hand.options[self.when[0]] != self.when[1]:  # a rule of the game
             return None
         return CardChoice(hand, ActionKind.DISCARD, self.count, lambda seat, cards: _discard(hand, seat, cards))
 

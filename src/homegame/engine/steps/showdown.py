@@ -24,17 +24,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Rank, suit_order
 from homegame.engine.events import Judged, Missed, Shown, Won
 from homegame.engine.judge import Score
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields, OptionValue
-from homegame.engine.steps.base import Contest, Dealer, Decision, Rules, Snapshot, Step, register
+from homegame.engine.spec import Fields, HouseRule, OptionValue
+from homegame.engine.steps.base import SUIT_ORDER, Contest, Dealer, Decision, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking import Kind, PokerRanking, Ranking
 from homegame.ranking.wild import WildSpec
+
+SHOWDOWN_POTS = HouseRule(
+    "showdown_pots",
+    str,
+    "each",
+    "each pot is judged on its own (each), or the pots are merged and shared as one (merged)",
+    choices=("each", "merged"),
+)
+ODD_CHIP = HouseRule(
+    "odd_chip",
+    str,
+    "position",
+    "an odd chip of tied hands goes to the first winner left of the button (position) or by card and suit (suit)",
+    choices=("position", "suit"),
+)
 
 
 @register
@@ -49,6 +64,7 @@ class Showdown(Step):
     """
 
     kind: ClassVar[str] = "showdown"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (SHOWDOWN_POTS, ODD_CHIP, SUIT_ORDER)
     settles: ClassVar[bool] = True
     contests: tuple[Contest, ...]
     no_winner: str = "split"
@@ -76,7 +92,7 @@ class Showdown(Step):
             hand.show(seat, shown)
             hands = tuple(entrants[seat] for entrants in judged if seat in entrants)
             hand.emit(Shown(seat, shown, hands, missed.get(seat, ())))
-        merged = hand.option("showdown_pots", "each") == "merged"
+        merged = SHOWDOWN_POTS.read(hand.options) == "merged"
         for index, (amount, eligible) in enumerate(self._pots(hand, live, scores, merged=merged)):
             divide = _first_takes_odd if merged else share
             active = [
@@ -255,9 +271,9 @@ def _odd_chip_order(hand: Dealer, winners: list[int], *, low: bool | None = None
     suit order in force (rules document 004, "Ranking of suits"); in a low contest (``low`` not
     ``None``: ``True`` when aces are low) to the holder of the lowest card, by suit (Robert's Rules
     of Poker, Ties: "the odd chip goes to the lowest card by suit in low games", all cards used)."""
-    if len(winners) < 2 or hand.option("odd_chip", "position") != "suit":
+    if len(winners) < 2 or ODD_CHIP.read(hand.options) != "suit":
         return winners
-    order = suit_order(str(hand.option("suit_order", "bridge")))
+    order = suit_order(SUIT_ORDER.read(hand.options))
 
     def highest(seat: int) -> tuple[int, int]:
         cards = [card for card in hand.cards(seat) if card.rank is not None and card.suit is not None]

@@ -37,12 +37,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, pairwise
 from math import factorial, prod
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Preview, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
@@ -67,6 +67,15 @@ class Order(StrEnum):
     """Each hand must be at least as strong as the next."""
 
 
+MISSET = HouseRule(
+    "misset",
+    str,
+    "refuse",
+    "a mis-set hand is played dead (dead) or refused and set again (refuse), the step's by default",
+    choices=MISSETS,
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SplitStep(Step):
@@ -78,6 +87,7 @@ class SplitStep(Step):
     """
 
     kind: ClassVar[str] = "split"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (MISSET,)
     sizes: tuple[int, ...] = (5, 2)
     names: tuple[str, ...] = ()
     ranking: str = "high"
@@ -217,7 +227,7 @@ class SplitRound:
     def __init__(self, hand: Dealer, spec: SplitStep) -> None:
         self.hand = hand
         self.spec = spec
-        self.misset = str(hand.option("misset", spec.misset))
+        self.misset = MISSET.read(hand.options, instead=spec.misset)
         self.waiting = hand.in_hand(0)
         self.legal_of: dict[int, tuple[Legal, ...]] = {}
 

@@ -25,12 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.split import SplitStep
 from homegame.ranking import HandValue, Ranking, get
@@ -105,6 +105,15 @@ def units(won: int, lost: int, scoring: str = "1-6") -> int:
     return won - lost
 
 
+SCORING = HouseRule(
+    "scoring",
+    str,
+    "1-6",
+    "a unit a hand won, 6 for a scoop (1-6), or one more for two or three hands won (2-4)",
+    choices=("1-6", "2-4"),
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Units(Step):
@@ -115,6 +124,7 @@ class Units(Step):
     """
 
     kind: ClassVar[str] = "units"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (SCORING,)
     settles: ClassVar[bool] = True
     ranking: Ranking
 
@@ -145,7 +155,7 @@ class Units(Step):
             dead = bool(split.misorder(hands))
             hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
             values[seat] = None if dead else made
-        scoring = str(hand.option("scoring", "1-6"))
+        scoring = SCORING.read(hand.options)
         net = dict.fromkeys(live, 0)
         for a, b in combinations(live, 2):
             won, lost = _compare(values[a], values[b])
