@@ -68,8 +68,10 @@ def live_server(
     path: Path | None = None, limits: Limits | None = None, store: Store | None = None, **options: Any
 ) -> Iterator[Live]:
     """A server on 127.0.0.1 with its database at ``path`` (default: in memory; or ``store``), run in
-    a thread for the test's length; ``options`` go to :class:`Server`."""
+    a thread for the test's length; ``options`` go to :class:`Server`. Without ``limits``, the
+    heartbeat is a minute: a test's socket that reads nothing for a while is not dropped."""
     store = store or Store(":memory:" if path is None else str(path))
+    limits = limits or Limits(heartbeat=60.0)
     options.setdefault("throttle", Throttle(PATIENT))  # tests that knock with wrong secrets are never locked out
     server = Server(store, host_token=HOST_TOKEN, limits=limits, **options)
     listener = socket.socket()
@@ -94,10 +96,12 @@ def live_server(
 
 
 class Seat:
-    """One socket at a table, read with bounded waits."""
+    """One socket at a table, read with bounded waits; it answers the server's pings as it reads
+    (``pong``: unless told not to), as every client does, and keeps them out of :attr:`frames`."""
 
-    def __init__(self, url: str, token: str | None = None, *, ready: bool = True) -> None:
+    def __init__(self, url: str, token: str | None = None, *, ready: bool = True, pong: bool = True) -> None:
         invite = Invite.parse(url)
+        self.pong = pong
         self.stack = ExitStack()
         self.socket: ClientConnection = self.stack.enter_context(connect(invite.socket, open_timeout=WAIT))
         self.frames: list[dict[str, Any]] = []
@@ -111,7 +115,13 @@ class Seat:
 
     def next(self, timeout: float = WAIT) -> dict[str, Any]:
         """The next message (within ``timeout`` seconds: TimeoutError)."""
+        deadline = time.monotonic() + timeout
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        for _ in range(1000):  # bounded, as the wait is: the server's pings answered, the next message read
+            if not (self.pong and message.get("type") == "ping"):
+                break
+            self.send(type="pong")
+            message = json.loads(self.socket.recv(timeout=max(0.0, deadline - time.monotonic())))
         self.frames.append(message)
         if message.get("type") in ("state", "welcome"):
             self.state, self.seq, self.hand = message["state"], message["seq"], message["hand"]

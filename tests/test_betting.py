@@ -28,6 +28,21 @@ def legal(hand: Hand, seat: int) -> list[str]:
     return [str(option) for option in hand.legal_actions(seat)]
 
 
+def test_the_house_rule_free_fold_offers_a_fold_where_a_check_is_free() -> None:
+    """Without it (every catalogue game) a player who may check is not offered the fold; with it
+    (a game document may list it; replay plays sites' files under it) the fold is binding."""
+    text = (CATALOGUE / "holdem.toml").read_text()
+    rule = '[options.free_fold]\ndefault = true\ndoc = "a player may fold where a check is free"\n\n'
+    free = load_text(text.replace("[[steps]]", rule + "[[steps]]", 1), "free-fold.toml")
+    for game, offered in ((load("holdem"), ["check"]), (free, ["fold", "check"])):
+        hand = Hand(game, [100, 100, 100], button=0, seed=1)
+        hand.act(0, Call())
+        hand.act(1, Call())
+        assert legal(hand, 2)[:-1] == offered  # the big blind's option
+    hand.act(2, Fold())
+    assert hand.folded == [False, False, True]
+
+
 # -- no limit -------------------------------------------------------------------------------------
 
 

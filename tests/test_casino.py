@@ -132,14 +132,31 @@ def test_spanish_game_eight_to_ace_one_card_at_a_time_both_hole_cards() -> None:
     assert value("holdem", "high", "Ts 8d", "9s Js Qs Kc Ah").name == "ace-high straight"
 
 
-@pytest.mark.parametrize("name", ["omaha", "omaha-hi-lo", "pot-limit-omaha-hi-lo", "five-card-omaha", "big-o"])
+OMAHAS = {"omaha": 4, "omaha-hi-lo": 4, "pot-limit-omaha-hi-lo": 4, "five-card-omaha": 5, "big-o": 5}
+OMAHAS |= {"six-card-omaha": 6, "courchevel": 5, "courchevel-hi-lo": 5}
+
+
+@pytest.mark.parametrize("name", sorted(OMAHAS))
 def test_omaha_games_use_exactly_two_hole_cards(name: str) -> None:
     game = load(name)
     holes = next(len(step.cards) for step in game.steps if isinstance(step, Deal) and step.cards)
-    assert holes == (5 if name in ("five-card-omaha", "big-o") else 4)
-    assert (
-        value(name, "high", "As Kd 7c 2h" + (" 3c" if holes == 5 else ""), "Qs Js Ts 9s 3s").name == "ace-high straight"
-    )
+    assert holes == OMAHAS[name]
+    hole = " ".join(["As Kd 7c 2h", "3c", "4d"][: holes - 3])
+    assert value(name, "high", hole, "Qs Js Ts 9s 3s").name == "ace-high straight"
+
+
+@pytest.mark.parametrize("name", ["courchevel", "courchevel-hi-lo"])
+def test_courchevel_shows_the_first_flop_card_before_the_first_round(name: str) -> None:
+    """PokerStars's rules of Courchevel: five hole cards, and the first card of the flop dealt face up
+    with them, before the first betting round; the flop's other two come after it."""
+    game = load(name)
+    deal = stacked(game, 3, 2, {0: "As Ah 2c 3c 4c", 1: "Ks Kh 7d 8d 9d", 2: "Qs Qh Jd Td 6s"}, "Ac 2d 3d Kc 5h")
+    hand = Hand(game, [100, 100, 100], button=2, deck=deal)
+    assert [str(card) for card in hand.board] == ["Ac"] and not hand.over  # the first round is to come
+    check_down(hand)
+    assert [str(card) for card in hand.board] == ["Ac", "2d", "3d", "Kc", "5h"]
+    expected = {"high": {0}, "low": {0}} if name == "courchevel-hi-lo" else {"high": {0}}
+    assert winners(hand) == expected  # three aces and the wheel for seat 0 (two of its own, three of the board)
 
 
 def test_hi_lo_low_must_qualify_eight_or_better() -> None:

@@ -51,7 +51,7 @@ HANDS = {  # what a shown hand makes, in PokerStars' words (fpdb's regression fi
     "hilo": rf"HI: {HIGH}(?:; LO: {LOW})?",
 }
 KIND = {"razz": "a5", "2-7-single-draw": "27", "2-7-triple-draw": "27", "badugi": "badugi"}
-KIND |= {"stud-hi-lo": "hilo", "omaha-hi-lo": "hilo"}
+KIND |= {"stud-hi-lo": "hilo", "omaha-hi-lo": "hilo", "pot-limit-omaha-hi-lo": "hilo", "big-o": "hilo"}
 FOLDED = {
     "community": r"before Flop|on the (?:Flop|Turn|River)",
     "stud": r"on the (?:[3-6]th Street|3rd Street|River)",

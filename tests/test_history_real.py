@@ -16,18 +16,19 @@ import pytest
 
 from homegame.cli import main
 from homegame.engine.hand import History
-from homegame.games import load
 from homegame.history import dumps, loads
 from homegame.history.phh import Record
 from homegame.history.pokerstars import decode_pokerstars, read_pokerstars, to_pokerstars
 from homegame.history.replay import replay
-from homegame.history.variants import CODES
+from homegame.history.variants import plain
 
 REAL = Path(__file__).parent / "fixtures" / "real"
 FILES = sorted(REAL.glob("*.txt"))
 HANDS = {
+    "ante-short-blinds-free-folds.txt": 3,
     "every-seat-dealt.txt": 3,
     "moves-pokerstars-allows.txt": 1,
+    "structures-cash-usd.txt": 6,
     "home-game-match-round-triple-draw.txt": 4,
     "zoom-cash-eur-cp1252.txt": 4,
     "zoom-tournament.txt": 3,
@@ -84,7 +85,8 @@ def test_a_real_form_file_reads_whole_replays_and_comes_back_unchanged(path: Pat
         played = replay(record)
         assert played.same, (path.name, line, played.note)
         history = played.hand.history()
-        catalogue = History(replace(history.setup, game=load(CODES[record.variant])), history.chance, history.actions)
+        game = plain(history.setup.game)  # the showdown as the catalogue has it (every hand shown)
+        catalogue = History(replace(history.setup, game=game), history.chance, history.actions)
         names = record.extra["players"]
         hero = next((seat for seat in range(len(names)) if "?" not in record.actions[seat]), None)
         written = to_pokerstars(catalogue, names=names, hero=hero, number=record.extra["hand"])
@@ -121,7 +123,7 @@ def test_unknown_cards_are_unknown() -> None:
 
 
 OTHER_GAMES = (
-    "PokerStars Hand #210000009001: Tournament #2504419000, $10+$1 USD 5 Card Omaha Pot Limit - Level I (10/20)"
+    "PokerStars Hand #210000009001: Tournament #2504419000, $10+$1 USD 6 Card Omaha Hi/Lo Pot Limit - Level I (10/20)"
     " - 2019/03/05 20:00:00 ET\r\nTable '2504419000 3' 6-max Seat #1 is the button\r\n\r\n\r\n\r\n"
     "PokerStars Hand #210000009002:  Courchevel Hi/Lo Pot Limit ($0.05/$0.10 USD) - 2019/03/05 20:01:00 ET\r\n"
 )
@@ -134,8 +136,8 @@ def test_import_says_per_file_what_it_read_and_what_it_skipped_and_why(
     mixed.write_bytes((REAL / "zoom-cash-eur-cp1252.txt").read_bytes() + OTHER_GAMES.encode("cp1252"))
     assert main(["history", "import", str(mixed), "-o", str(tmp_path / "out.phhs")]) == 1
     err = capsys.readouterr().err
-    assert "'5 Card Omaha Pot Limit', not a game homegame reads" in err
-    assert "'Courchevel Hi/Lo Pot Limit', not a game homegame reads" in err
+    assert "'6 Card Omaha Hi/Lo Pot Limit', not a game homegame reads" in err
+    assert "'Courchevel Hi/Lo Pot Limit': homegame plays it (courchevel-hi-lo), but does not read its" in err
     assert f"{mixed}: 4 of 6 hands read, 2 skipped (read as cp1252: not UTF-8)" in err
     one = tmp_path / "one.txt"  # a one-hand file that starts with the byte order mark
     one.write_bytes(b"\xef\xbb\xbf" + (REAL / "zoom-tournament.txt").read_bytes()[3:].split(b"\n\n\n\n")[0])
@@ -151,3 +153,36 @@ def test_moves_pokerstars_allows_are_read_as_it_played_them() -> None:
     assert "p3 cc" in record.actions and "# p3 raises where nobody left can call: a call" in record.actions
     assert any(line.startswith("# p1 folds all in") for line in record.actions)
     assert replay(record).finishing_stacks == (0, Decimal("0.98"), Decimal("3.52"))
+
+
+def test_a_free_fold_is_a_fold_and_a_blind_the_ante_cut_short_stands() -> None:
+    """Issue 33.3 and 33.4: a big blind all in for less than the blind because of the ante, or left
+    no chips for it at all, is the table's blind all the same (the others call it whole); a fold
+    where a check is free is a fold, noted; each hand replays to its text's stacks."""
+    text, _ = decode_pokerstars((REAL / "ante-short-blinds-free-folds.txt").read_bytes())
+    short, none, free = (record for _, record, _ in read_pokerstars(text))
+    assert short is not None and none is not None and free is not None
+    assert short.blinds_or_straddles == none.blinds_or_straddles == (50, 100, 0, 0)
+    assert none.extra["ante_trimming_status"] is True  # a short ante wins what it matched
+    assert [replay(record).finishing_stacks for record in (short, none, free)] == [
+        (1140, 0, 790, 1730),
+        (1080, 32, 480, 2076),
+        (1390, 2390, 1890, 2130),
+    ]
+    assert replay(free).note.count("a fold where a check is free") == 2
+
+
+def test_games_at_the_structures_pokerstars_deals_them_are_read() -> None:
+    """Issue 33.5: five-card draw at pot limit and no limit, Omaha at fixed limit, 6 Card Omaha, Omaha
+    hi-lo at pot limit and 5 Card Omaha Hi/Lo (Big O): each hand's variant is the catalogue game at
+    its structure, dealt from its actions."""
+    text, _ = decode_pokerstars((REAL / "structures-cash-usd.txt").read_bytes())
+    variants = [record.variant for _, record, _ in read_pokerstars(text) if record is not None]
+    assert variants == [
+        "draw@pot-limit",
+        "omaha@fixed-limit",
+        "six-card-omaha",
+        "pot-limit-omaha-hi-lo",
+        "big-o",
+        "draw@no-limit",
+    ]

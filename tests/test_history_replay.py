@@ -87,11 +87,16 @@ def test_a_file_that_is_not_phh_is_named_once_with_the_command_that_reads_it(
 def test_a_seat_view_of_a_game_without_a_code_points_to_full(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # export, then replay, as the README shows for horse: for draw every hand "cannot be played", and why
-    path = tmp_path / "draw.phhs"
-    assert main(["history", "export", "draw", "--seed", "1", "-o", str(path)]) == 0
+    # export, then replay: a game whose file cannot say its deal (anaconda's passes) "cannot be played",
+    # and why; one whose steps its lines plan (draw: issue 33.5) is dealt from its actions
+    path = tmp_path / "anaconda.phhs"
+    assert main(["history", "export", "anaconda", "--seed", "1", "-o", str(path)]) == 0
     assert main(["history", "replay", str(path)]) == 1
     assert "(homegame history export --full writes them" in capsys.readouterr().out
+    path = tmp_path / "draw.phhs"
+    assert main(["history", "export", "draw", "--seed", "1", "-o", str(path)]) == 0
+    assert main(["history", "replay", str(path)]) == 0
+    assert "(as the file says)" in capsys.readouterr().out
 
 
 def test_a_bad_expectation_is_reported_with_the_hand() -> None:

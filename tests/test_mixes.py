@@ -132,17 +132,25 @@ def test_simulating_a_mix_plays_its_rotation_and_conserves_chips(name: str) -> N
 
 def test_problems_in_a_mix_document_are_reported_at_once() -> None:
     text = 'name = "bad"\ntitle = "Bad"\nfamily = "stud"\nevery = 0\n'
-    text += '[[games]]\ngame = "razz"\nbetting = "no-limit"\n'
+    text += '[[games]]\ngame = "guts"\nbetting = "no-limit"\n'
     text += '[[games]]\ngame = "stud"\nbetting = "fixed-limit"\nstakes = { small_bet = 10, big_bet = 20 }\n'
     with pytest.raises(GameSpecError) as caught:
         load_mix_text(text, "bad.toml")
     assert caught.value.problems == [
         "bad.toml: family: a mixed-game document has family = 'mixed', not 'stud'",
         "bad.toml: every: must be 1..1000, not 0",
-        "bad.toml: games[0].betting: razz is played fixed-limit, not no-limit",
+        "bad.toml: games[0].betting: guts cannot be played no-limit: it has no betting rounds (its betting is none)",
         "bad.toml: games[1].stakes.kind: antes need stakes.ante > 0",
         "bad.toml: games[1].stakes.first: a bring-in needs stakes.bring_in > 0",
     ]
+
+
+def test_a_mix_entry_plays_its_game_at_the_structure_it_names() -> None:
+    """Issue 33.5: razz at pot limit in a mix (PokerStars deals it so) is razz@pot-limit."""
+    text = 'name = "pr"\ntitle = "PR"\nfamily = "mixed"\n[[games]]\ngame = "razz"\nbetting = "pot-limit"\n'
+    text += '[[games]]\ngame = "omaha"\nbetting = "pot-limit"\n'
+    razz, omaha = load_mix_text(text, "pr.toml").games
+    assert (razz.name, razz.betting.value, omaha.name) == ("razz@pot-limit", "pot-limit", "omaha")
 
 
 def test_a_mix_needs_two_games_that_share_a_table_size() -> None:

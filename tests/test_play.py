@@ -134,7 +134,7 @@ def test_a_bot_dealer_calls_a_game_that_fits_favouring_families_played_less() ->
     from homegame.play.session import _Session
 
     out = io.StringIO()
-    dealer = _Session(Settings(seats=8, bots="caller", seed=3), Console(file=out), io.StringIO())
+    dealer = _Session(Settings(seats=8, bots="caller", seed=3), Console(file=out), io.StringIO()).chooser
     calls = []
     for _ in range(40):
         game = dealer._bot_choice()

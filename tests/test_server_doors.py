@@ -53,7 +53,7 @@ def test_one_server_per_database_the_old_seat_secret_after_a_kill_and_the_hosts_
         )
         invite = answer.json()["invites"][0]
         seat = Seat(invite)  # hello, welcome, ready
-        seat.send(type="ping")  # answered once ready is heard (and its change durable)
+        seat.send(type="echo")  # answered once ready is heard (and its change durable)
         seat.until(lambda m: m["type"] == "error")
         assert Seat(invite).welcome["reason"] == "bad token"  # at once, not half a second later
         fresh = seat.welcome["token"]
@@ -220,14 +220,15 @@ def _seated(client: TestClient, server: Server, **body: Any) -> tuple[Any, str]:
 
 
 def _answers(socket: Any) -> list[dict[str, Any]]:
-    """What the server says to the messages sent, up to its answer to a ``ping`` sent after them."""
-    socket.send_json({"type": "ping"})
+    """What the server says to the messages sent, up to its answer to an ``echo`` sent after them
+    (no message of the protocol: an error)."""
+    socket.send_json({"type": "echo"})
     out: list[dict[str, Any]] = []
     for _ in range(100):
         out.append(socket.receive_json())
-        if out[-1]["type"] == "error" and "ping" in out[-1]["message"]:
+        if out[-1]["type"] == "error" and "echo" in out[-1]["message"]:
             return out[:-1]
-    raise AssertionError("no answer to ping")
+    raise AssertionError("no answer to echo")
 
 
 def test_deep_json_binary_frames_and_huge_amounts_are_refused_with_nothing_changed() -> None:
@@ -365,11 +366,11 @@ def test_fuzzed_socket_messages_are_answered_and_a_refusal_changes_nothing() -> 
         def one(message: object) -> None:
             before = table.seq
             seat.socket.send(message if isinstance(message, str) else json.dumps(message))
-            seat.send(type="ping")
+            seat.send(type="echo")
             answers = []
-            for _ in range(50):  # bounded: the ping's answer ends them
+            for _ in range(50):  # bounded: the echo's answer ends them
                 answers.append(seat.next())
-                if answers[-1]["type"] == "error" and "ping" in answers[-1]["message"]:
+                if answers[-1]["type"] == "error" and "echo" in answers[-1]["message"]:
                     break
             assert {answer["type"] for answer in answers} <= {"error", "state", "ledger", "preview"}
             if any(answer["type"] == "error" for answer in answers[:-1]):

@@ -63,7 +63,7 @@ class Table:
         self.seats = [Seat(url) for url in invites]
         self.tokens = [seat.welcome["token"] for seat in self.seats]
         for seat in self.seats:  # read past the news of the others' arrival
-            seat.send(type="ping")
+            seat.send(type="echo")
             seat.until(lambda m: m["type"] == "error")
         self.bot = RandomBot(random.Random(seed))
         self.acked: list[tuple[int, int, Any]] = []
@@ -125,7 +125,7 @@ class Table:
         assert all(seat.welcome["type"] == "welcome" for seat in self.seats)
         self.tokens = [seat.welcome["token"] for seat in self.seats]
         for seat in self.seats:  # read past the news of the others' arrival
-            seat.send(type="ping")
+            seat.send(type="echo")
             seat.until(lambda m: m["type"] == "error")
 
 

@@ -189,3 +189,19 @@ def test_any_adjustment_is_refused_or_made_and_the_nets_sum_to_zero(amount: Any)
     else:
         assert table.roster.players(table.connected)[0]["stack"] == 100 + amount
     assert sum(player["net"] for player in table.roster.ledger()["players"]) == 0
+
+
+def test_the_hosts_doors_refuse_a_body_that_is_not_a_plain_json_object(live: Live) -> None:
+    # A body nested too deep is refused like any other bad body (it once escaped as a 500).
+    table = live.new(game="holdem", seats=2, stack=100, names=["ann", "bob"], paused=True)["table"]
+    before = listed(live, table)
+    bodies = {
+        "[" * 100_000: "the body is nested more than 16 deep",
+        "{": "the body is not JSON",
+        "[1]": "the body must be a JSON object",
+    }
+    for door in ("seats/0/adjust", "bomb", "seats/0/mute"):
+        for body, said in bodies.items():
+            answer = live.host("POST", f"/api/tables/{table}/{door}", content=body)
+            assert (answer.status_code, answer.json()) == (400, {"error": said, "code": "bad_request"}), door
+    assert listed(live, table) == before

@@ -73,11 +73,12 @@ def test_a_table_rebuilt_only_to_be_read_writes_nothing() -> None:
     log = ListLog()
     table = ServerTable.create(
         "t",
-        TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 100, "bots": 2, "bot_level": "random"}),
+        TableConfig.from_json({"game": "holdem", "seats": 2, "stack": 100, "bots": 2, "bot_level": "caller"}),
         log,
         now=Clock(),
+        rng=random.Random(5),
     )
-    for _ in range(500):  # bounded: two hands played
+    for _ in range(500):  # bounded: two hands played (callers never bust out in two)
         if table.number > 2:
             break
         table.moves.auto(table.now())

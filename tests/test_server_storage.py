@@ -100,7 +100,7 @@ def test_a_refused_commit_applies_nothing_tells_only_the_actor_and_spares_the_ot
         actor.act(action)
         error = actor.until(lambda m: m["type"] != "state")
         assert error["type"] == "error" and error["code"] == "storage" and error["seq"] == seq
-        other.send(type="ping")  # answered after anything the table sent it meanwhile: nothing
+        other.send(type="echo")  # answered after anything the table sent it meanwhile: nothing
         assert other.until(lambda m: True)["type"] == "error" and other.seq == seq
         mover = _to_act(alone)  # the other table plays on
         if mover is not None:

@@ -57,6 +57,7 @@ def frames(game: str, seed: int = 1, hands: int = 1, viewers: tuple[int | None, 
                         you=viewer,
                         protocol=PROTOCOL,
                         chat=table.chats.entries(),
+                        heartbeat_ms=5000,
                         state=table.snapshot_text(viewer),
                     ),
                 )

@@ -22,7 +22,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from homegame import __version__
 from homegame.errors import PokerError
 
 __all__ = ["COMMANDS", "main"]
@@ -101,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="homegame",
         description="Dealer's choice poker, whole: play, judge hands, count odds.",
     )
+    from homegame import __version__  # read from the package's metadata: slow, so here, not at import
+
     parser.add_argument("--version", action="version", version=f"homegame {__version__}")
     parser.set_defaults(handler=None)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", dest="command")

@@ -50,6 +50,8 @@ class Server:
     process: subprocess.Popen[str] | None = None
     log: list[str] = field(default_factory=list)
     opened: list[str] = field(default_factory=list)
+    args: tuple[str, ...] = ()
+    """More of ``serve``'s options (``--heartbeat 0.5``)."""
 
     @property
     def url(self) -> str:
@@ -60,7 +62,7 @@ class Server:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
         command = [sys.executable, "-m", "homegame", "serve"]
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
-        command += ["--db", str(self.db), f"--host-token={self.token}"]
+        command += ["--db", str(self.db), f"--host-token={self.token}", *self.args]
         self.process = subprocess.Popen(
             command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, bufsize=1
         )

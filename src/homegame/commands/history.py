@@ -189,7 +189,7 @@ def _export_pokerstars(args: argparse.Namespace) -> int:
 
         source = load_game_or_mix(args.source)
         for game in source.games if isinstance(source, Mix) else (source,):
-            if game.name not in GAMES:  # before the hands are played
+            if game.name.partition("@")[0] not in GAMES:  # before the hands are played (at any structure)
                 raise ParseError(
                     f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))}; "
                     "write it as PHH (the default --format), which holds every game",

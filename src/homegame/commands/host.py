@@ -21,6 +21,7 @@ import os
 import sys
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -48,6 +49,18 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(
         title="actions", metavar="ACTION", dest="action", required=True, prog="homegame host URL"
     )
+    _new_action(actions)
+    _action(actions, "tables", "list the tables (JSON)")
+    _table_actions(actions)
+    _seating_actions(actions)
+    bomb = _action(actions, "bomb", "a bomb pot for the next hand whose game has a flop")
+    bomb.add_argument("table", help=TABLE)
+    bomb.add_argument("amount", type=int, help="what each seat antes (no blinds, no betting before the flop)")
+    parser.set_defaults(handler=run)
+
+
+def _new_action(actions: Any) -> None:
+    """``new``: the game, the seats and stacks, the bots, the clock and the house rules of a new table."""
     new = _action(actions, "new", "create a table and print its invite links")
     which = new.add_mutually_exclusive_group(required=True)
     which.add_argument("--game", help="a game or mixed game of the catalogue")
@@ -115,7 +128,11 @@ def register(subparsers: Any) -> None:
     new.add_argument(
         "--json", action="store_true", help='print {"table": ..., "invites": [...], "spectate": ..., "join": ...}'
     )
-    _action(actions, "tables", "list the tables (JSON)")
+
+
+def _table_actions(actions: Any) -> None:
+    """The actions on a table: its ledger and history, pause, resume and close, a rebuy's answer, a new
+    invite for a seat."""
     ledger = _action(actions, "ledger", "the ledger and the settle-up")
     ledger.add_argument("table", help=TABLE)
     ledger.add_argument("--csv", action="store_true", help="PokerNow's CSV")
@@ -140,11 +157,6 @@ def register(subparsers: Any) -> None:
     invite.add_argument("table", help=TABLE)
     invite.add_argument("seat", type=int, help=f"the seat; {SEATS}")
     invite.add_argument("--json", action="store_true", help='print {"invite": URL}')
-    _seating_actions(actions)
-    bomb = _action(actions, "bomb", "a bomb pot for the next hand whose game has a flop")
-    bomb.add_argument("table", help=TABLE)
-    bomb.add_argument("amount", type=int, help="what each seat antes (no blinds, no betting before the flop)")
-    parser.set_defaults(handler=run)
 
 
 def _seating_actions(actions: Any) -> None:
@@ -244,7 +256,6 @@ def _options(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     """Carry out the action."""
-    from homegame.commands.shared import print_json, seat_index
     from homegame.errors import ParseError
 
     parts = urlsplit(args.url)
@@ -257,129 +268,184 @@ def run(args: argparse.Namespace) -> int:
             "the host's secret is needed: --token SECRET, --token-file FILE, $HOMEGAME_HOST_TOKEN, "
             "or the host's link with its #SECRET"
         )
-    if args.action == "new":
-        _check_names(args)
-    action = args.action
-    if action == "new":
-        body: dict[str, Any] = {
-            "seats": args.seats,
-            "stack": args.stack,
-            "bots": args.bots,
-            "bot_level": args.bot_level,
-            "names": args.names,
-            "options": _options(args.option),
-            "clock": None if args.clock is None else {"seconds": args.clock, "bank": args.bank},
-            "spectators": args.spectators,
-            "missed_hands": args.missed_hands,
-            "missed_blinds": args.missed_blinds,
-            "kill": args.kill,
-            "title": args.title,
-            "paused": args.paused,
-            "straddle": args.straddle,
-            "auto_approve": args.auto_approve,
-            "bomb_every": args.bomb_every,
-            "bomb_amount": args.bomb_amount,
-        }
-        if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
-            body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
-        if args.between_hands is not None:
-            body["between_hands"] = args.between_hands
-        if args.game:
-            body["game"] = args.game
-        elif args.choice:
-            body["choice"] = args.choice
-        else:
-            body["rotation"], body["every"] = args.rotation, args.every
-        created = json.loads(_request(base, token, "POST", "/api/tables", body)[1])
-        if args.json:
-            print_json(created)
-        else:
-            print(f"table {created['table']}")
-            for number, invite in enumerate(created["invites"], 1):
-                print(f"  invite {number}: {invite}")
-            if created.get("spectate"):
-                print(f"  spectators: {created['spectate']}")
-            print(f"  table link (open seating): {created['join']}")
+    return _ACTIONS[args.action](base, token, args)
+
+
+def _json(base: str, token: str, method: str, path: str, body: Any = None) -> Any:
+    """The server's answer read as JSON."""
+    return json.loads(_request(base, token, method, path, body)[1])
+
+
+def _new(base: str, token: str, args: argparse.Namespace) -> int:
+    """``new``: create the table and print its links."""
+    from homegame.commands.shared import print_json
+
+    _check_names(args)
+    created = _json(base, token, "POST", "/api/tables", _new_body(args))
+    if args.json:
+        print_json(created)
         return 0
-    if action == "tables":
-        print_json(json.loads(_request(base, token, "GET", "/api/tables")[1]))
+    print(f"table {created['table']}")
+    for number, invite in enumerate(created["invites"], 1):
+        print(f"  invite {number}: {invite}")
+    if created.get("spectate"):
+        print(f"  spectators: {created['spectate']}")
+    print(f"  table link (open seating): {created['join']}")
+    return 0
+
+
+def _new_body(args: argparse.Namespace) -> dict[str, Any]:
+    """What ``new`` asks the server for (``POST /api/tables``)."""
+    body: dict[str, Any] = {
+        "seats": args.seats,
+        "stack": args.stack,
+        "bots": args.bots,
+        "bot_level": args.bot_level,
+        "names": args.names,
+        "options": _options(args.option),
+        "clock": None if args.clock is None else {"seconds": args.clock, "bank": args.bank},
+        "spectators": args.spectators,
+        "missed_hands": args.missed_hands,
+        "missed_blinds": args.missed_blinds,
+        "kill": args.kill,
+        "title": args.title,
+        "paused": args.paused,
+        "straddle": args.straddle,
+        "auto_approve": args.auto_approve,
+        "bomb_every": args.bomb_every,
+        "bomb_amount": args.bomb_amount,
+    }
+    if args.buy_in_min is not None or args.buy_in_max is not None:  # default: the table's buy-in (--stack)
+        body["buy_in"] = {"min": args.buy_in_min or args.stack, "max": args.buy_in_max or args.stack}
+    if args.between_hands is not None:
+        body["between_hands"] = args.between_hands
+    if args.game:
+        body["game"] = args.game
+    elif args.choice:
+        body["choice"] = args.choice
+    else:
+        body["rotation"], body["every"] = args.rotation, args.every
+    return body
+
+
+def _tables(base: str, token: str, args: argparse.Namespace) -> int:
+    """``tables``: the server's tables, as JSON."""
+    from homegame.commands.shared import print_json
+
+    print_json(_json(base, token, "GET", "/api/tables"))
+    return 0
+
+
+def _ledger(base: str, token: str, args: argparse.Namespace) -> int:
+    """``ledger``: each player's chips in, out and on the table, and who pays whom."""
+    from homegame.commands.shared import print_json
+
+    if args.csv:
+        sys.stdout.write(_request(base, token, "GET", f"/api/tables/{args.table}/ledger?format=csv")[1])
         return 0
-    table = args.table
-    if action == "ledger":
-        if args.csv:
-            sys.stdout.write(_request(base, token, "GET", f"/api/tables/{table}/ledger?format=csv")[1])
-            return 0
-        ledger = json.loads(_request(base, token, "GET", f"/api/tables/{table}/ledger")[1])
-        if args.json:
-            print_json(ledger)
-            return 0
-        for player in ledger["players"]:
-            print(
-                f"{player['name']:<16} in {player['buy_in']:>8}  out {player['buy_out']:>8}  "
-                f"on the table {player['stack']:>8}  net {player['net']:+d}"
-            )
-        for transfer in ledger["settle"]:
-            print(f"{transfer['from']} pays {transfer['to']} {transfer['amount']}")
+    ledger = _json(base, token, "GET", f"/api/tables/{args.table}/ledger")
+    if args.json:
+        print_json(ledger)
         return 0
-    if action == "history":
-        if args.format == "pokerstars" and args.full:
-            raise ParseError("--full goes with --format phh: PokerStars text shows one player's hole cards")
-        query = "?full=1" if args.full else f"?seat={seat_index(args.seat)}" if args.seat is not None else ""
-        query += ("&" if query else "?") + f"format={args.format}"
-        headers, text = _request(base, token, "GET", f"/api/tables/{table}/history{query}")
-        sys.stdout.write(text)
-        skipped = headers.get("X-Homegame-Skipped", "")
-        if skipped:
-            hands = skipped.replace(",", ", ")
-            print(f"hands {hands} are games PokerStars text cannot hold: write them as PHH", file=sys.stderr)
-        return 0
-    if action == "rebuy":
-        seat = seat_index(args.seat, flag="seat")
-        _request(base, token, "POST", f"/api/tables/{table}/rebuys/{seat}", {"approve": bool(args.approve)})
-        return 0
-    if action == "invite":
-        seat = seat_index(args.seat, flag="seat")
-        invited = json.loads(_request(base, token, "POST", f"/api/tables/{table}/seats/{seat}/invite")[1])
-        if args.json:
-            print_json(invited)
-        else:
-            print(invited["invite"])
-        return 0
-    if action in ("requests", "approve", "deny", "link"):
-        return _seating(base, token, args)
-    if action == "bomb":
-        called = json.loads(_request(base, token, "POST", f"/api/tables/{table}/bomb", {"amount": args.amount})[1])
-        print(called["bomb"]["text"])
-        return 0
-    answer = json.loads(_request(base, token, "POST", f"/api/tables/{table}/{action}")[1])
+    for player in ledger["players"]:
+        print(
+            f"{player['name']:<16} in {player['buy_in']:>8}  out {player['buy_out']:>8}  "
+            f"on the table {player['stack']:>8}  net {player['net']:+d}"
+        )
+    for transfer in ledger["settle"]:
+        print(f"{transfer['from']} pays {transfer['to']} {transfer['amount']}")
+    return 0
+
+
+def _history(base: str, token: str, args: argparse.Namespace) -> int:
+    """``history``: the finished hands as a seat, a spectator or the host saw them."""
+    from homegame.commands.shared import seat_index
+    from homegame.errors import ParseError
+
+    if args.format == "pokerstars" and args.full:
+        raise ParseError("--full goes with --format phh: PokerStars text shows one player's hole cards")
+    query = "?full=1" if args.full else f"?seat={seat_index(args.seat)}" if args.seat is not None else ""
+    query += ("&" if query else "?") + f"format={args.format}"
+    headers, text = _request(base, token, "GET", f"/api/tables/{args.table}/history{query}")
+    sys.stdout.write(text)
+    skipped = headers.get("X-Homegame-Skipped", "")
+    if skipped:
+        hands = skipped.replace(",", ", ")
+        print(f"hands {hands} are games PokerStars text cannot hold: write them as PHH", file=sys.stderr)
+    return 0
+
+
+def _rebuy(base: str, token: str, args: argparse.Namespace) -> int:
+    """``rebuy``: the host's answer to a seat that asked to buy in again."""
+    from homegame.commands.shared import seat_index
+
+    seat = seat_index(args.seat, flag="seat")
+    _request(base, token, "POST", f"/api/tables/{args.table}/rebuys/{seat}", {"approve": bool(args.approve)})
+    return 0
+
+
+def _invite(base: str, token: str, args: argparse.Namespace) -> int:
+    """``invite``: a new link for a seat."""
+    from homegame.commands.shared import seat_index
+
+    seat = seat_index(args.seat, flag="seat")
+    return _show_link(_json(base, token, "POST", f"/api/tables/{args.table}/seats/{seat}/invite"), "invite", args.json)
+
+
+def _bomb(base: str, token: str, args: argparse.Namespace) -> int:
+    """``bomb``: a bomb pot next hand."""
+    called = _json(base, token, "POST", f"/api/tables/{args.table}/bomb", {"amount": args.amount})
+    print(called["bomb"]["text"])
+    return 0
+
+
+def _status(base: str, token: str, args: argparse.Namespace) -> int:
+    """``pause``, ``resume``, ``close``: the table's new status."""
+    answer = _json(base, token, "POST", f"/api/tables/{args.table}/{args.action}")
     print(f"table {answer['table']}: {answer['status']}")
     return 0
 
 
-def _seating(base: str, token: str, args: argparse.Namespace) -> int:
-    """``requests``, ``approve``, ``deny``, ``link``: open seating."""
+def _link(base: str, token: str, args: argparse.Namespace) -> int:
+    """``link``: a new open link for the table."""
+    return _show_link(_json(base, token, "POST", f"/api/tables/{args.table}/link"), "join", args.json)
+
+
+def _show_link(answer: dict[str, str], key: str, as_json: bool) -> int:
+    """A new link the server made: its answer as JSON, or the link alone."""
     from homegame.commands.shared import print_json
+
+    if as_json:
+        print_json(answer)
+    else:
+        print(answer[key])
+    return 0
+
+
+def _requests(base: str, token: str, args: argparse.Namespace) -> int:
+    """``requests``: the requests for a seat made by the table's open link."""
     from homegame.errors import ParseError
 
     table = args.table
-    if args.action == "link":
-        made = json.loads(_request(base, token, "POST", f"/api/tables/{table}/link")[1])
-        if args.json:
-            print_json(made)
-        else:
-            print(made["join"])
-        return 0
-    if args.action == "requests":
-        tables = json.loads(_request(base, token, "GET", "/api/tables")[1])
-        entry = next((listed for listed in tables if listed["table"] == table), None)
-        if entry is None:
-            raise ParseError(f"no table {table!r} on this server", token=table)
-        requests = entry.get("requests", [])
-    else:
-        body = {"approve": args.action == "approve"}
-        path = f"/api/tables/{table}/requests/{args.request}"
-        requests = json.loads(_request(base, token, "POST", path, body)[1])["requests"]
-    if args.json:
+    tables = _json(base, token, "GET", "/api/tables")
+    entry = next((listed for listed in tables if listed["table"] == table), None)
+    if entry is None:
+        raise ParseError(f"no table {table!r} on this server", token=table)
+    return _show_requests(entry.get("requests", []), args.json)
+
+
+def _answer(base: str, token: str, args: argparse.Namespace) -> int:
+    """``approve``, ``deny``: the host's answer to a request; the requests left."""
+    body = {"approve": args.action == "approve"}
+    path = f"/api/tables/{args.table}/requests/{args.request}"
+    return _show_requests(_json(base, token, "POST", path, body)["requests"], args.json)
+
+
+def _show_requests(requests: list[dict[str, Any]], as_json: bool) -> int:
+    """The requests, as JSON or a line each (``no requests`` when there are none)."""
+    from homegame.commands.shared import print_json
+
+    if as_json:
         print_json(requests)
         return 0
     for request in requests:
@@ -393,3 +459,23 @@ def _seating(base: str, token: str, args: argparse.Namespace) -> int:
     if not requests:
         print("no requests")
     return 0
+
+
+_ACTIONS: dict[str, Callable[[str, str, argparse.Namespace], int]] = {
+    "new": _new,
+    "tables": _tables,
+    "ledger": _ledger,
+    "history": _history,
+    "pause": _status,
+    "resume": _status,
+    "close": _status,
+    "rebuy": _rebuy,
+    "invite": _invite,
+    "requests": _requests,
+    "approve": _answer,
+    "deny": _answer,
+    "link": _link,
+    "bomb": _bomb,
+}
+"""Each action's handler: the server's address, the host's secret and the command line in, the
+exit status out."""

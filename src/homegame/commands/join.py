@@ -9,7 +9,7 @@ import random
 import sys
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 HELP = "take your seat at a table from its invite link: at the terminal, or as a bot"
 
@@ -47,12 +47,12 @@ def run(args: argparse.Namespace) -> int:
     """Play until leaving (or until the table closes), connecting again after every drop."""
     from homegame.commands.shared import writable
     from homegame.errors import ParseError
-    from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider, play_seat
+    from homegame.server.client import BotDecider, Client, Decider, Invite, PersonDecider, play_seat, split_link
 
     def say(line: str) -> None:
         print(f"homegame join: {line}", file=sys.stderr, flush=True)
 
-    if urlsplit(args.invite.strip()).path.rstrip("/").endswith("/join"):
+    if split_link(args.invite).path.rstrip("/").endswith("/join"):  # a broken link refused in one line
         invite = Invite.parse(_asked(args, say))
     elif args.name is not None or args.buy_in is not None or args.seat is not None:
         raise ParseError("--name, --buy-in and --seat go with the table's link (.../t/TABLE/join#SECRET)")
@@ -97,8 +97,9 @@ def _asked(args: argparse.Namespace, say: Callable[[str], None]) -> str:
     from homegame.commands.host import _request
     from homegame.commands.shared import seat_index
     from homegame.errors import ParseError
+    from homegame.server.client import split_link
 
-    parts = urlsplit(args.invite.strip())
+    parts = split_link(args.invite)
     path = parts.path.strip("/").split("/")
     if parts.scheme not in ("http", "https") or len(path) != 3 or path[0] != "t" or not parts.fragment:
         raise ParseError(f"{args.invite}: a table's link looks like http://HOST:PORT/t/TABLE/join#SECRET")
@@ -120,6 +121,6 @@ def _asked(args: argparse.Namespace, say: Callable[[str], None]) -> str:
             return str(told["link"])
         if told["status"] == "denied":
             raise ParseError("the host said no to this request for a seat")
-        path = f"/api/join/{table}/request?known={quote(told['key'])}"
-        told = json.loads(_request(base, secret, "GET", path)[1])
+        asking = f"/api/join/{table}/request?known={quote(told['key'])}"
+        told = json.loads(_request(base, secret, "GET", asking)[1])
     raise ParseError("no answer from the host")

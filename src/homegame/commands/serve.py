@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sqlite3
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from homegame.server.backup import Schedule
     from homegame.server.doors import Origins
 
+HEARTBEAT = (0.1, 3600.0)
+"""The shortest and longest ``--heartbeat`` taken, in seconds."""
 HELP = "run the home-game server: tables for you and your friends, in the browser or at the terminal"
 
 
@@ -64,6 +67,14 @@ def register(subparsers: Any) -> None:
         help="the pause between the streets of an all-in runout, dealt street by street "
         "(default 1.5, at most 10; 0: at once)",
     )
+    parser.add_argument(
+        "--heartbeat",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="seconds between pings to each player's connection: one silent for two is taken for gone, and a "
+        f"page that hears nothing for two connects again (default 5; {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g})",
+    )
     add_hosting(parser)
     add_schedule(parser)
     parser.set_defaults(handler=run)
@@ -99,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
     ):
         if not 0 <= seconds <= most:  # NaN too
             raise ParseError(f"{option} must be 0 to {most} seconds, not {seconds:g}")
+    if not HEARTBEAT[0] <= args.heartbeat <= HEARTBEAT[1]:  # a NaN is refused too
+        raise ParseError(f"--heartbeat must be {HEARTBEAT[0]:g} to {HEARTBEAT[1]:g} seconds, not {args.heartbeat:g}")
     internet = hosting(args)
     backups = schedule(args)
     origins = Origins(args.allow_origin)
@@ -147,23 +160,27 @@ def _serve(
     import uvicorn
 
     from homegame.errors import ParseError
-    from homegame.server.app import Server
-    from homegame.server.store import Store
+    from homegame.server.app import Limits, Server
+    from homegame.server.store import StorageError, Store
 
     try:
         store = Store(args.db)
     except Exception as error:  # sqlite3 errors name the file's trouble
         raise ParseError(f"cannot open the database {args.db}: {error}") from None
     try:
-        server = Server(
-            store,
-            host_token=given,
-            new_host_token=args.new_host_token,
-            origins=origins,
-            between_hands=round(args.between_hands * 1000),
-            runout_pause=round(args.runout_pause * 1000),
-            public_url=internet.public,
-        )
+        try:
+            server = Server(
+                store,
+                host_token=given,
+                new_host_token=args.new_host_token,
+                origins=origins,
+                between_hands=round(args.between_hands * 1000),
+                runout_pause=round(args.runout_pause * 1000),
+                public_url=internet.public,
+                limits=Limits(heartbeat=args.heartbeat),
+            )
+        except (StorageError, sqlite3.DatabaseError) as error:  # a damaged file: its pages read back wrong
+            raise ParseError(f"cannot use the database {args.db}: {error}") from None
         link = f"{internet.link(_address(args.host), listener.getsockname()[1])}host"
         if server.host_token is not None:
             print(f"homegame serve: {link}#{server.host_token}", flush=True)

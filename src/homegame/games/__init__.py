@@ -56,7 +56,7 @@ from pathlib import Path
 
 from homegame.engine.game import Game
 from homegame.errors import ParseError
-from homegame.games.loader import MAX_SIZE, decode, load_text
+from homegame.games.loader import load_text, read_document
 
 __all__ = ["OWN_GAME", "Index", "catalogue_key", "from_catalogue", "load", "load_text", "names", "unknown"]
 
@@ -84,12 +84,18 @@ OWN_GAME = "name its document on the command line (--game DOC)"
 def from_catalogue(name: str, *, otherwise: str = "") -> Game:
     """A game of the catalogue by name or alias, never a file: for names read from files that others
     wrote. ``otherwise`` says what to do about a name the catalogue lacks (instead of listing it).
+    ``GAME@STRUCTURE`` is the game at another betting structure (:mod:`homegame.games.structures`).
 
     >>> from_catalogue("../secret.toml", otherwise=OWN_GAME)
     Traceback (most recent call last):
     ...
     homegame.errors.ParseError: '../secret.toml' is not a game of the catalogue: name its document ... (--game DOC)
     """
+    base, at_sign, structure = name.partition("@")
+    if at_sign:  # the game at another betting structure
+        from homegame.games.structures import at
+
+        return at(from_catalogue(base, otherwise=otherwise), structure.strip().lower())
     files, aliases = _index()
     key = catalogue_key(name)
     found = key if key in files else aliases.get(key)
@@ -150,12 +156,7 @@ def _load_catalogue(name: str) -> Game:
 
 
 def _load_file(path: str) -> Game:
-    try:
-        with Path(path).open("rb") as file:
-            data = file.read(MAX_SIZE + 1)
-    except OSError as error:
-        raise ParseError(f"cannot read {path}: {error.strerror}", token=path) from None
-    return load_text(decode(data, Path(path).name), Path(path).name, path)
+    return load_text(read_document(path), Path(path).name, path)
 
 
 def _catalogue() -> Path:

@@ -19,6 +19,7 @@ fields (:mod:`homegame.engine.steps`).
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import re
 import tomllib
@@ -46,9 +47,9 @@ MAX_DEPTH = 8
 
 def decode(data: bytes, source: str) -> str:
     """The text of a game document read as bytes: bounded in size, and UTF-8 (else a
-    :class:`GameSpecError` saying where).
+    :class:`GameSpecError` saying where), a byte order mark skipped.
 
-    >>> decode("name = 'razz'".encode(), "razz.toml")
+    >>> decode("\ufeffname = 'razz'".encode(), "razz.toml")
     "name = 'razz'"
     >>> decode(b"name = 'r\\xe4zz'", "razz.toml")
     Traceback (most recent call last):
@@ -58,10 +59,21 @@ def decode(data: bytes, source: str) -> str:
     if len(data) > MAX_SIZE:
         raise GameSpecError([f"{source}: {len(data)} bytes, more than a game document's {MAX_SIZE}"])
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix("\ufeff")  # a byte order mark, as Windows editors save one
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise GameSpecError([f"{source}: line {line}, byte {error.start + 1}: not UTF-8 text"]) from None
+
+
+def read_document(path: str) -> str:
+    """The text of the document at ``path`` (:func:`decode`), or a :class:`ParseError` saying why
+    it cannot be read."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_SIZE + 1)
+    except OSError as error:
+        raise ParseError(f"cannot read {path}: {error.strerror}", token=path) from None
+    return decode(data, os.path.basename(path))
 
 
 def load_text(text: str, source: str, path: str = "") -> Game:
@@ -230,7 +242,7 @@ def _bounds(table: Fields, default: Any) -> tuple[int, int] | None:
 
 def _steps(top: Fields) -> tuple[Step, ...]:
     tables = top.tables("steps")
-    if not tables and top.raw("steps") is None:
+    if not tables and top.raw("steps") in (None, []):
         top.problem("steps", "a game needs steps")
     steps = []
     for fields in tables:
@@ -253,7 +265,7 @@ def _check_settled(game: Game, problems: Problems) -> None:
         said = any(item.startswith(f"{problems.source}: {where}:") for item in problems.items)
         if step.settles and not said:
             problems.add(where, f"the {step.kind} step settles the pot: it must be the last step")
-    if not any(step.settles for step in game.steps):
+    if game.steps and not any(step.settles for step in game.steps):  # no steps at all: said already
         settling = ", ".join(sorted(kind for kind, cls in STEP_KINDS.items() if cls.settles))
         problems.add(
             f"steps[{last}].kind", f"the last step must settle the pot ({settling}), not {game.steps[last].kind}"
@@ -269,7 +281,7 @@ def _check_deck(game: Game, problems: Problems) -> None:
             "players.max",
             f"{game.players[1]} players need {needed} cards, more than the deck's {game.deck.size}",
         )
-    if not needed:
+    if not needed and game.steps:  # no steps at all: said already
         problems.add("steps", "no step deals a card")
 
 
@@ -286,6 +298,14 @@ def _check_cards_judged(game: Game, problems: Problems) -> None:
         for where, ranking in _rankings(game):
             if not _judges(ranking, joker, natural):
                 problems.add(where, f"{ranking.label} cannot judge a hand holding {joker}: the deck has jokers")
+    if game.deck.packs > 1 and natural:  # two of a card may meet in a hand
+        for where, ranking in _rankings(game):
+            if not _judges(ranking, natural[0], natural):
+                problems.add(
+                    where,
+                    f"{ranking.label} cannot judge a hand holding two {natural[0]}: the deck has {game.deck.packs} "
+                    f"packs (a poker ranking takes options = {{ packs = {game.deck.packs} }})",
+                )
     naming = [index for index, step in enumerate(game.steps) if step.kind in _NAMES_CARDS]
     if game.deck.packs > 1 and naming:
         where = f"steps[{naming[0]}]"

@@ -37,7 +37,8 @@ from homegame.engine.game import Game
 from homegame.engine.spec import Fields, Problems
 from homegame.engine.table import Rotation
 from homegame.errors import GameSpecError, ParseError, PokerError
-from homegame.games.loader import _stakes
+from homegame.games.loader import _stakes, read_document
+from homegame.games.structures import at
 
 __all__ = ["Mix", "load_game_or_mix", "load_mix", "load_mix_text", "mix_names"]
 
@@ -99,7 +100,7 @@ def load_mix(name_or_path: str | Path) -> Mix:
         path = Path(text)
         if not path.is_file():
             raise ParseError(f"no mixed-game document at {text}", token=text)
-        return load_mix_text(path.read_text(encoding="utf-8"), path.name, str(path.resolve()))
+        return load_mix_text(read_document(str(path.resolve())), path.name, str(path.resolve()))
     from homegame.games import catalogue_key, unknown
 
     files, aliases = _index()
@@ -127,7 +128,7 @@ def load_game_or_mix(name_or_path: str | Path) -> Game | Mix:
             raise
         except PokerError:
             text = str(name_or_path)
-            if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text:
+            if isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text or "@" in text:
                 raise game_error from None
             raise unknown(text, mixes=_index()) from None
 
@@ -135,13 +136,13 @@ def load_game_or_mix(name_or_path: str | Path) -> Game | Mix:
 def load_mix_text(text: str, source: str, path: str = "") -> Mix:
     """Validate a mixed-game document given as TOML text; ``source`` names it in problems.
 
-    >>> load_mix_text('name = "hr"\\ntitle = "H.R."\\nfamily = "mixed"\\n'
-    ...               '[[games]]\\ngame = "holdem"\\nbetting = "fixed-limit"\\n'
-    ...               '[[games]]\\ngame = "rummy"\\nbetting = "fixed-limit"', "hr.toml")
+    >>> load_mix_text('name = "gr"\\ntitle = "G.R."\\nfamily = "mixed"\\n'
+    ...               '[[games]]\\ngame = "guts"\\nbetting = "fixed-limit"\\n'
+    ...               '[[games]]\\ngame = "rummy"\\nbetting = "fixed-limit"', "gr.toml")
     Traceback (most recent call last):
     ...
-    homegame.errors.GameSpecError: hr.toml: games[0].betting: holdem is played no-limit, not fixed-limit
-    hr.toml: games[1].game: no game 'rummy' in the catalogue (known: ...)
+    homegame.errors.GameSpecError: gr.toml: games[0].betting: guts cannot be played fixed-limit: it has no betting ...
+    gr.toml: games[1].game: no game 'rummy' in the catalogue (known: ...)
     """
     problems = Problems(source)
     try:
@@ -210,8 +211,11 @@ def _entry(fields: Fields) -> Game | None:
     except PokerError as error:
         fields.problem("game", str(error))
         return None
-    if game.betting.value != betting:
-        fields.problem("betting", f"{game.name} is played {game.betting.value}, not {betting}")
+    try:
+        game = at(game, betting)  # a game at another structure than its document's
+    except ParseError as error:
+        fields.problem("betting", str(error))
+        return None
     if not fields.has("stakes"):
         return game
     played = replace(game, stakes=_stakes(fields.table("stakes")))

@@ -85,7 +85,7 @@ from homegame.engine.steps.discard import Discarded
 from homegame.engine.steps.draw import DrawStep
 from homegame.engine.steps.roll import Rolled
 from homegame.history.phh import Record, format_phh_cards
-from homegame.history.variants import code_of
+from homegame.history.variants import as_listed, code_of
 
 if TYPE_CHECKING:
     from homegame.games.mixes import Mix
@@ -112,12 +112,10 @@ def is_standard(history: History) -> bool:
     from homegame.games import load
 
     setup = history.setup
-    game = setup.game
-    if code_of(game.name) is None or setup.carried:
+    if code_of(setup.game.name) is None:
         return False
-    catalogue = load(game.name)
-    steps = (catalogue.steps, catalogue.straddled().steps)
-    return game.steps in steps and dict(setup.options) == catalogue.option_values()
+    catalogue = load(setup.game.name)
+    return any(as_listed(setup, game) for game in (catalogue, catalogue.straddled()))  # a live straddle too
 
 
 def to_phh(

@@ -45,16 +45,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import cache
 from typing import TYPE_CHECKING
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, BetTo, BringIn, Call, Check, Complete, Draw, Fold, RaiseTo
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
+from homegame.engine.game import Family, Game
 from homegame.engine.hand import Chance, Hand, History
 from homegame.engine.steps.bet import BettingRound
 from homegame.errors import ParseError
 from homegame.history.phh import Record
+from homegame.history.variants import CODES, as_listed, code_of
 from homegame.ranking.core import Category
 
 if TYPE_CHECKING:
@@ -72,21 +75,28 @@ __all__ = [
     "to_pokerstars",
 ]
 
-GAMES: dict[str, str] = {
-    "holdem": "Hold'em",
-    "limit-holdem": "Hold'em",
-    "pot-limit-holdem": "Hold'em",
-    "omaha": "Omaha",
-    "omaha-hi-lo": "Omaha Hi/Lo",
-    "stud": "7 Card Stud",
-    "stud-hi-lo": "7 Card Stud Hi/Lo",
-    "razz": "Razz",
-    "draw": "5 Card Draw",
-    "2-7-single-draw": "Single Draw 2-7 Lowball",
-    "2-7-triple-draw": "Triple Draw 2-7 Lowball",
-    "badugi": "Badugi",
+PLAYED: dict[str, dict[Betting, str]] = {
+    "Hold'em": {Betting.NO_LIMIT: "holdem", Betting.POT_LIMIT: "pot-limit-holdem", Betting.FIXED_LIMIT: "limit-holdem"},
+    "Omaha": {Betting.POT_LIMIT: "omaha"},
+    "Omaha Hi/Lo": {Betting.FIXED_LIMIT: "omaha-hi-lo", Betting.POT_LIMIT: "pot-limit-omaha-hi-lo"},
+    "5 Card Omaha": {Betting.POT_LIMIT: "five-card-omaha"},
+    "5 Card Omaha Hi/Lo": {Betting.POT_LIMIT: "big-o"},
+    "6 Card Omaha": {Betting.POT_LIMIT: "six-card-omaha"},
+    "7 Card Stud": {Betting.FIXED_LIMIT: "stud"},
+    "7 Card Stud Hi/Lo": {Betting.FIXED_LIMIT: "stud-hi-lo"},
+    "Razz": {Betting.FIXED_LIMIT: "razz"},
+    "5 Card Draw": {Betting.FIXED_LIMIT: "draw"},
+    "Single Draw 2-7 Lowball": {Betting.NO_LIMIT: "2-7-single-draw"},
+    "Triple Draw 2-7 Lowball": {Betting.FIXED_LIMIT: "2-7-triple-draw"},
+    "Badugi": {Betting.FIXED_LIMIT: "badugi"},
 }
-"""The catalogue games PokerStars text holds, and the name its header gives each."""
+"""PokerStars's names of the games homegame plays, and the catalogue's documents of each by structure;
+at another structure, the first document's game is played at it (``omaha@fixed-limit``)."""
+
+
+GAMES: dict[str, str] = {name: stars for stars, documents in PLAYED.items() for name in documents.values()}
+"""The catalogue games PokerStars text holds, and the name its header gives each (at any of the three
+structures: ``omaha@fixed-limit`` is ``Omaha Limit``)."""
 
 LIMITS = {Betting.NO_LIMIT: "No Limit", Betting.POT_LIMIT: "Pot Limit", Betting.FIXED_LIMIT: "Limit"}
 
@@ -202,17 +212,14 @@ def to_pokerstars(
     ``mix``: the mixed game the hand was dealt in, which the header names before its game, as
     ``HORSE (Razz Limit, 1/2)``; see :func:`mix_label`)."""
     from homegame.games import load
+    from homegame.games.structures import at
 
     setup = history.setup
     game = setup.game
-    catalogue = load(game.name) if game.name in GAMES else None
-    dealt_as_listed = (
-        catalogue is not None
-        and catalogue.steps == game.steps
-        and dict(setup.options) == catalogue.option_values()
-        and not setup.carried
-    )
-    if not dealt_as_listed or game.betting not in LIMITS:
+    base = _base(game.name)
+    dealt = game.betting is Betting.FIXED_LIMIT or (game.betting in LIMITS and base not in _STUD_GAMES)
+    catalogue = at(load(base), game.betting) if base in GAMES and dealt else None
+    if catalogue is None or not as_listed(setup, catalogue):
         raise ParseError(
             f"{game.name}: PokerStars text holds {', '.join(sorted(GAMES))} as the catalogue deals them; "
             "write this hand as PHH (homegame history export), which holds every game",
@@ -248,12 +255,28 @@ def dumps_pokerstars(hands: Iterable[str]) -> str:
     return "\n\n\n\n".join(hands) + "\n"
 
 
+def _base(name: str) -> str:
+    """The catalogue's name of a game at another structure (``omaha`` of ``omaha@fixed-limit``)."""
+    return name.partition("@")[0]
+
+
+def _hole_count(game: Game) -> int:
+    """The cards a player holds when the betting starts: every deal before the first round (a
+    lowball deal comes two and three, with the chance to kill between)."""
+    first_bet = next(index for index, step in enumerate(game.steps) if step.kind == "bet")
+    return sum(len(getattr(step, "cards", ())) for step in game.steps[:first_bet] if step.kind == "deal")
+
+
 def _cards(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
 
 @dataclass(eq=False)
-class _Writer:
+class _Tally:
+    """A hand's PokerStars text in the making: its lines (those written in seat order held back until
+    the next other line), and the tallies its summary is written from: what each seat put in and
+    collected, the pots, who folded when, the hands shown."""
+
     hand: Hand
     names: list[str]
     hero: int | None
@@ -328,12 +351,84 @@ class _Writer:
         self.by_seat.clear()
         self.lines.append(line)
 
+    def _pot_name(self, pot: int) -> str:
+        """``pot`` alone; ``main pot`` and ``side pot`` beside one side pot; ``side pot-1``.. beside more."""
+        count = len({won.pot for won in self.hand.events if isinstance(won, Won)})
+        if count == 1:
+            return "pot"
+        return "main pot" if pot == 0 else "side pot" if count == 2 else f"side pot-{pot}"
+
+    def won(self, event: Won) -> None:
+        self.collected[event.seat] += event.amount
+        self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
+        self.say(f"{self.names[event.seat]} collected {event.amount} from {self._pot_name(event.pot)}")
+
+    def summary(self) -> None:
+        hand = self.hand
+        if not self.showdown:
+            winners = {seat for seat in range(hand.seats) if self.collected[seat]}
+            for seat in sorted(winners):
+                self.say(f"{self.names[seat]}: doesn't show hand")
+        else:
+            sides = {judged.side for event in hand.events if isinstance(event, Shown) for judged in event.hands}
+            if {"high", "low"} <= sides and not any(isinstance(e, Won) and e.side == "low" for e in hand.events):
+                self.say("No low hand qualified")
+        self.say("*** SUMMARY ***")
+        total = sum(self.put)
+        if len(self.pots) > 1:
+            parts = " ".join(
+                f"{self._pot_name(pot).capitalize()} {amount}." for pot, amount in sorted(self.pots.items())
+            )
+            self.say(f"Total pot {total} {parts} | Rake 0")
+        else:
+            self.say(f"Total pot {total} | Rake 0")
+        if self.board:
+            self.say(f"Board [{_cards(self.board)}]")
+        for seat in self.seats:
+            self.say(f"Seat {self.number(seat)}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
+
+    def _role(self, seat: int) -> str:
+        hand = self.hand
+        if self.family == "stud":
+            return ""
+        roles = []
+        if seat == hand.button:
+            roles.append(" (button)")
+        for event in hand.events:
+            if (
+                isinstance(event, Posted)
+                and event.seat == seat
+                and event.blind in ("small_blind", "big_blind")
+                and not self.is_owed(event)  # a missed blind made up gives no seat a blind's role
+            ):
+                roles.append(f" ({event.blind.replace('_', ' ')})")
+        return "".join(roles)
+
+    def _result(self, seat: int) -> str:
+        won = self.collected[seat]
+        if seat in self.folded_on:
+            posted = [event for event in self.hand.events if isinstance(event, Posted) and event.seat == seat]
+            antes = sum(event.amount for event in posted if event.blind == "ante")
+            blind = any(event.blind != "ante" for event in posted)
+            quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
+            return f"folded {self.folded_on[seat]}{quiet}"
+        if seat in self.shown:
+            cards, text = self.shown[seat]
+            text = f"a {text}" if text.startswith(("Badugi", "1-card", "2-card", "3-card")) else text
+            outcome = f"won ({won})" if won else "lost"
+            return f"showed [{_cards(cards)}] and {outcome}" + (f" with {text}" if text else "")
+        return f"collected ({won})" if won else "mucked"
+
+
+class _Writer(_Tally):
+    """The hand's lines as it goes: the header, the street markers, the deals, draws and actions."""
+
     def header(self, number: int, when: datetime | None, table: str, mix: Mix | None) -> None:
         game, stakes = self.hand.game, self.hand.stakes
         limit = game.betting is Betting.FIXED_LIMIT
         low, high = (stakes.small_bet, stakes.big_bet) if limit else (stakes.small_blind, stakes.big_blind)
         moment = (when or datetime(2026, 1, 1, tzinfo=UTC)).strftime("%Y/%m/%d %H:%M:%S")
-        label = f"{GAMES[game.name]} {LIMITS[game.betting]}"
+        label = f"{GAMES[_base(game.name)]} {LIMITS[game.betting]}"
         played = f"{mix_label(mix)} ({label}, {low}/{high})" if mix is not None else f"{label} ({low}/{high})"
         self.say(f"PokerStars Hand #{number}:  {played} - {moment} ET")
         seats = self.hand.seats
@@ -434,18 +529,11 @@ class _Writer:
         if event.up:
             self.up[seat].extend(event.cards)
         if family in {"community", "draw"}:
-            if seat == self.hero and len(self.held[seat]) == self._hole_count():
+            if seat == self.hero and len(self.held[seat]) == _hole_count(self.hand.game):
                 self.say(f"Dealt to {self.names[seat]} [{_cards(self.held[seat])}]")
             return
         # stud: each player's cards on a street, once the street's cards are all dealt
         self._stud_line(seat, before, list(event.cards), event.up)
-
-    def _hole_count(self) -> int:
-        """The cards a player holds when the betting starts: every deal before the first round (a
-        lowball deal comes two and three, with the chance to kill between)."""
-        steps = self.hand.game.steps
-        first_bet = next(index for index, step in enumerate(steps) if step.kind == "bet")
-        return sum(len(getattr(step, "cards", ())) for step in steps[:first_bet] if step.kind == "deal")
 
     def _stud_line(self, seat: int, before: list[Card], new: list[Card], up: bool) -> None:
         who = self.names[seat]
@@ -520,98 +608,42 @@ class _Writer:
         if not self.showdown:
             self.say("*** SHOW DOWN ***")
             self.showdown = True
-        text = describe(self.hand.game.name, event)
+        text = describe(_base(self.hand.game.name), event)
         self.shown[event.seat] = (event.cards, text)
         self.say(f"{self.names[event.seat]}: shows [{_cards(event.cards)}]" + (f" ({text})" if text else ""))
-
-    def _pot_name(self, pot: int) -> str:
-        """``pot`` alone; ``main pot`` and ``side pot`` beside one side pot; ``side pot-1``.. beside more."""
-        count = len({won.pot for won in self.hand.events if isinstance(won, Won)})
-        if count == 1:
-            return "pot"
-        return "main pot" if pot == 0 else "side pot" if count == 2 else f"side pot-{pot}"
-
-    def won(self, event: Won) -> None:
-        self.collected[event.seat] += event.amount
-        self.pots[event.pot] = self.pots.get(event.pot, 0) + event.amount
-        self.say(f"{self.names[event.seat]} collected {event.amount} from {self._pot_name(event.pot)}")
-
-    def summary(self) -> None:
-        hand = self.hand
-        if not self.showdown:
-            winners = {seat for seat in range(hand.seats) if self.collected[seat]}
-            for seat in sorted(winners):
-                self.say(f"{self.names[seat]}: doesn't show hand")
-        else:
-            sides = {judged.side for event in hand.events if isinstance(event, Shown) for judged in event.hands}
-            if {"high", "low"} <= sides and not any(isinstance(e, Won) and e.side == "low" for e in hand.events):
-                self.say("No low hand qualified")
-        self.say("*** SUMMARY ***")
-        total = sum(self.put)
-        if len(self.pots) > 1:
-            parts = " ".join(
-                f"{self._pot_name(pot).capitalize()} {amount}." for pot, amount in sorted(self.pots.items())
-            )
-            self.say(f"Total pot {total} {parts} | Rake 0")
-        else:
-            self.say(f"Total pot {total} | Rake 0")
-        if self.board:
-            self.say(f"Board [{_cards(self.board)}]")
-        for seat in self.seats:
-            self.say(f"Seat {self.number(seat)}: {self.names[seat]}{self._role(seat)} {self._result(seat)}")
-
-    def _role(self, seat: int) -> str:
-        hand = self.hand
-        if self.family == "stud":
-            return ""
-        roles = []
-        if seat == hand.button:
-            roles.append(" (button)")
-        for event in hand.events:
-            if (
-                isinstance(event, Posted)
-                and event.seat == seat
-                and event.blind in ("small_blind", "big_blind")
-                and not self.is_owed(event)  # a missed blind made up gives no seat a blind's role
-            ):
-                roles.append(f" ({event.blind.replace('_', ' ')})")
-        return "".join(roles)
-
-    def _result(self, seat: int) -> str:
-        won = self.collected[seat]
-        if seat in self.folded_on:
-            posted = [event for event in self.hand.events if isinstance(event, Posted) and event.seat == seat]
-            antes = sum(event.amount for event in posted if event.blind == "ante")
-            blind = any(event.blind != "ante" for event in posted)
-            quiet = " (didn't bet)" if self.put[seat] == antes and not blind else ""
-            return f"folded {self.folded_on[seat]}{quiet}"
-        if seat in self.shown:
-            cards, text = self.shown[seat]
-            text = f"a {text}" if text.startswith(("Badugi", "1-card", "2-card", "3-card")) else text
-            outcome = f"won ({won})" if won else "lost"
-            return f"showed [{_cards(cards)}] and {outcome}" + (f" with {text}" if text else "")
-        return f"collected ({won})" if won else "mucked"
 
 
 # -- PokerStars text in ----------------------------------------------------------------------------
 
-IMPORTS: dict[str, str] = {
-    "Hold'em No Limit": "NT",
-    "Hold'em Limit": "FT",
-    "Omaha Pot Limit": "PO",
-    "Omaha Hi/Lo Limit": "FO/8",
-    "7 Card Stud Limit": "F7S",
-    "7 Card Stud Hi/Lo Limit": "F7S/8",
-    "Razz Limit": "FR",
-    "Single Draw 2-7 Lowball No Limit": "N2L1D",
-    "Triple Draw 2-7 Lowball Limit": "F2L3D",
-    "Badugi Limit": "FB",
-}
-"""The games PokerStars text is read for, and the PHH code each becomes."""
 
-_HOLE = {"NT": 2, "FT": 2, "PO": 4, "FO/8": 4, "N2L1D": 5, "F2L3D": 5, "FB": 4}
+_UNREAD = {"Courchevel": "courchevel", "Courchevel Hi/Lo": "courchevel-hi-lo"}
+"""Games homegame plays whose PokerStars text it does not read (how a Courchevel hand writes its
+first flop card, dealt before the first round, is not known here): refused, naming the game."""
+
+_STUD_GAMES = {"stud", "stud-hi-lo", "razz"}
+"""PokerStars deals stud at fixed limit only, and a stud header's amounts are the bets: no other
+structure of them is read or written."""
+
+
+def _imported(documents: dict[Betting, str], betting: Betting) -> str:
+    """The PHH variant of a game PokerStars names, at ``betting``: its standard code, else the
+    catalogue's name of the game at that structure."""
+    name = documents.get(betting) or f"{next(iter(documents.values()))}@{betting.value}"
+    return code_of(name) or name
+
+
+IMPORTS: dict[str, str] = {
+    f"{game} {words}": _imported(documents, betting)
+    for game, documents in PLAYED.items()
+    for betting, words in LIMITS.items()
+    if betting is Betting.FIXED_LIMIT or not _STUD_GAMES.intersection(documents.values())
+}
+"""The games PokerStars text is read for (the game's name and its structure, as a header says
+them), and the PHH variant each becomes: a standard code (``Hold'em No Limit``: ``NT``), else the
+catalogue game's name (``5 Card Draw Limit``: ``draw``; ``Omaha Limit``: ``omaha@fixed-limit``)."""
+
 _MONEY = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?"
-_GAME = "|".join(map(re.escape, IMPORTS))
+_GAME = "|".join(map(re.escape, sorted(IMPORTS, key=len, reverse=True)))  # the longest name first
 _HEADER = re.compile(
     r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<number>\d+):\s+(?:\{(?P<club>[^}]*)\}\s+)?"
     r"(?:(?:Zoom )?Tournament #(?P<tournament>\d+), (?:(?:Freeroll|\S*\d\S*(?: [A-Z]{3})?) )?)?"
@@ -720,16 +752,40 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
     header = _HEADER.match(lines[start])
     if header is None:
         named = _GAME_NAMED.match(lines[start])
-        game = f"{(named['mixed'] or named['game']).strip()[:60]!r}, " if named else ""
-        raise ParseError(f"line {start + 1}: {game}not a game homegame reads ({', '.join(IMPORTS)})")
+        game = (named["mixed"] or named["game"]).strip()[:60] if named else ""
+        played = _UNREAD.get(re.sub(r" (?:No Limit|Pot Limit|Limit)$", "", game))
+        if played is not None:
+            raise ParseError(
+                f"line {start + 1}: {game!r}: homegame plays it ({played}), but does not read its PokerStars text"
+            )
+        raise ParseError(
+            f"line {start + 1}: {f'{game!r}, ' if game else ''}not a game homegame reads ({', '.join(IMPORTS)})"
+        )
     code = IMPORTS[header["game"]]
-    stud = code in ("F7S", "F7S/8", "FR")
-    seats: list[tuple[int, str, int | Decimal]] = []
+    seats = _seats(lines, start, end, stud=_game(code).family is Family.STUD)
+    names, low, high = [name for _, name, _ in seats], _money(header["low"]), _money(header["high"])
+    reader = _HandReader(lines, end, code, names, low, high)
+    for index in range(start + 1, end):
+        if not reader.read(index):
+            break
+    return reader.record(header, [stack for _, _, stack in seats], f"the hand on line {start + 1}")
+
+
+@cache
+def _game(variant: str) -> Game:
+    """The catalogue game a PHH variant names (a standard code's, or the game by name)."""
+    from homegame.games import from_catalogue
+
+    return from_catalogue(CODES.get(variant, variant))
+
+
+def _seats(lines: Sequence[str], start: int, end: int, *, stud: bool) -> list[tuple[int, str, int | Decimal]]:
+    """The hand's seats (number, name, stack) in PHH's order: from the button's left, the button
+    last (stud, which has none: by seat number)."""
     button = 0
-    body = range(start + 1, end)
     listed: list[tuple[int, str, int | Decimal, bool]] = []
     acting: set[str] = set()
-    for index in body:
+    for index in range(start + 1, end):
         line = lines[index]
         if line.startswith("*** SUMMARY ***"):
             break
@@ -740,149 +796,189 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         elif match := _ACTION.fullmatch(line):
             acting.add(match["name"])
     # a player sitting out is dealt in at a tournament (the blinds and antes posted, the hand folded), not at cash
-    seats = [(seat, name, stack) for seat, name, stack, out in listed if not out or name in acting]
+    seats = sorted((seat, name, stack) for seat, name, stack, out in listed if not out or name in acting)
     if len(seats) < 2:
         raise ParseError(f"line {start + 1}: a hand needs two players or more, with their stacks")
-    seats.sort()
     if not stud:
         if button not in [seat for seat, _, _ in seats]:
             earlier = [seat for seat, _, _ in seats if seat < button]
             button = max(earlier) if earlier else seats[-1][0]
         at = next(index for index, (seat, _, _) in enumerate(seats) if seat == button)
         seats = seats[at + 1 :] + seats[: at + 1]  # p1 left of the button, the button last
-    names = [name for _, name, _ in seats]
-    player = {name: f"p{index + 1}" for index, name in enumerate(names)}
-    count = len(names)
-    antes: list[int | Decimal] = [0] * count
-    short: list[int] = []
-    posted: set[str] = set()
-    owed: list[str] = []
+    return seats
+
+
+@dataclass(eq=False)
+class _HandReader:
+    """One hand's lines read into PHH, line by line (:meth:`read`), then the record (:meth:`record`)."""
+
+    lines: Sequence[str]
+    end: int
+    code: str
+    names: list[str]
+    low: int | Decimal
+    high: int | Decimal
+    player: dict[str, str] = field(default_factory=dict)
+    antes: list[int | Decimal] = field(default_factory=list)
+    blinds: list[int | Decimal] = field(default_factory=list)
+    winnings: list[int | Decimal] = field(default_factory=list)
+    short: list[int] = field(default_factory=list)
+    """The positions whose ante was all they had."""
+    posted: set[str] = field(default_factory=set)
+    owed: list[str] = field(default_factory=list)
     """homegame's ``_posts``: the blinds players made up out of turn."""
-    low, high = _money(header["low"]), _money(header["high"])
-    limit = code.startswith("F")
-    blinds: list[int | Decimal] = [0] * count
     bring_in: int | Decimal | None = None
-    actions: list[str] = []
-    winnings: list[int | Decimal] = [0] * count
-    folded: set[str] = set()
-    street = ""
-    hero = ""
-    bets: dict[str, int | Decimal] = {}
-    dealt_hole = False
-    all_in: set[str] = set()
-    dealing = False
+    actions: list[str] = field(default_factory=list)
+    folded: set[str] = field(default_factory=set)
+    all_in: set[str] = field(default_factory=set)
+    street: str = ""
+    hero: str = ""
+    bets: dict[str, int | Decimal] = field(default_factory=dict)
+    dealt_hole: bool = False
+    dealing: bool = False
     """Between the deal's marker and the first action: its ``Dealt to`` lines (the hero's, or every seat's)."""
-
-    def who(name: str, index: int) -> str:
-        if name not in player:
-            raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
-        return player[name]
-
-    def deal_hole(index: int) -> None:
-        nonlocal dealt_hole
-        if dealt_hole or stud:
-            return
-        dealt_hole = True
-        known = {}
-        for later in range(index, end):  # the hero's line, or every seat's (research logs are written so)
-            if match := _DEALT.fullmatch(lines[later]):
-                known[match["name"]] = _phh_cards(match["first"])
-            elif known or _MARKER.fullmatch(lines[later]):
-                break
-        for name in names:
-            actions.append(f"d dh {player[name]} {known.get(name, '??' * _HOLE[code])}")
-
     raked: int | Decimal | None = None
-    for index in body:
-        line = lines[index]
+
+    def __post_init__(self) -> None:
+        count = len(self.names)
+        self.player = {name: f"p{index + 1}" for index, name in enumerate(self.names)}
+        self.antes, self.blinds, self.winnings = [0] * count, [0] * count, [0] * count
+
+    @property
+    def stud(self) -> bool:
+        return _game(self.code).family is Family.STUD
+
+    @property
+    def limit(self) -> bool:
+        return _game(self.code).betting is Betting.FIXED_LIMIT
+
+    def who(self, name: str, index: int) -> str:
+        if name not in self.player:
+            raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
+        return self.player[name]
+
+    def read(self, index: int) -> bool:
+        """Read line ``index``; false at the summary, where the hand's play ends."""
+        line = self.lines[index]
         if line.startswith("*** SUMMARY ***"):
-            summary = (_RAKE.search(lines[later]) for later in range(index + 1, end))
-            raked = next((_money(match["rake"]) for match in summary if match), None)
-            break
+            summary = (_RAKE.search(self.lines[later]) for later in range(index + 1, self.end))
+            self.raked = next((_money(match["rake"]) for match in summary if match), None)
+            return False
         if match := _MARKER.fullmatch(line):
-            street = match["marker"]
-            bets = {}
-            if street in ("HOLE CARDS", "DEALING HANDS"):
-                deal_hole(index + 1)
-                dealing = True
-            elif street in ("FLOP", "TURN", "RIVER") and not stud:
-                board = re.findall(r"\[([^\]]*)\]", match["cards"])
-                if not board:
-                    raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
-                actions.append(f"d db {_phh_cards(board[-1])}")
-            elif street == "RIVER" and stud and (common := re.findall(r"\[([^\]]*)\]", match["cards"])):
-                actions.append(f"d db {_phh_cards(common[-1])}")  # the deck ran short: one card for everyone
-            elif street == "RIVER" and stud:
-                for name in names:
-                    if name not in folded and name != hero:  # the hero's card is its own line
-                        actions.append(f"d dh {player[name]} ??")
-            continue
-        if match := _DEALT.fullmatch(line):
-            name = match["name"]
-            if name not in player:
-                raise ParseError(f"line {index + 1}: {name[:40]!r} is not seated in this hand")
-            if not stud:
-                if not dealing:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
-                    actions.append(f"d dh {player[name]} {_phh_cards(match['second'] or match['first'])}")
-                hero = name
-                continue
-            new = match["second"] if match["second"] is not None else match["first"]
-            cards = _phh_cards(new)
-            if street == "3rd STREET":
-                if len(cards) == 6:
-                    hero = name
-                    actions.append(f"d dh {player[name]} {cards}")
-                else:
-                    actions.append(f"d dh {player[name]} ????{cards}")
-            else:
-                actions.append(f"d dh {player[name]} {cards}")
-            continue
-        if match := _COLLECTED.fullmatch(line):
-            position = names.index(match["name"]) if match["name"] in names else -1
-            if position < 0:
-                raise ParseError(f"line {index + 1}: {match['name'][:40]!r} is not seated in this hand")
-            winnings[position] += _money(match["amount"])
-            continue
-        match = _ACTION.fullmatch(line)
-        if match is None or match["name"] not in player:
-            acted = next((name for name in names if line.startswith(f"{name}: ")), None)
+            self.marker(index, match)
+        elif match := _DEALT.fullmatch(line):
+            self.dealt(index, match)
+        elif match := _COLLECTED.fullmatch(line):
+            position = int(self.who(match["name"], index)[1:]) - 1  # p1 is the first name
+            self.winnings[position] += _money(match["amount"])
+        elif (match := _ACTION.fullmatch(line)) is not None and match["name"] in self.player:
+            self.act(index, match)
+        else:
+            acted = next((name for name in self.names if line.startswith(f"{name}: ")), None)
             if acted is not None and _VERB.match(line, len(acted) + 2):
                 raise ParseError(f"line {index + 1}: {line[:80]!r} is no action homegame reads")
-            continue  # what the format says besides (chat, joins, timeouts) has no place in PHH
+            # what the format says besides (chat, joins, timeouts) has no place in PHH
+        return True
+
+    def deal_hole(self, index: int) -> None:
+        if self.dealt_hole or self.stud:
+            return
+        self.dealt_hole = True
+        known = {}
+        for later in range(index, self.end):  # the hero's line, or every seat's (research logs are written so)
+            if match := _DEALT.fullmatch(self.lines[later]):
+                known[match["name"]] = _phh_cards(match["first"])
+            elif known or _MARKER.fullmatch(self.lines[later]):
+                break
+        for name in self.names:
+            self.actions.append(f"d dh {self.player[name]} {known.get(name, '??' * _hole_count(_game(self.code)))}")
+
+    def marker(self, index: int, match: re.Match[str]) -> None:
+        """A street's marker: the hole cards, the board, stud's river."""
+        street = self.street = match["marker"]
+        self.bets = {}
+        stud, actions = self.stud, self.actions
+        if street in ("HOLE CARDS", "DEALING HANDS"):
+            self.deal_hole(index + 1)
+            self.dealing = True
+        elif street in ("FLOP", "TURN", "RIVER") and not stud:
+            board = re.findall(r"\[([^\]]*)\]", match["cards"])
+            if not board:
+                raise ParseError(f"line {index + 1}: the {street.lower()} without its cards")
+            actions.append(f"d db {_phh_cards(board[-1])}")
+        elif street == "RIVER" and stud and (common := re.findall(r"\[([^\]]*)\]", match["cards"])):
+            actions.append(f"d db {_phh_cards(common[-1])}")  # the deck ran short: one card for everyone
+        elif street == "RIVER" and stud:
+            for name in self.names:
+                if name not in self.folded and name != self.hero:  # the hero's card is its own line
+                    actions.append(f"d dh {self.player[name]} ??")
+
+    def dealt(self, index: int, match: re.Match[str]) -> None:
+        """A ``Dealt to`` line: the hero's hole cards (every seat's, in research logs), a draw's
+        cards, a stud street's cards."""
         name = match["name"]
-        p = who(name, index)
-        position = names.index(name)
-        dealing = False
+        p = self.who(name, index)
+        if not self.stud:
+            if not self.dealing:  # a draw's cards (its marker: none in a single draw): the second list, or the only one
+                self.actions.append(f"d dh {p} {_phh_cards(match['second'] or match['first'])}")
+            self.hero = name
+            return
+        new = match["second"] if match["second"] is not None else match["first"]
+        cards = _phh_cards(new)
+        if self.street == "3rd STREET":
+            if len(cards) == 6:
+                self.hero = name
+                self.actions.append(f"d dh {p} {cards}")
+            else:
+                self.actions.append(f"d dh {p} ????{cards}")
+        else:
+            self.actions.append(f"d dh {p} {cards}")
+
+    def act(self, index: int, match: re.Match[str]) -> None:
+        """A player's line: a forced bet, a move, a draw, a hand shown or mucked."""
+        name = match["name"]
+        p = self.who(name, index)
+        self.dealing = False
         verb, paid = match["verb"], match["paid"]
         if match["allin"]:
-            all_in.add(name)
-        if name in all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
-            actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
-            continue
+            self.all_in.add(name)
+        if name in self.all_in and not match["allin"] and verb is not None and verb.startswith("folds"):
+            self.actions.append(f"# {p} folds all in: the line is dropped (a player all in stays in the hand)")
+            return
         if (paid == "bets" or match["to"] is not None) and all(
-            other in folded | all_in for other in names if other != name
+            other in self.folded | self.all_in for other in self.names if other != name
         ):
-            bets[name] = max(bets.values(), default=0)  # nobody left can call: the bet above that comes back
-            actions.append(f"{p} cc")
-            actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
-            continue
-        if paid == "posts small & big blinds" or paid in posted & {"posts small blind", "posts big blind"}:
+            self.bets[name] = max(self.bets.values(), default=0)  # nobody left can call: the bet above comes back
+            self.actions.append(f"{p} cc")
+            self.actions.append(f"# {p} {'bets' if paid == 'bets' else 'raises'} where nobody left can call: a call")
+            return
+        if paid is not None and paid.startswith("posts"):
+            self.post(name, paid, match)
+            return
+        self.move(p, name, match)
+
+    def post(self, name: str, paid: str, match: re.Match[str]) -> None:
+        """A forced bet: a blind, a straddle, an ante, or a blind made up out of turn."""
+        position, p = self.names.index(name), self.player[name]
+        low, high, limit = self.low, self.high, self.limit
+        blinds, antes = self.blinds, self.antes
+        if paid == "posts small & big blinds" or paid in self.posted & {"posts small blind", "posts big blind"}:
             # a blind made up out of turn (a player back or new): a big blind live, a small blind dead
             amount = _money(match["amount"])
             big = min(amount, low if limit else high) if paid != "posts small blind" else 0
             if big:
-                owed.append(f"{p} big_blind {big}")
+                self.owed.append(f"{p} big_blind {big}")
                 live = max(big - blinds[position], 0)  # live up to its amount, as homegame posts it
                 blinds[position] += live
                 antes[position] += big - live
-                bets[name] = max(bets.get(name, 0), big)
+                self.bets[name] = max(self.bets.get(name, 0), big)
             if amount > big:
-                owed.append(f"{p} dead_small_blind {amount - big} dead")
+                self.owed.append(f"{p} dead_small_blind {amount - big} dead")
                 antes[position] += amount - big
         elif paid in ("posts small blind", "posts big blind", "posts straddle"):
-            posted.add(paid)
+            self.posted.add(paid)
             amount = _money(match["amount"])
-            bets[name] = amount
+            self.bets[name] = amount
             # a blind all in for less is the table's blind, cut short by the stack (the small blind of a
             # limit game is not always half the small bet: only the amount posted is known)
             nominal = {"posts big blind": low if limit else high, "posts small blind": 0 if limit else low}
@@ -890,25 +986,23 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
         elif paid == "posts the ante":
             antes[position] = _money(match["amount"])
             if match["allin"]:
-                short.append(position)
-        elif verb is not None and verb.startswith("folds"):
+                self.short.append(position)
+
+    def move(self, p: str, name: str, match: re.Match[str]) -> None:
+        """A move of the play: a fold, check, call, bring-in, bet or raise, a draw, a hand shown."""
+        verb, paid, actions = match["verb"], match["paid"], self.actions
+        if verb is not None and verb.startswith("folds"):
             actions.append(f"{p} f")
-            folded.add(name)
+            self.folded.add(name)
         elif verb == "checks" or paid == "calls":
             actions.append(f"{p} cc")
             if paid:
-                bets[name] = bets.get(name, 0) + _money(match["amount"])
+                self.bets[name] = self.bets.get(name, 0) + _money(match["amount"])
         elif paid == "brings in for":
-            bring_in = _money(match["amount"])
-            bets[name] = bring_in
+            self.bring_in = self.bets[name] = _money(match["amount"])
             actions.append(f"{p} pb")
-        elif paid == "bets":
-            amount = _money(match["amount"])
-            bets[name] = amount
-            actions.append(f"{p} cbr {amount}")
-        elif match["to"] is not None or match["complete"] is not None:
-            amount = _money(match["to"] or match["complete"])
-            bets[name] = amount
+        elif paid == "bets" or match["to"] is not None or match["complete"] is not None:
+            amount = self.bets[name] = _money(match["amount"] if paid == "bets" else match["to"] or match["complete"])
             actions.append(f"{p} cbr {amount}")
         elif verb is not None and verb.startswith("stands pat"):
             actions.append(f"{p} sd")
@@ -921,33 +1015,53 @@ def _read_hand(lines: Sequence[str], start: int, end: int) -> Record:
             actions.append(f"{p} sm {_phh_cards(match['shown'])}")
         elif verb == "mucks hand":
             actions.append(f"{p} sm")
-    for position in short:  # an ante all in for less is the others' ante, cut short by the stack
-        antes[position] = max(antes)
-    if count == 2:
-        antes.reverse()
-        blinds.reverse()
-    fields: dict[str, object] = {
-        "variant": code,
-        "antes": antes,
-        "starting_stacks": [stack for _, _, stack in seats],
-        "actions": actions,
-    }
-    if not stud:
-        fields["blinds_or_straddles"] = blinds
-    if stud:
-        fields["bring_in"] = bring_in if bring_in is not None else max(low // 2 if isinstance(low, int) else low / 2, 1)
-    if limit:
-        fields["small_bet"], fields["big_bet"] = low, high
-    else:
-        fields["min_bet"] = high
-    fields["players"] = names
-    fields["hand"] = int(header["number"])
-    for name in ("club", "tournament", "round"):  # a Home Game's club, a tournament and its match round
-        if header[name] is not None:
-            fields[f"_{name}"] = int(header[name]) if name == "tournament" else header[name]
-    fields["winnings"] = winnings
-    if owed:
-        fields["_posts"] = owed  # their chips are in the lists: replay takes them back out
-    if raked is not None:
-        fields["_rake"] = raked  # what the house kept, which replay checks the winnings against
-    return Record.from_fields(fields, f"the hand on line {start + 1}")
+
+    def forced(self) -> tuple[list[int | Decimal], list[int | Decimal]]:
+        """The antes and blinds as PHH lists them, one a player (heads-up, the button's first)."""
+        antes, blinds, count = list(self.antes), list(self.blinds), len(self.names)
+        for position in self.short:  # an ante all in for less is the others' ante, cut short by the stack
+            antes[position] = max(antes)
+        if not self.stud:  # a blind the ante left no chips for is not posted, but stands: the others call it whole
+            big, small = (0, 1) if count == 2 else (1, 0)  # the button, last, posts the small blind heads-up
+            if "posts big blind" not in self.posted and big in self.short:
+                blinds[big] = self.low if self.limit else self.high
+            if "posts small blind" not in self.posted and small in self.short and not self.limit:
+                blinds[small] = self.low
+        if count == 2:
+            antes.reverse()
+            blinds.reverse()
+        return antes, blinds
+
+    def record(self, header: re.Match[str], stacks: list[int | Decimal], where: str) -> Record:
+        """The hand as a PHH record (``stacks``: the players' starting stacks; ``where``: the hand, for errors)."""
+        antes, blinds = self.forced()
+        low, high = self.low, self.high
+        fields: dict[str, object] = {
+            "variant": self.code,
+            "antes": antes,
+            **({"ante_trimming_status": True} if min(antes) > 0 else {}),  # a short ante wins what it matched
+            "starting_stacks": stacks,
+            "actions": self.actions,
+        }
+        if not self.stud:
+            fields["blinds_or_straddles"] = blinds
+        if self.stud:
+            bring_in = self.bring_in
+            fields["bring_in"] = (
+                bring_in if bring_in is not None else max(low // 2 if isinstance(low, int) else low / 2, 1)
+            )
+        if self.limit:
+            fields["small_bet"], fields["big_bet"] = low, high
+        else:
+            fields["min_bet"] = high
+        fields["players"] = self.names
+        fields["hand"] = int(header["number"])
+        for name in ("club", "tournament", "round"):  # a Home Game's club, a tournament and its match round
+            if header[name] is not None:
+                fields[f"_{name}"] = int(header[name]) if name == "tournament" else header[name]
+        fields["winnings"] = self.winnings
+        if self.owed:
+            fields["_posts"] = self.owed  # their chips are in the lists: replay takes them back out
+        if self.raked is not None:
+            fields["_rake"] = self.raked  # what the house kept, which replay checks the winnings against
+        return Record.from_fields(fields, where)

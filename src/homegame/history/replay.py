@@ -67,7 +67,7 @@ from homegame.engine.events import Returned, Shown, Won
 from homegame.engine.game import Game, OptionValue
 from homegame.engine.hand import Chance, Hand, Setup
 from homegame.engine.steps.antes import Antes
-from homegame.engine.steps.base import Dealer, Decision
+from homegame.engine.steps.base import Dealer, Decision, Step
 from homegame.engine.steps.bet import Bet
 from homegame.engine.steps.blinds import Blinds
 from homegame.engine.steps.deal import Deal
@@ -76,7 +76,7 @@ from homegame.engine.steps.showdown import Showdown
 from homegame.errors import IllegalActionError, ParseError, PokerError
 from homegame.history.phh import Amount, Record, _is_amount, parse_phh_cards
 from homegame.history.phh import amount as read_amount
-from homegame.history.variants import CODES
+from homegame.history.variants import CODES, as_sites_deal
 
 __all__ = ["PROFILES", "RAKE_SHARE", "ReplayError", "Replayed", "expected", "rake", "replay"]
 
@@ -154,9 +154,10 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
     if rules not in PROFILES:
         raise ReplayError(f"no rule profile {rules[:40]!r} (known: {', '.join(PROFILES)})")
     try:
-        played = _Standard(record, profile=PROFILES[rules]).play() if record.variant in CODES else _own(record, game)
+        standard = _dealt_from_actions(record)
+        played = _Standard(record, profile=PROFILES[rules]).play() if standard else _own(record, game)
     except ReplayError as error:
-        if rules == "casino" and record.variant in CODES:
+        if rules == "casino" and standard:
             _other_profile(record, error)
         raise
     except (PokerError, ValueError) as error:
@@ -179,6 +180,40 @@ def replay(record: Record, game: Game | None = None, *, rules: str = "casino") -
     return played
 
 
+def _dealt_from_actions(record: Record) -> bool:
+    """Whether the hand is dealt from its own actions (:class:`_Standard`): a standard code's, or one
+    of a catalogue game (at any structure, ``omaha@fixed-limit``) whose steps the file's lines can
+    plan, without the deck orders (``_decks``) that deal it again exactly (:func:`_own`)."""
+    if record.variant in CODES:
+        return True
+    if "_decks" in record.extra:
+        return False
+    from homegame.games import OWN_GAME, from_catalogue
+
+    try:
+        game = from_catalogue(record.variant, otherwise=OWN_GAME)
+    except ParseError:
+        return False
+    return all(_planned(step) for step in game.steps)
+
+
+def _planned(step: Step) -> bool:
+    """Whether :meth:`_Deal._plan` plans ``step`` from a file's lines: the forced bets, a betting
+    round, a deal to the players or the one board, a draw for nothing, the showdown, a kill."""
+    if isinstance(step, Deal):
+        return type(step) is Deal and step.row == "board" and step.face == "up"
+    if isinstance(step, DrawStep):
+        return type(step) is DrawStep and not step.price
+    return type(step) in (Antes, Blinds, Bet, Showdown) or step.kind == "kill"
+
+
+def _game_of(record: Record) -> Game:
+    """The game a hand dealt from its actions plays: its code's, or the catalogue game it names."""
+    from homegame.games import OWN_GAME, from_catalogue
+
+    return from_catalogue(CODES.get(record.variant, record.variant), otherwise=OWN_GAME)
+
+
 def _other_profile(record: Record, error: ReplayError) -> None:
     """Raise ``error`` naming the profile the hand plays under, if another one plays it, and the
     rules of that profile it needs (those without which it does not play; all when none alone)."""
@@ -190,9 +225,7 @@ def _other_profile(record: Record, error: ReplayError) -> None:
             return False
         return True
 
-    from homegame.games import load
-
-    game = load(CODES[record.variant])
+    game = _game_of(record)
     for name, profile in PROFILES.items():
         if not profile or not plays(profile):
             continue
@@ -422,8 +455,8 @@ def _skipped(hand: Hand, line: _Line, later: set[int | None]) -> str:
         if len(pending) != 1 or pending[0] == line.seat or pending[0] in later:
             break
         seat = pending[0]
-        if not any(option.kind is ActionKind.FOLD for option in hand.legal_actions(seat)):
-            break
+        if not any(option.kind is ActionKind.CALL for option in hand.legal_actions(seat)):
+            break  # a player who may check is not taken as folding
         hand.act(seat, Fold())
         skipped.append(f"p{seat + 1}")
     if not skipped:
@@ -489,6 +522,8 @@ def _act(hand: Hand, line: _Line, scale: int, fillers: AbstractSet[Card] = froze
         raise ReplayError(
             f"action {line.number} {line.text!r} is not legal on homegame's engine: {error}", action=line.number
         ) from None
+    if isinstance(action, Fold) and ActionKind.CHECK in legal:
+        return f"action {line.number} {line.text!r}: a fold where a check is free, a fold (as PokerStars allows)"
     return ""
 
 
@@ -612,14 +647,13 @@ def _finished(hand: Hand) -> None:
 # -- hands of the standard's games ---------------------------------------------------------------
 
 
-@dataclass(eq=False)
-class _Standard:
-    """A hand with a standard code: its game, stakes, deck and player lines, planned from the file."""
+@dataclass(eq=False, kw_only=True)
+class _Deal:
+    """The deal of a hand as its file has it: our game's steps walked with the file's lines, which
+    give the order the stock's cards go in (and to whom), the players' moves, the hands shown."""
 
-    record: Record
     profile: dict[str, OptionValue] = field(default_factory=dict)
     seats: int = 0
-    scale: int = 1
     game: Game = field(init=False)
     order: list[Card | None] = field(default_factory=list)
     """The cards our steps take from the stock, in order (``None``: a card the file does not name)."""
@@ -632,219 +666,9 @@ class _Standard:
     """What the replay read from the file's actions rather than its cards."""
     shown: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     mucked: set[int] = field(default_factory=set)
-    posts: tuple[Post, ...] = ()
-    """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
     discarded: list[int] = field(default_factory=list)
     """The unknown slots of the first deck order whose cards an earlier try found in the discards at
     the reshuffle: where the cards the file names after it go next."""
-
-    def play(self) -> Replayed:
-        from homegame.games import load
-
-        record = self.record
-        self.seats = len(record.starting_stacks)
-        self.scale = _scale(record)
-        self.game = load(CODES[record.variant])
-        stakes = self._stakes()
-        self._plan(_lines(record, self.seats))
-        stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
-        if any(stack <= 0 for stack in stacks):
-            raise ReplayError("every starting stack must be more than nothing")
-        setup = Setup(
-            game=self.game,
-            stacks=stacks,
-            button=self.seats - 1,
-            stakes=stakes,
-            posts=self.posts,
-            options=tuple(
-                self.game.option_values(
-                    {name: value for name, value in self.profile.items() if self.game.option(name)}
-                ).items()
-            ),
-        )
-        unknown = None in self.order or any(None in shown for shown in self.shown.values())
-        winnings = record.extra.get("winnings")
-        given = unknown and (
-            record.extra.get("finishing_stacks") is not None or (isinstance(winnings, list) and any(winnings))
-        )
-        unseen = self._unseen()
-        problem: ReplayError | None = None
-        first: Replayed | None = None
-        # Unknown cards at a showdown lose to the hands shown, unless the file's stacks say otherwise.
-        for losing in (unseen, frozenset())[: 2 if given and unseen else 1]:
-            showing = _FileShowdown.of(setup, frozenset(self.mucked), losing)
-            for attempt in range(MAX_TRIES if unknown else 1):
-                try:
-                    played = self._attempt(showing, random.Random(attempt) if attempt else None)
-                except ReplayError as error:
-                    problem = problem or error
-                    continue
-                if given and not _fits(record, played):
-                    first = first or played
-                    continue  # other cards for the unknown ones may give the stacks the file says
-                how = "taken as cards that give the file's stacks" if given else ""
-                if attempt and not how:
-                    played = replace(played, note=_joined(played.note, _FILLED))
-                return replace(played, note=self._showdown_note(played, unseen, how))
-        if first is not None:
-            return replace(
-                first, note=self._showdown_note(first, unseen, "taken as any cards (none gives the file's stacks)")
-            )
-        assert problem is not None
-        raise problem
-
-    def _unseen(self) -> frozenset[int]:
-        """The players (not mucking) some of whose cards the file never names, shown or dealt."""
-        unseen = set()
-        for seat in range(self.seats):
-            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
-            dealt = {self.order[index] for index in slots}
-            shown = [card for card in self.shown.get(seat, ()) if card is not None and card not in dealt]
-            if sum(1 for index in slots if self.order[index] is None) > len(shown):
-                unseen.add(seat)
-        return frozenset(unseen - self.mucked)
-
-    def _showdown_note(self, played: Replayed, unseen: frozenset[int], how: str) -> str:
-        """The replay's note, with what it took from the file's actions at the showdown: who gave up
-        the pot, and ``how`` the unknown cards that went to the showdown were taken."""
-        hand = played.hand
-        folded = {line.seat for line in self.moves if line.verb == "f"}
-        gave_up = [seat for seat in range(self.seats) if hand.folded[seat] and seat not in folded]
-        shown = {event.seat for event in hand.events if isinstance(event, Shown)}
-        notes = [played.note]
-        mucked = [seat for seat in gave_up if seat in self.mucked]
-        if mucked:
-            notes.append(f"{_players(mucked)} mucked at the showdown: taken as giving up the pot, as the file says")
-        lost = [seat for seat in gave_up if seat in unseen]
-        if lost:
-            notes.append(
-                f"the cards of {_players(lost)} are unknown at the showdown: taken as losing to the hands shown"
-            )
-        deciding = sorted(shown & unseen) if len(shown) > 1 else []
-        if deciding:
-            how = how or "taken as any cards (the file does not say who won with them)"
-            notes.append(f"the unknown cards of {_players(deciding)} at the showdown {how}")
-        return _joined(*notes)
-
-    def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
-        """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
-        first, later, spare = self._deck(rng)
-        chance = _PlannedChance(first, later, set(spare))
-        fillers = chance.fillers
-        hand = Hand.from_setup(setup, chance)
-        notes = []
-        try:
-            for index, line in enumerate(self.moves):
-                notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
-                notes.append(_act(hand, line, self.scale, fillers))
-        except ReplayError:
-            if chance.muck and not self.discarded:  # the next try puts the cards dealt again there
-                muck = Counter(chance.muck)
-                self.discarded = [
-                    i for i, card in enumerate(first[: len(self.order)]) if self.order[i] is None and _take(muck, card)
-                ]
-            raise
-        notes = [note for note in notes if note]
-        _finished(hand)
-        self._check_mucks(hand)
-        assert hand.result is not None
-        finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
-        return Replayed(hand, finishing, note="; ".join(dict.fromkeys([*self.notes, *notes])))
-
-    # forced bets ------------------------------------------------------------------------------
-
-    def _stakes(self) -> Stakes:
-        """The file's forced bets as stakes (and the steps that post them).
-
-        The lists give one amount a position (heads-up, the button's first): everyone's ante is
-        the least of ``antes``, and what more the big blind or the button antes is the big-blind
-        ante or the button ante. ``blinds_or_straddles`` gives the small and the big blind, then
-        straddles (each twice the one before) and a button blind last.
-        """
-        record, scale, game, seats = self.record, self.scale, self.game, self.seats
-        big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
-        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
-        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
-        self.posts = _owed(record, seats, scale)
-        self._take_owed(blinds, antes)
-        ante = min(antes, default=0)
-        extra = [amount - ante for amount in antes]
-        big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
-        if seats > 1:
-            extra[big] = extra[button] = 0
-        if any(extra):
-            raise ReplayError(
-                f"antes {list(record.antes)}: homegame's antes are one from everyone, "
-                "and more from the big blind or the button alone"
-            )
-        steps = list(game.steps)
-        if ante and not any(isinstance(step, Antes) for step in steps):
-            steps.insert(0, Antes())
-        if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
-            steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
-        small = blind = straddle = straddles = button_blind = 0
-        if blinds:
-            small, blind, *rest = [*blinds, 0]
-            rest = rest[: max(seats - 2, 0)]  # the straddles, the button's blind last
-            while straddles < len(rest) and rest[straddles] and rest[straddles] == rest[0] << straddles:
-                straddles += 1
-            straddle = rest[0] if straddles else 0
-            remaining = rest[straddles:]
-            if remaining and remaining[-1] and not any(remaining[:-1]):
-                button_blind, remaining = remaining[-1], remaining[:-1]
-            if any(remaining):
-                raise ReplayError(
-                    f"blinds_or_straddles {list(record.blinds_or_straddles or ())}: homegame posts a small and "
-                    "a big blind, straddles each twice the one before, and a button blind"
-                )
-            if any(blinds) and not any(isinstance(step, Blinds) for step in steps):
-                raise ReplayError(f"blinds_or_straddles: homegame's {game.name} has no blinds")
-            steps = [Blinds(straddles=straddles) if isinstance(step, Blinds) else step for step in steps]
-        elif big_blind_ante or button_ante:
-            raise ReplayError("antes: a big-blind or button ante needs blinds_or_straddles")
-        self.game = replace(game, steps=tuple(steps))
-        return Stakes(
-            ante=ante,
-            small_blind=small,
-            big_blind=blind,
-            straddle=straddle,
-            bring_in=_chips(record.bring_in, scale),
-            small_bet=_chips(record.small_bet, scale),
-            big_bet=_chips(record.big_bet, scale),
-            min_bet=_chips(record.min_bet, scale),
-            big_blind_ante=big_blind_ante,
-            button_ante=button_ante,
-            button_blind=button_blind,
-        )
-
-    def _take_owed(self, blinds: list[int], antes: list[int]) -> None:
-        """Take the owed posts out of the file's lists (``blinds``, ``antes``: chips a position), leaving
-        the game's own forced bets. The writer adds an owed live post as the hand posts it: live up to
-        its amount over what the position's blind already has in, the rest dead; so undone last
-        first, a position whose blind the post topped up had in what it antes beyond the others.
-        """
-        if not blinds and any(post.live for post in self.posts):
-            raise ReplayError("_posts: a live owed post needs blinds_or_straddles")
-        seats = self.seats
-        owing = {seats - 1 - post.seat if seats == 2 else post.seat for post in self.posts}  # heads-up: reversed
-        ante = min((antes[at] for at in range(seats) if at not in owing), default=0)
-        for post in reversed(self.posts):
-            at = seats - 1 - post.seat if seats == 2 else post.seat
-            if post.live and blinds[at] <= post.amount:  # it topped the blind up to its amount
-                had = min(max(antes[at] - ante, 0), post.amount)
-                blinds[at], antes[at] = had, antes[at] - had
-            else:  # dead money, or a bet in already as big: all of it dead
-                antes[at] -= post.amount
-            if antes[at] < 0:
-                raise ReplayError(f"_posts: p{post.seat + 1} owes more than the file's forced bets hold")
-
-    def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
-        """A list of the file's forced bets in chips, one a position (none: an empty list)."""
-        if amounts and len(amounts) != self.seats:
-            raise ReplayError(f"{name} must give one amount a player ({self.seats}), not {len(amounts)}")
-        return [_chips(amount, self.scale) for amount in amounts]
-
-    # the deal ---------------------------------------------------------------------------------
 
     def _plan(self, lines: Sequence[_Line]) -> None:
         """Walk our game's steps and the file's lines together: who is dealt what, and the moves."""
@@ -1020,6 +844,222 @@ class _Standard:
                 raise ReplayError(
                     f"p{seat + 1} mucked at the showdown, but homegame's showdown (every hand shown) pays that hand"
                 )
+
+    def _unseen(self) -> frozenset[int]:
+        """The players (not mucking) some of whose cards the file never names, shown or dealt."""
+        unseen = set()
+        for seat in range(self.seats):
+            slots = [index for index, owner in enumerate(self.owners) if owner == seat]
+            dealt = {self.order[index] for index in slots}
+            shown = [card for card in self.shown.get(seat, ()) if card is not None and card not in dealt]
+            if sum(1 for index in slots if self.order[index] is None) > len(shown):
+                unseen.add(seat)
+        return frozenset(unseen - self.mucked)
+
+
+@dataclass(eq=False)
+class _Standard(_Deal):
+    """A hand dealt from its actions (a standard code's, or a catalogue game's a file names without its deck
+    orders): its game, stakes, deck and player lines, planned from the file."""
+
+    record: Record
+    scale: int = 1
+    posts: tuple[Post, ...] = ()
+    """The blinds single seats owe (the file's ``_posts``), taken out of its lists of forced bets."""
+
+    def play(self) -> Replayed:
+
+        record = self.record
+        self.seats = len(record.starting_stacks)
+        self.scale = _scale(record)
+        self.game = as_sites_deal(_game_of(record))
+        stakes = self._stakes()
+        self._plan(_lines(record, self.seats))
+        stacks = tuple(_chips(stack, self.scale) for stack in record.starting_stacks)
+        if any(stack <= 0 for stack in stacks):
+            raise ReplayError("every starting stack must be more than nothing")
+        setup = Setup(
+            game=self.game,
+            stacks=stacks,
+            button=self.seats - 1,
+            stakes=stakes,
+            posts=self.posts,
+            options=tuple(
+                self.game.option_values(
+                    {name: value for name, value in self.profile.items() if self.game.option(name)}
+                ).items()
+            ),
+        )
+        unknown = None in self.order or any(None in shown for shown in self.shown.values())
+        winnings = record.extra.get("winnings")
+        given = unknown and (
+            record.extra.get("finishing_stacks") is not None or (isinstance(winnings, list) and any(winnings))
+        )
+        unseen = self._unseen()
+        problem: ReplayError | None = None
+        first: Replayed | None = None
+        # Unknown cards at a showdown lose to the hands shown, unless the file's stacks say otherwise.
+        for losing in (unseen, frozenset())[: 2 if given and unseen else 1]:
+            showing = _FileShowdown.of(setup, frozenset(self.mucked), losing)
+            for attempt in range(MAX_TRIES if unknown else 1):
+                try:
+                    played = self._attempt(showing, random.Random(attempt) if attempt else None)
+                except ReplayError as error:
+                    problem = problem or error
+                    continue
+                if given and not _fits(record, played):
+                    first = first or played
+                    continue  # other cards for the unknown ones may give the stacks the file says
+                how = "taken as cards that give the file's stacks" if given else ""
+                if attempt and not how:
+                    played = replace(played, note=_joined(played.note, _FILLED))
+                return replace(played, note=self._showdown_note(played, unseen, how))
+        if first is not None:
+            return replace(
+                first, note=self._showdown_note(first, unseen, "taken as any cards (none gives the file's stacks)")
+            )
+        assert problem is not None
+        raise problem
+
+    def _showdown_note(self, played: Replayed, unseen: frozenset[int], how: str) -> str:
+        """The replay's note, with what it took from the file's actions at the showdown: who gave up
+        the pot, and ``how`` the unknown cards that went to the showdown were taken."""
+        hand = played.hand
+        folded = {line.seat for line in self.moves if line.verb == "f"}
+        gave_up = [seat for seat in range(self.seats) if hand.folded[seat] and seat not in folded]
+        shown = {event.seat for event in hand.events if isinstance(event, Shown)}
+        notes = [played.note]
+        mucked = [seat for seat in gave_up if seat in self.mucked]
+        if mucked:
+            notes.append(f"{_players(mucked)} mucked at the showdown: taken as giving up the pot, as the file says")
+        lost = [seat for seat in gave_up if seat in unseen]
+        if lost:
+            notes.append(
+                f"the cards of {_players(lost)} are unknown at the showdown: taken as losing to the hands shown"
+            )
+        deciding = sorted(shown & unseen) if len(shown) > 1 else []
+        if deciding:
+            how = how or "taken as any cards (the file does not say who won with them)"
+            notes.append(f"the unknown cards of {_players(deciding)} at the showdown {how}")
+        return _joined(*notes)
+
+    def _attempt(self, setup: Setup, rng: random.Random | None) -> Replayed:
+        """Play the hand once, the unknown cards the spare cards in order (or shuffled by ``rng``)."""
+        first, later, spare = self._deck(rng)
+        chance = _PlannedChance(first, later, set(spare))
+        fillers = chance.fillers
+        hand = Hand.from_setup(setup, chance)
+        notes = []
+        try:
+            for index, line in enumerate(self.moves):
+                notes.append(_skipped(hand, line, {later.seat for later in self.moves[index:]}))
+                notes.append(_act(hand, line, self.scale, fillers))
+        except ReplayError:
+            if chance.muck and not self.discarded:  # the next try puts the cards dealt again there
+                muck = Counter(chance.muck)
+                self.discarded = [
+                    i for i, card in enumerate(first[: len(self.order)]) if self.order[i] is None and _take(muck, card)
+                ]
+            raise
+        notes = [note for note in notes if note]
+        _finished(hand)
+        self._check_mucks(hand)
+        assert hand.result is not None
+        finishing = tuple(_unscale(stack, self.scale) for stack in hand.result.stacks)
+        return Replayed(hand, finishing, note="; ".join(dict.fromkeys([*self.notes, *notes])))
+
+    # forced bets ------------------------------------------------------------------------------
+
+    def _stakes(self) -> Stakes:
+        """The file's forced bets as stakes (and the steps that post them).
+
+        The lists give one amount a position (heads-up, the button's first): everyone's ante is
+        the least of ``antes``, and what more the big blind or the button antes is the big-blind
+        ante or the button ante. ``blinds_or_straddles`` gives the small and the big blind, then
+        straddles (each twice the one before) and a button blind last.
+        """
+        record, scale, game, seats = self.record, self.scale, self.game, self.seats
+        big, button = 1, 0 if seats == 2 else seats - 1  # positions: the small blind first
+        antes = self._by_position(record.antes, "antes") or [0] * seats  # none: no antes
+        blinds = self._by_position(record.blinds_or_straddles or (), "blinds_or_straddles")
+        self.posts = _owed(record, seats, scale)
+        self._take_owed(blinds, antes)
+        ante = min(antes, default=0)
+        extra = [amount - ante for amount in antes]
+        big_blind_ante, button_ante = (extra[big], extra[button]) if seats > 1 else (0, 0)
+        if seats > 1:
+            extra[big] = extra[button] = 0
+        if any(extra):
+            raise ReplayError(
+                f"antes {list(record.antes)}: homegame's antes are one from everyone, "
+                "and more from the big blind or the button alone"
+            )
+        steps = list(game.steps)
+        if ante and not any(isinstance(step, Antes) for step in steps):
+            steps.insert(0, Antes())
+        if ante and record.extra.get("ante_trimming_status", False) is False:  # the standard's default: dead
+            steps = [replace(step, dead=True) if isinstance(step, Antes) else step for step in steps]
+        small = blind = straddle = straddles = button_blind = 0
+        if blinds:
+            small, blind, *rest = [*blinds, 0]
+            rest = rest[: max(seats - 2, 0)]  # the straddles, the button's blind last
+            while straddles < len(rest) and rest[straddles] and rest[straddles] == rest[0] << straddles:
+                straddles += 1
+            straddle = rest[0] if straddles else 0
+            remaining = rest[straddles:]
+            if remaining and remaining[-1] and not any(remaining[:-1]):
+                button_blind, remaining = remaining[-1], remaining[:-1]
+            if any(remaining):
+                raise ReplayError(
+                    f"blinds_or_straddles {list(record.blinds_or_straddles or ())}: homegame posts a small and "
+                    "a big blind, straddles each twice the one before, and a button blind"
+                )
+            if any(blinds) and not any(isinstance(step, Blinds) for step in steps):
+                raise ReplayError(f"blinds_or_straddles: homegame's {game.name} has no blinds")
+            steps = [Blinds(straddles=straddles) if isinstance(step, Blinds) else step for step in steps]
+        elif big_blind_ante or button_ante:
+            raise ReplayError("antes: a big-blind or button ante needs blinds_or_straddles")
+        self.game = replace(game, steps=tuple(steps))
+        return Stakes(
+            ante=ante,
+            small_blind=small,
+            big_blind=blind,
+            straddle=straddle,
+            bring_in=_chips(record.bring_in, scale),
+            small_bet=_chips(record.small_bet, scale),
+            big_bet=_chips(record.big_bet, scale),
+            min_bet=_chips(record.min_bet, scale),
+            big_blind_ante=big_blind_ante,
+            button_ante=button_ante,
+            button_blind=button_blind,
+        )
+
+    def _take_owed(self, blinds: list[int], antes: list[int]) -> None:
+        """Take the owed posts out of the file's lists (``blinds``, ``antes``: chips a position), leaving
+        the game's own forced bets. The writer adds an owed live post as the hand posts it: live up to
+        its amount over what the position's blind already has in, the rest dead; so undone last
+        first, a position whose blind the post topped up had in what it antes beyond the others.
+        """
+        if not blinds and any(post.live for post in self.posts):
+            raise ReplayError("_posts: a live owed post needs blinds_or_straddles")
+        seats = self.seats
+        owing = {seats - 1 - post.seat if seats == 2 else post.seat for post in self.posts}  # heads-up: reversed
+        ante = min((antes[at] for at in range(seats) if at not in owing), default=0)
+        for post in reversed(self.posts):
+            at = seats - 1 - post.seat if seats == 2 else post.seat
+            if post.live and blinds[at] <= post.amount:  # it topped the blind up to its amount
+                had = min(max(antes[at] - ante, 0), post.amount)
+                blinds[at], antes[at] = had, antes[at] - had
+            else:  # dead money, or a bet in already as big: all of it dead
+                antes[at] -= post.amount
+            if antes[at] < 0:
+                raise ReplayError(f"_posts: p{post.seat + 1} owes more than the file's forced bets hold")
+
+    def _by_position(self, amounts: Sequence[Amount], name: str) -> list[int]:
+        """A list of the file's forced bets in chips, one a position (none: an empty list)."""
+        if amounts and len(amounts) != self.seats:
+            raise ReplayError(f"{name} must give one amount a player ({self.seats}), not {len(amounts)}")
+        return [_chips(amount, self.scale) for amount in amounts]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

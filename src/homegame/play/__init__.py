@@ -2,6 +2,9 @@
 
 - :mod:`~homegame.play.session`: the loop of hands, the table between hands and the ledger
   (:func:`run` takes the input and output streams, so a script can play);
+- :mod:`~homegame.play.choice`: the game of each hand (the session's, its mix's turn, or the
+  dealer's choice);
+- :mod:`~homegame.play.person`: the person's answers, a line at a time, and the way out;
 - :mod:`~homegame.play.commands`: what the person types, read against the legal actions;
 - :mod:`~homegame.play.render`: the table, the story of the hand and the showdown, drawn with
   rich from the person's view only;

@@ -13,7 +13,8 @@ ledger. A player who runs out of chips buys in again for the starting stack.
 A mixed game (H.O.R.S.E. and the others) plays its rotation. In dealer's choice
 the dealer names the game: the person picks from the games and mixes that suit
 the table (a mix is then dealt once round its games, a hand each); a bot picks
-a game that suits the table, favouring the families played least so far.
+a game that suits the table, favouring the families played least so far
+(:class:`~homegame.play.choice.Chooser`).
 
 >>> import io
 >>> from homegame.games import load
@@ -28,10 +29,7 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import random
-import sys
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import partial
@@ -44,22 +42,20 @@ from homegame.bots import Bot, CallerBot, RandomBot, SensibleBot, Turn
 from homegame.engine.actions import Action, BetTo, Call, Complete, RaiseTo, Split
 from homegame.engine.betting import Stakes
 from homegame.engine.events import Dealt, Drew, Shown
-from homegame.engine.game import Game, players_words
+from homegame.engine.game import Game
 from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.hand import Chance, Hand
-from homegame.engine.table import DealersChoice, FixedGame, Schedule, Table
+from homegame.engine.table import Table
 from homegame.engine.view import View
-from homegame.errors import IllegalActionError, ParseError, PokerError
-from homegame.games import load, names
-from homegame.games.mixes import Mix, load_mix, mix_names
+from homegame.errors import IllegalActionError, ParseError
+from homegame.games.mixes import Mix
+from homegame.play.choice import Chooser, fits
 from homegame.play.commands import CommandError, Meta, Sizing, read
 from homegame.play.history import Record, free_path
+from homegame.play.person import PERSON, QUIT, Leave, Person
 from homegame.play.render import Names, Screen, split_rule
 
 __all__ = ["BOTS", "PERSON", "Settings", "StakesRule", "Standings", "fits", "run"]
-
-PERSON = 0
-"""The person's seat."""
 
 BOTS: dict[str, Callable[[random.Random], Bot]] = {
     "sensible": SensibleBot,
@@ -114,6 +110,7 @@ class StakesRule:
         """A :class:`ParseError` when this rule gives ``game`` amounts too big to count, or a small
         blind (or small bet) bigger than its big one.
 
+        >>> from homegame.games import load
         >>> StakesRule.parse("big_blind=0").check(load("holdem"))
         Traceback (most recent call last):
         ...
@@ -169,16 +166,6 @@ class Standings:
         return tuple(stack - bought for stack, bought in zip(self.stacks, self.bought, strict=True))
 
 
-_QUIT = ("q", "quit", "exit")
-
-_ASKED = 10
-"""Times a yes-or-no question is asked before the answer is taken for a no."""
-
-
-class _Leave(Exception):  # noqa: N818  (not an error: the way out of the loop)
-    """The person leaves the table."""
-
-
 def run(settings: Settings, input: TextIO, output: TextIO) -> Standings:
     """Play hands until the person leaves; print the ledger and return the standings.
 
@@ -189,7 +176,7 @@ def run(settings: Settings, input: TextIO, output: TextIO) -> Standings:
     session = _Session(settings, console, input)
     try:
         session.play()
-    except (_Leave, KeyboardInterrupt):
+    except (Leave, KeyboardInterrupt):
         session.leave()
     return session.standings()
 
@@ -198,53 +185,19 @@ class _Session:
     """The person, the bots and the engine's :class:`~homegame.engine.table.Table`, hand after hand."""
 
     def __init__(self, settings: Settings, console: Console, stream: TextIO) -> None:
+        _check(settings)
         seats = settings.seats
-        if settings.bots not in BOTS:
-            raise ParseError(f"no bot called {settings.bots!r} (known: {', '.join(BOTS)})", token=settings.bots)
-        if not 1 <= settings.stack <= MAX_CHIPS:
-            raise ParseError(f"a stack must be 1 to {MAX_CHIPS:,} chips, not {settings.stack:,}")
-        if not 2 <= seats <= 10:
-            raise ParseError(f"a table has 2 to 10 seats, not {seats}")
-        if settings.stack * seats > MAX_CHIPS:  # what a winner can hold: one cap for every amount
-            raise ParseError(f"the table's chips ({seats} stacks of {settings.stack:,}) must be {MAX_CHIPS:,} at most")
-        game = settings.game
-        if game is not None:
-            problem = fits(game, seats)
-            if problem:
-                raise ParseError(problem)
-        self.games: tuple[Game, ...] = (
-            game.games if isinstance(game, Mix) else (game,) if game is not None else _catalogue(seats)
-        )
-        self.mixes: tuple[Mix, ...] = _mixes(seats) if game is None else ()
-        if not self.games:
-            raise ParseError(f"no game of the catalogue is for {seats} players")
-        for each in (*self.games, *(one for mix in self.mixes for one in mix.games)):
-            settings.stakes.check(each)
-        self.queue: list[Game] = []
-        """The games still to deal of a mix the dealer chose."""
-        self.mix: Mix | None = game if isinstance(game, Mix) else None
-        """The mixed game the hand under way is dealt in (the session's, or one the dealer chose)."""
-        self.played: Counter[str] = Counter()
-        """Hands dealt so far of each family (a bot dealer favours the families played least)."""
         self.settings = settings
-        self.stream = stream
-        self.interactive = stream is sys.stdin and stream.isatty()
-        if self.interactive:
-            with contextlib.suppress(ImportError):  # not on every platform
-                import readline  # noqa: F401  (line editing and history for input())
         self.names = Names(("you", *(f"seat {seat + 1}" for seat in range(1, seats))))  # seats count from 1
         self.screen = Screen(console, self.names)
+        self.person = Person(stream, self.screen)
         seed = settings.seed
         rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.rng = rng
-        schedule: Schedule
-        if isinstance(game, Mix):
-            schedule = game.schedule(seats)
-        elif game is not None:
-            schedule = FixedGame(game)
-        else:
-            schedule = DealersChoice(self.games + tuple(each for mix in self.mixes for each in mix.games))
-        self.table = Table(schedule, size=seats, button=PERSON, rng=rng, kill=settings.kill)
+        self.chooser = Chooser(settings.game, seats, self.screen, self.person, rng)
+        for each in self.chooser.every_game():
+            settings.stakes.check(each)
+        self.table = Table(self.chooser.schedule(), size=seats, button=PERSON, rng=rng, kill=settings.kill)
         self.bots: list[Bot | None] = [None]
         for seat in range(1, seats):
             self.bots.append(BOTS[settings.bots](random.Random(None if seed is None else seed * 1000 + seat)))
@@ -262,14 +215,14 @@ class _Session:
         screen.say(f"You sit down with {bots}, {self.settings.stack} chips each. Type ? for help, q to leave.")
         while True:
             self._buy_in()
-            game = self._pick()
+            game = self.chooser.pick(table)
             table.stakes = self.settings.stakes.apply(game.stakes)
             hand = self.hand = table.deal()
             screen.header(table.hands_played + 1, game, hand.stakes, table.button)
             self._announce_kill(game)
             self._finish(self._deal(hand))
-            if self._ask("Enter for the next hand, q to leave: ").strip().lower() in _QUIT:
-                raise _Leave
+            if self.person.ask("Enter for the next hand, q to leave: ").strip().lower() in QUIT:
+                raise Leave
 
     def _announce_kill(self, game: Game) -> None:
         """Under the kill game, say who killed, and whether the hand's stakes are doubled (the
@@ -340,7 +293,7 @@ class _Session:
         top = max(seat.bet for seat in view.seats)
         sizing = Sizing(pot_after_call=view.pot_after_call or view.pot, top=top)
         while True:
-            line = self._ask("> ")
+            line = self.person.ask("> ")
             try:
                 command = read(line, view.legal, sizing)
             except CommandError as error:
@@ -361,15 +314,15 @@ class _Session:
             elif command is Meta.UNDO:
                 return None
             elif command is Meta.QUIT:
-                if self._sure("Leave the table in the middle of the hand? (y/n) "):
-                    raise _Leave
+                if self.person.sure("Leave the table in the middle of the hand? (y/n) "):
+                    raise Leave
             else:
                 assert not isinstance(command, Meta)
                 if not self._split_stands(hand, command):
                     continue
                 chips = _chips(command, view)
                 mine = view.seats[PERSON]
-                if chips < mine.stack or self._sure(f"That puts in all your {mine.stack} chips: all in? (y/n) "):
+                if chips < mine.stack or self.person.sure(f"That puts in all your {mine.stack} chips: all in? (y/n) "):
                     return command
 
     def _split_stands(self, hand: Hand, action: Action) -> bool:
@@ -385,17 +338,7 @@ class _Session:
         if not preview.dead:
             return True
         self.screen.problem(f"Mis-set: {preview.dead}: this hand would be dead")
-        return self._sure("Split anyway? (y/n) ")
-
-    def _sure(self, question: str) -> bool:
-        """The person's yes to a question: y or yes, and n, no or Enter a no; anything else (a ``c``
-        typed for the move asked about) is asked again, never taken silently for a no."""
-        for _ in range(_ASKED):
-            answer = self._ask(question).strip().lower()
-            if answer in ("y", "yes", "n", "no", ""):
-                return answer in ("y", "yes")
-            self.screen.problem(f"{answer!r}: answer y (yes) or n (no)")
-        return False
+        return self.person.sure("Split anyway? (y/n) ")
 
     def _finish(self, hand: Hand) -> None:
         """After a hand: the showdown and results, the history file, the ledger."""
@@ -411,12 +354,12 @@ class _Session:
         directory, number = self.settings.history, self.table.hands_played
         assert directory is not None
         if self.settings.full_history:
-            mix = self.mix.name if self.mix is not None else None
+            mix = self.chooser.mix.name if self.chooser.mix is not None else None
             return Record(hand.history(), self.names.names, mix).save(directory, number)
         from homegame.history import dumps, to_phh
 
         path = free_path(directory, number, hand.game.name, "phh")
-        record = to_phh(hand.history(), names=self.names.names, number=number, seat=PERSON, mix=self.mix)
+        record = to_phh(hand.history(), names=self.names.names, number=number, seat=PERSON, mix=self.chooser.mix)
         path.write_text(dumps(record))
         return path
 
@@ -428,107 +371,6 @@ class _Session:
             if self.table.stack_of(name) == 0:
                 self.table.rebuy(seat, self.settings.stack)
                 self.screen.say(f"{self.names.says(seat, 'buys', 'buy')} in again for {self.settings.stack}")
-
-    def _pick(self) -> Game:
-        """The next game: one that goes on (Guts), the session's game or the mix's turn, else the
-        dealer's choice (named to the table)."""
-        table, settings = self.table, self.settings
-        if table.continuing is not None:
-            return self._count(table.continuing)
-        if isinstance(settings.game, Mix):
-            game = table.next_game()
-            every = settings.game.hands_per_game(len(self.names.names))
-            if table.hands_played % every == 0:
-                hands = f"{every} hand{'s' if every != 1 else ''}"
-                self.screen.say(f"{settings.game.title}: {game.title} for the next {hands}.")
-            return self._count(game)
-        if settings.game is not None:
-            return self._count(table.next_game())
-        if not self.queue:
-            self.mix = None  # a mix the dealer chose has been dealt round
-        if self.queue:
-            game = self.queue.pop(0)
-            self.screen.say(f"The mix goes on: {game.title}.")
-        elif (dealer := table.chooser()) != PERSON:
-            game = self._bot_choice()
-            self.screen.say(f"{self.names(dealer)} deals and calls {game.title}.")
-        else:
-            chosen = self._ask_game()
-            if isinstance(chosen, Mix):
-                self.mix = chosen
-                game, *rest = chosen.games
-                self.queue = rest
-                self.screen.say(f"{chosen.title}, a hand of each in turn: {game.title} first.")
-            else:
-                game = chosen
-        table.choose(game)
-        return self._count(game)
-
-    def _count(self, game: Game) -> Game:
-        self.played[game.family.value] += 1
-        return game
-
-    def _bot_choice(self) -> Game:
-        """A bot dealer's call among the games that suit the table: a family first, the more likely
-        the fewer hands of it have been dealt (``1 / (1 + hands)^2``), then any game of it."""
-        families = sorted({game.family.value for game in self.games})
-        weights = [1 / (1 + self.played[family]) ** 2 for family in families]
-        family = self.rng.choices(families, weights)[0]
-        return self.rng.choice([game for game in self.games if game.family.value == family])
-
-    def _ask_game(self) -> Game | Mix:
-        self.screen.say("You deal: name the game (a number or a name; ? lists them again, q leaves).")
-        self._list_games()
-        choices: list[Game | Mix] = [*self.games, *self.mixes]
-        while True:
-            answer = self._ask("game> ").strip().lower()
-            if answer in _QUIT:
-                raise _Leave
-            if answer in ("", "?", "help"):
-                self._list_games()
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(choices):
-                return choices[int(answer) - 1]
-            wanted = _find(answer)
-            if wanted is not None and wanted.name in {choice.name for choice in choices}:
-                return next(choice for choice in choices if choice.name == wanted.name)
-            if wanted is not None:
-                self.screen.problem(fits(wanted, len(self.names.names)) or f"{wanted.name} is not offered here")
-            else:
-                self.screen.problem(f"{answer!r} is not one of these games: type its number or name (? lists them)")
-
-    def _list_games(self) -> None:
-        """The games and mixes by number, three to a line (a whole catalogue fits a 24-line screen),
-        and the games left out because they do not suit this table."""
-        entries = [game.name for game in self.games]
-        self._columns(entries, 1)
-        if self.mixes:
-            self.screen.say("Mixed games (a hand of each in turn):")
-            self._columns([mix.name for mix in self.mixes], len(entries) + 1)
-        seats = len(self.names.names)
-        hidden = [name for name in names() if name not in entries]
-        if hidden:
-            self.screen.say(f"Not for {seats} players: {', '.join(hidden)} (type one to see why).", style="dim")
-
-    def _columns(self, entries: list[str], first: int) -> None:
-        width, per_line = 26, 3
-        for start in range(0, len(entries), per_line):
-            cells = [
-                f"{first + start + index:>3} {name}" for index, name in enumerate(entries[start : start + per_line])
-            ]
-            self.screen.say("".join(cell.ljust(width) for cell in cells).rstrip())
-
-    def _ask(self, prompt: str) -> str:
-        """A line from the person (echoed when it comes from a script); the end of input leaves."""
-        if self.interactive:
-            try:
-                return input(prompt)
-            except EOFError:
-                raise _Leave from None
-        line = self.screen.ask(prompt, self.stream.readline)
-        if not line:
-            raise _Leave
-        return line
 
     # -- the ledger -------------------------------------------------------------------------------
 
@@ -574,58 +416,19 @@ def _chips(action: Action, view: View) -> int:
     return 0
 
 
-def fits(game: Game | Mix, seats: int) -> str | None:
-    """Why ``game`` cannot be dealt to ``seats`` players, with the ``--seats`` that would do; ``None``
-    when it can.
-
-    >>> fits(load("five-o"), 6)
-    'five-o is heads-up: play it with --seats 2'
-    >>> fits(load("draw"), 9)
-    'draw is for 2 to 6 players, not 9: play it with --seats 6'
-    >>> fits(load("draw"), 4) is None
-    True
-    """
-    low, high = game.players
-    if low <= seats <= high:
-        return None
-    if low == high == 2:
-        return f"{game.name} is heads-up: play it with --seats 2"
-    fit = min(high, max(low, seats))
-    return f"{game.name} is for {players_words(game.players)}, not {seats}: play it with --seats {fit}"
-
-
-def _find(name: str) -> Game | Mix | None:
-    """A catalogue game or mix by name or alias, or ``None``."""
-    for loader in (load, load_mix):
-        try:
-            return loader(name)
-        except PokerError:
-            continue
-    return None
-
-
-def _mixes(seats: int) -> tuple[Mix, ...]:
-    """The catalogue's mixes for ``seats`` players."""
-    found = []
-    for name in mix_names():
-        try:
-            mix = load_mix(name)
-        except PokerError:
-            continue
-        if fits(mix, seats) is None:
-            found.append(mix)
-    return tuple(found)
-
-
-def _catalogue(seats: int) -> tuple[Game, ...]:
-    """The catalogue's games for ``seats`` players (a document that does not load is left out:
-    the catalogue's own tests report it)."""
-    games = []
-    for name in names():
-        try:
-            game = load(name)
-        except PokerError:
-            continue
-        if game.players[0] <= seats <= game.players[1]:
-            games.append(game)
-    return tuple(games)
+def _check(settings: Settings) -> None:
+    """A :class:`ParseError` when ``settings`` cannot make a table: an unknown bot, a stack or a
+    number of seats out of bounds, more chips than a winner may hold, a game for other numbers."""
+    seats = settings.seats
+    if settings.bots not in BOTS:
+        raise ParseError(f"no bot called {settings.bots!r} (known: {', '.join(BOTS)})", token=settings.bots)
+    if not 1 <= settings.stack <= MAX_CHIPS:
+        raise ParseError(f"a stack must be 1 to {MAX_CHIPS:,} chips, not {settings.stack:,}")
+    if not 2 <= seats <= 10:
+        raise ParseError(f"a table has 2 to 10 seats, not {seats}")
+    if settings.stack * seats > MAX_CHIPS:  # what a winner can hold: one cap for every amount
+        raise ParseError(f"the table's chips ({seats} stacks of {settings.stack:,}) must be {MAX_CHIPS:,} at most")
+    if settings.game is not None:
+        problem = fits(settings.game, seats)
+        if problem:
+            raise ParseError(problem)

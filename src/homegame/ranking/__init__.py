@@ -91,12 +91,21 @@ def get(name: str, **options: Any) -> Ranking:
     (``"jokers"``, ``"bug"``, ``"2"``, ``"3 9"``, ``"Jh Js"``, ``"lowest-down"``,
     ``"dynamic"``; ``"none"`` for no wild cards).
     """
-    key = tuple(sorted((option, _hashable(value)) for option, value in options.items()))
+    key = tuple(sorted((option, _hashable(option, value)) for option, value in options.items()))
     return _get(name.strip().lower(), key)
 
 
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+def _hashable(option: str, value: Any) -> Any:
+    """``value`` as a key of the cache: a list a tuple; a table, which no option takes, refused.
+
+    >>> get("high", wild={"rank": 2})
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: wild={'rank': 2}: a ranking option is text, a number or true/false, not a table
+    """
+    if isinstance(value, dict):
+        raise ParseError(f"{option}={value!r:.40}: a ranking option is text, a number or true/false, not a table")
+    return tuple(_hashable(option, item) for item in value) if isinstance(value, list) else value
 
 
 @cache

@@ -43,7 +43,9 @@ from homegame.engine.wire import JSON
 from homegame.errors import ParseError, PokerError
 from homegame.server.chat import Pace
 from homegame.server.config import TableConfig
-from homegame.server.doors import HostSecret, Origins, SecurityHeaders, read_json
+from homegame.server.doors import HostSecret, Origins, SecurityHeaders, approval, read_json
+from homegame.server.doors import refusal as _refusal
+from homegame.server.doors import storage_refusal as _storage
 from homegame.server.gamelog import GameLog
 from homegame.server.host_api import Feed, link, listing
 from homegame.server.hosting import Health, prometheus, public_base, server_figures
@@ -54,6 +56,7 @@ from homegame.server.messages import (
     BadMessageError,
     Chat,
     Choose,
+    History,
     Leave,
     Ledger,
     Log,
@@ -94,6 +97,9 @@ class Limits:
     body_bytes: int = 65536
     retry: float = 5.0
     """The longest pause, in seconds, between tries of a table's own move the disk refused."""
+    heartbeat: float = 5.0
+    """Seconds between the server's ``ping``s to each socket (``serve --heartbeat``; the ``welcome``
+    tells the client, which pings as often): a socket that says nothing for two of them is gone."""
 
 
 class Connection:
@@ -284,7 +290,10 @@ class Room:
                 previous.close("taken over", _message(self.table, "closed", reason="taken over"))
             table = self.table
             chat, snapshot = table.chats.entries(), table.snapshot_text(seat)
-            text = _message(table, "welcome", token=token, you=seat, protocol=PROTOCOL, chat=chat, state=snapshot)
+            beat = round(connection.limits.heartbeat * 1000)  # the client pings as often
+            text = _message(
+                table, "welcome", token=token, you=seat, protocol=PROTOCOL, chat=chat, heartbeat_ms=beat, state=snapshot
+            )
             connection.send("welcome", text)
             self.broadcast()  # the new arrival too: its own first state
             self.wake.set()
@@ -333,6 +342,8 @@ class Room:
                         if not self.asking.allow(seat):
                             raise RefusedError("rate", "log: at most 3 asks in 10 seconds")
                         connection.send("log", _message(table, "log", lines=self.gamelog.lines(table)))
+                    case History(before):  # a question: the seat's previous hands (written aside: the table waits)
+                        connection.send("history", await asyncio.to_thread(_history, table, seat, before))
                     case _:
                         if not await self._change(partial(self._request, seat, message)):
                             self.state(connection)  # already applied: acknowledged again
@@ -475,9 +486,11 @@ class _Sockets:
             token = connection.unconfirmed = fresh
         writer = asyncio.get_running_loop().create_task(connection.write())
         await room.attach(connection, token, self.store)
+        beat = asyncio.get_running_loop().create_task(_beat(room, connection))
         try:
             await self._read(room, connection)
         finally:
+            beat.cancel()
             await room.detach(connection)
             connection.close("gone")
             with contextlib.suppress(Exception):
@@ -500,7 +513,10 @@ class _Sockets:
     async def _read(self, room: Room, connection: Connection) -> None:
         websocket, limits = connection.websocket, self.limits
         while connection.closing is None:
-            text = await _receive(websocket)
+            try:  # a client answers every ping: one silent for two is gone (a stalled network closes nothing)
+                text = await asyncio.wait_for(_receive(websocket), 2 * limits.heartbeat)
+            except TimeoutError:
+                return
             if text is None or connection.closing is not None:  # taken over meanwhile: its secret is not kept
                 return
             if isinstance(text, bytes):
@@ -520,6 +536,10 @@ class _Sockets:
             if not isinstance(message, dict):
                 why = message if isinstance(message, str) else "not a JSON object"
                 connection.send("error", _message(room.table, "error", code="bad_request", message=why))
+                continue
+            if message.get("type") in ("ping", "pong"):  # the heartbeat (a ping answered at once): no table's business
+                if message["type"] == "ping":
+                    connection.send("pong", _message(room.table, "pong"))
                 continue
             if connection.unconfirmed is not None and connection.seat is not None:  # it has the new secret
                 await self._confirm(room, connection)
@@ -776,16 +796,11 @@ class Server(_Sockets, TalkApi, SeatingApi):
         room = self._room(request)
         if not isinstance(room, Room):
             return room
-        try:
-            body = read_json(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
+        approve = approval(await request.body())
+        if approve is None:
             return _refusal(400, "bad_request", "approve: true or false")
         try:
-            await room.change(
-                _doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], body["approve"]))
-            )
+            await room.change(_doing(room, lambda table: table.answer_rebuy(request.path_params["seat"], approve)))
         except RefusedError as refused:
             return _refusal(400, refused.code, str(refused))
         except StorageError as error:
@@ -823,11 +838,6 @@ def _restore(table_id: str, data: str, store: Store, between_hands: int, runout_
     return ServerTable.restore(table_id, config, store, between_hands=between_hands, runout_pause=runout_pause)
 
 
-def _storage(error: StorageError) -> Response:
-    """The answer to a host's request whose change the disk refused: nothing changed, ask again."""
-    return _refusal(503, "storage", f"the server's storage failed: {error}")
-
-
 def _page(name: str) -> Any:
     path = Path(str(resources.files("homegame.server") / "static" / name))
 
@@ -854,17 +864,29 @@ async def _game(request: Request) -> Response:
     return JSONResponse(found) if found is not None else _refusal(404, "not_found", "no such game")
 
 
-def _refusal(status: int, code: str, message: str) -> JSONResponse:
-    """An HTTP refusal: ``{"error": message, "code": code}``."""
-    return JSONResponse({"error": message, "code": code}, status_code=status)
-
-
 def _closed(reason: str, message: str | None = None) -> str:
     """The ``closed`` message of a socket that has no table (yet); ``message`` says more."""
     closed: dict[str, JSON] = {"type": "closed", "table": None, "hand": 0, "seq": 0, "reason": reason}
     if message is not None:
         closed["message"] = message
     return json.dumps(closed)
+
+
+async def _beat(room: Room, connection: Connection) -> None:
+    """Ping ``connection`` every ``heartbeat`` seconds while it is open (its answers keep it so)."""
+    while connection.closing is None:
+        await asyncio.sleep(connection.limits.heartbeat)
+        connection.send("ping", _message(room.table, "ping"))
+
+
+def _history(table: ServerTable, seat: int, before: int | None) -> str:
+    """The answer to a seat's ``history``: ``{"type": "history", "hands": [...]}``, each hand as the
+    snapshot's ``last`` (:func:`homegame.server.finished.page`), the text spliced once. Written in a
+    thread of its own, the room's lock held (its table unchanged meanwhile), so the other tables
+    play on while the hands' views are written (some milliseconds a hand)."""
+    from homegame.server.finished import page
+
+    return f'{_message(table, "history")[:-1]},"hands":[{",".join(page(table, seat, before=before))}]}}'
 
 
 def _farewell(room: Room, reason: str) -> str:

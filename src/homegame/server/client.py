@@ -10,6 +10,8 @@ server sent them) or a :class:`PersonDecider` (the screen of ``homegame play``).
 >>> client = Client(BotDecider("caller", random.Random(1)), hands=1)
 >>> client.hello("s3cret")
 {'type': 'hello', 'token': 's3cret', 'protocol': 1}
+>>> client.receive({"type": "ping", "table": "t", "hand": 0, "seq": 0})
+[{'type': 'pong'}]
 >>> client.receive({"type": "closed", "table": "t", "hand": 0, "seq": 0, "reason": "table closed"})
 []
 >>> client.done
@@ -29,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TextIO
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from homegame.bots import Bot, Turn
 from homegame.engine.view import View
@@ -41,6 +43,25 @@ from homegame.server.messages import PROTOCOL
 __all__ = ["Backoff", "BotDecider", "Client", "Decider", "Invite", "Lines", "PersonDecider", "play", "play_seat"]
 
 Message = dict[str, Any]
+
+
+def split_link(url: str) -> SplitResult:
+    """A link's parts, or a :class:`ParseError` for one that cannot be (a broken IPv6 address, a port
+    out of 0..65535), which ``urlsplit`` leaves to the first reader of its port.
+
+    >>> split_link("http://[::1]:8000/t/ab12#s").port
+    8000
+    >>> split_link("http://127.0.0.1:99999/t/ab12#s")
+    Traceback (most recent call last):
+    ...
+    homegame.errors.ParseError: http://127.0.0.1:99999/t/ab12#s: not an invite link (Port out of range 0-65535)
+    """
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 (read for its check)
+    except ValueError as error:
+        raise ParseError(f"{url}: not an invite link ({error})", token=url) from None
+    return parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +83,7 @@ class Invite:
     @classmethod
     def parse(cls, url: str) -> Invite:
         """Read ``http(s)://HOST:PORT/t/TABLE#SECRET``."""
-        parts = urlsplit(url.strip())
+        parts = split_link(url)
         path = parts.path.strip("/").split("/")
         if parts.scheme not in ("http", "https") or not parts.netloc or len(path) != 2 or path[0] != "t":
             raise ParseError(f"{url}: an invite link looks like http://HOST:PORT/t/TABLE#SECRET", token=url)
@@ -179,6 +200,8 @@ class Client:
         self.waiting = False
         """Whether the table waits for players with this seat out of any hand: the decider is then
         asked now and then (:meth:`poll`) whether to leave."""
+        self.heartbeat: float | None = None
+        """The seconds between the server's pings (its ``welcome`` says): a server silent for two is gone."""
 
     def hello(self, token: str) -> Message:
         """The first message."""
@@ -194,12 +217,16 @@ class Client:
         if kind == "closed":
             self.done, self.reason = True, str(message.get("reason", ""))
             return []
+        if kind == "ping":  # the server's heartbeat
+            return [{"type": "pong"}]
         if kind == "error":
             self.errors.append(message)
             self.answered = None  # what was sent was refused: decide again on the next state
             return []
         if kind == "welcome":
             self.token, self.seat = message["token"], message["you"]
+            beat = message.get("heartbeat_ms")
+            self.heartbeat = beat / 1000 if isinstance(beat, int) and beat > 0 else None
         if kind not in ("welcome", "state"):
             return []
         state = self.state = message["state"]
@@ -607,19 +634,23 @@ def play_seat(
     reached, attempt = False, 0
     while True:
         try:
-            with connect(invite.socket, open_timeout=10, max_size=2**22) as socket:
+            with connect(invite.socket, open_timeout=10, close_timeout=1, max_size=2**22) as socket:
                 reached = True
                 socket.send(json.dumps(client.hello(client.token)))  # the secret the last welcome gave
                 client.resend = True  # an action sent before the drop is sent again: it counts once
                 if client.leaving:  # so is a leave (the table takes it once)
                     socket.send(json.dumps({"type": "leave"}))
+                heard = time.monotonic()
                 while not client.done:
+                    silence = None if client.heartbeat is None else 2 * client.heartbeat
                     try:  # while the table waits for players, look now and then whether the input ended
-                        text = socket.recv(timeout=POLL if client.waiting else None)
+                        text = socket.recv(timeout=POLL if client.waiting else silence)
                     except TimeoutError:
+                        if silence is not None and time.monotonic() - heard >= silence:  # a stalled network
+                            raise TimeoutError(f"the server said nothing for {silence:g} s") from None
                         answers = client.poll()
                     else:
-                        attempt = 0  # the server answers: the next drop waits the shortest again
+                        heard, attempt = time.monotonic(), 0  # the server answers: the next drop waits the shortest
                         answers = client.receive(json.loads(text), str(text))
                     for answer in answers:  # refused once the server closed: its last words are read next
                         with contextlib.suppress(ConnectionClosed):

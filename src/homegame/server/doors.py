@@ -9,8 +9,11 @@ message from outside is read, and the host's secret.
   join``, bots) yes; from the server's own origin (the ``Host`` it was reached at) yes; from an origin
   the host allowed (``serve --allow-origin``, and a public address's origin the same way) yes; from
   any other site no, so a page elsewhere cannot play a seat whose secret it stole or guessed.
-- :func:`read_json` reads a body or a message: JSON, nested at most :data:`MAX_DEPTH` deep.
+- :func:`read_json` reads a body or a message: JSON, nested at most :data:`MAX_DEPTH` deep;
+  :func:`approval` the host's yes or no to a request.
 - :class:`HostSecret` keeps the host's secret as a digest only.
+- :func:`refusal` is every door's answer when it says no (``{"error", "code"}``);
+  :func:`storage_refusal` when the disk refused a change.
 
 >>> origins = Origins()
 >>> origins.allows(None, "127.0.0.1:8000"), origins.allows("http://127.0.0.1:8000", "127.0.0.1:8000")
@@ -36,13 +39,24 @@ import secrets
 from collections.abc import Iterable
 
 from starlette.datastructures import MutableHeaders
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from homegame.errors import ParseError
 from homegame.server.hosting import public_base
-from homegame.server.store import Store, digest
+from homegame.server.store import StorageError, Store, digest
 
-__all__ = ["MAX_DEPTH", "MIN_HOST_SECRET", "HostSecret", "Origins", "SecurityHeaders", "read_json"]
+__all__ = [
+    "MAX_DEPTH",
+    "MIN_HOST_SECRET",
+    "HostSecret",
+    "Origins",
+    "SecurityHeaders",
+    "approval",
+    "read_json",
+    "refusal",
+    "storage_refusal",
+]
 
 MAX_DEPTH = 16
 """How deep a message or body may nest (the protocol's deepest, a split's cards in an action, is 5)."""
@@ -165,6 +179,20 @@ def read_json(text: str | bytes) -> object:
     return value
 
 
+def approval(raw: bytes) -> bool | None:
+    """The host's answer a body says (``{"approve": true}`` or ``false``); ``None`` when it says none.
+
+    >>> approval(b'{"approve": false}'), approval(b""), approval(b'{"approve": 1}'), approval(b"[")
+    (False, None, None, None)
+    """
+    try:
+        body = read_json(raw or b"{}")
+    except ValueError:
+        return None
+    approve = body.get("approve") if isinstance(body, dict) else None
+    return approve if isinstance(approve, bool) else None
+
+
 class HostSecret:
     """The host's secret, kept in the database as its SHA-256 digest only (meta ``host_digest``).
 
@@ -216,3 +244,18 @@ class HostSecret:
     def check(self, given: str) -> bool:
         """Whether ``given`` is the host's secret (compared in constant time)."""
         return hmac.compare_digest(digest(given), self.kept)
+
+
+def refusal(status: int, code: str, message: str) -> JSONResponse:
+    """An HTTP refusal: ``{"error": message, "code": code}`` with the ``status``.
+
+    >>> refused = refusal(404, "not_found", "no such table")
+    >>> refused.status_code, refused.body
+    (404, b'{"error":"no such table","code":"not_found"}')
+    """
+    return JSONResponse({"error": message, "code": code}, status_code=status)
+
+
+def storage_refusal(error: StorageError) -> JSONResponse:
+    """The answer to a request whose change the disk refused (503): nothing changed, ask again."""
+    return refusal(503, "storage", f"the server's storage failed: {error}")

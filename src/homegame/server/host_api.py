@@ -32,11 +32,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from homegame.engine.wire import JSON
+from homegame.server.doors import read_json, refusal, storage_refusal
 from homegame.server.store import StorageError, Store
 from homegame.server.table import RefusedError, ServerTable
 from homegame.server.texts import dumps
 
-__all__ = ["TICKET_SECONDS", "Feed", "HostApi", "HostRoom", "link", "listing"]
+__all__ = ["TICKET_SECONDS", "Feed", "HostApi", "HostRoom", "ServerDoors", "link", "listing"]
 
 TICKET_SECONDS = 30.0
 """How long a ticket for the host's live feed may wait to be used."""
@@ -112,20 +113,19 @@ class Feed:
         return self.version
 
 
-class HostApi:
-    """The routes of this module, as methods of the server (it gives :meth:`_room` and the rest)."""
+class ServerDoors:
+    """What the server (:class:`~homegame.server.app.Server`) gives the doors it is made of
+    (:class:`HostApi`, :class:`~homegame.server.seating_api.SeatingApi`): its store, the host's
+    feed, the tables' rooms and the address links begin with."""
 
     store: Store
     feed: Feed
-    tickets: dict[str, float]
     keepalive: float = 15.0
-    """Seconds between the live feed's comments that keep proxies from closing it."""
+    """Seconds a live answer waits before it says something (a comment of the host's feed that keeps
+    proxies from closing it, a request's unchanged status)."""
 
     def _room(self, request: Request) -> HostRoom | Response:
-        raise NotImplementedError
-
-    def _deny(self, request: Request) -> Response | None:
-        """The answer to a call that is not the host's (``None``: it is), wrong secrets counted."""
+        """The room of the table the request names, if the host asks; else the refusal."""
         raise NotImplementedError
 
     def _base(self, request: Request) -> str:
@@ -134,6 +134,16 @@ class HostApi:
 
     def _rooms(self) -> tuple[Mapping[str, HostRoom], Mapping[str, str]]:
         """The rooms and the damaged tables."""
+        raise NotImplementedError
+
+
+class HostApi(ServerDoors):
+    """The routes of this module, as methods of the server (it gives :meth:`_room` and the rest)."""
+
+    tickets: dict[str, float]
+
+    def _deny(self, request: Request) -> Response | None:
+        """The answer to a call that is not the host's (``None``: it is), wrong secrets counted."""
         raise NotImplementedError
 
     def host_routes(self) -> list[tuple[str, Callable[[Request], object], list[str]]]:
@@ -155,7 +165,7 @@ class HostApi:
             return room
         seat: int = request.path_params["seat"]
         if not 0 <= seat < room.table.config.seats:
-            return _error(400, "bad_request", "seat: a seat of the table")
+            return refusal(400, "bad_request", "seat: a seat of the table")
         return room, seat
 
     async def invite(self, request: Request) -> Response:
@@ -166,7 +176,7 @@ class HostApi:
         room, seat = found
         table = room.table
         if table.seats[seat].bot is not None:
-            return _error(409, "forbidden", f"seat {seat + 1} is a bot's")
+            return refusal(409, "forbidden", f"seat {seat + 1} is a bot's")
         async with room.lock:
             fresh = secrets.token_urlsafe(24)
             self.store.add_secret(fresh, table.id, seat)
@@ -174,7 +184,7 @@ class HostApi:
             try:
                 await self.store.durable(table.id)
             except StorageError as error:
-                return _error(503, "storage", f"the server's storage failed: {error}")
+                return storage_refusal(error)
             room.drop(seat, "taken over")
         return JSONResponse({"invite": link(self._base(request), table.id, fresh)})
 
@@ -184,10 +194,9 @@ class HostApi:
         if isinstance(found, Response):
             return found
         room, seat = found
-        try:
-            body = _body(await request.body())
-        except ValueError as error:
-            return _error(400, "bad_request", str(error))
+        body = await _sent(request)
+        if isinstance(body, Response):
+            return body
         amount = body.get("amount")
         return await _change(room, seat, lambda table: table.adjust(seat, amount))
 
@@ -212,10 +221,9 @@ class HostApi:
         room = self._room(request)
         if isinstance(room, Response):
             return room
-        try:
-            body = _body(await request.body())
-        except ValueError as error:
-            return _error(400, "bad_request", str(error))
+        body = await _sent(request)
+        if isinstance(body, Response):
+            return body
         return await _change(room, None, lambda table: table.call_bomb(body.get("amount")))
 
     async def ticket(self, request: Request) -> Response:
@@ -227,7 +235,7 @@ class HostApi:
         for old in [ticket for ticket, until in self.tickets.items() if until < now]:
             del self.tickets[old]
         if len(self.tickets) >= 64:
-            return _error(429, "rate", "too many tickets waiting")
+            return refusal(429, "rate", "too many tickets waiting")
         ticket = secrets.token_urlsafe(24)
         self.tickets[ticket] = now + TICKET_SECONDS
         return JSONResponse({"ticket": ticket})
@@ -236,7 +244,7 @@ class HostApi:
         """The host's live feed (server-sent events): ``tables`` events, each the whole listing."""
         until = self.tickets.pop(request.query_params.get("ticket", ""), 0.0)
         if until < time.monotonic():
-            return _error(401, "host", "the ticket is missing, used or too old: ask for a new one")
+            return refusal(401, "host", "the ticket is missing, used or too old: ask for a new one")
         return StreamingResponse(self._stream(), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
     async def _stream(self) -> AsyncIterator[str]:
@@ -276,28 +284,22 @@ async def _change(room: HostRoom, seat: int | None, request: Callable[[ServerTab
     try:
         await room.change(do)
     except RefusedError as refused:
-        return _error(409 if refused.code in ("illegal", "forbidden") else 400, refused.code, str(refused))
+        return refusal(409 if refused.code in ("illegal", "forbidden") else 400, refused.code, str(refused))
     except StorageError as error:
-        return _error(503, "storage", f"the server's storage failed: {error}")
+        return storage_refusal(error)
     table = room.table
     if seat is None:
         return JSONResponse({"table": table.id, "bomb": table.bombs.json(None)})
     return JSONResponse({"table": table.id, "seat": seat, "players": table.roster.players(table.connected)})
 
 
-def _body(raw: bytes) -> dict[str, object]:
-    """A request's JSON object (an empty body: ``{}``); ValueError in words."""
-    import json
-
+async def _sent(request: Request) -> dict[str, object] | Response:
+    """The JSON object a host's request sends (an empty body: ``{}``), or the refusal saying why not
+    (not JSON, nested too deep, not an object)."""
     try:
-        body = json.loads(raw or b"{}")
-    except ValueError:
-        raise ValueError("the body is not JSON") from None
+        body = read_json(await request.body() or b"{}")
+    except ValueError as error:
+        return refusal(400, "bad_request", f"the body is {error}")
     if not isinstance(body, dict):
-        raise ValueError("the body must be a JSON object")
+        return refusal(400, "bad_request", "the body must be a JSON object")
     return body
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    """A refusal: ``{"error": message, "code": code}``."""
-    return JSONResponse({"error": message, "code": code}, status_code=status)

@@ -9,6 +9,8 @@ Act(hand=3, seq=41, action={'kind': 'fold'})
 >>> parse({"type": "rebuy", "amount": "lots"})
 Traceback (most recent call last):
 homegame.server.messages.BadMessageError: rebuy: amount must be a whole number from 1 to 1000000000
+>>> parse({"type": "history"}), parse({"type": "history", "before": 12})
+(History(before=None), History(before=12))
 >>> check_protocol(PROTOCOL), check_protocol(None)
 (None, None)
 >>> check_protocol(99)
@@ -30,6 +32,7 @@ __all__ = [
     "BadMessageError",
     "Chat",
     "Choose",
+    "History",
     "Leave",
     "Ledger",
     "Log",
@@ -49,6 +52,10 @@ PROTOCOL = 1
 
 MAX_REBUY = 10**9
 """The most chips one rebuy may ask for."""
+
+
+MAX_HAND = 10**9
+"""The largest hand number a client may name."""
 
 
 class BadMessageError(PokerError):
@@ -135,7 +142,15 @@ class React:
     emoji: str
 
 
-Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log
+@dataclass(frozen=True, slots=True)
+class History:
+    """Ask for the seat's previous hands, most recent first, those before hand ``before`` (``None``:
+    the last ones): a question, answered with a page of them (:mod:`homegame.server.finished`)."""
+
+    before: int | None = None
+
+
+Message = Act | Choose | SitOut | SitIn | Rebuy | Leave | Ledger | Preview | Chat | Straddle | React | Log | History
 
 
 MAX_OPTIONS = 64
@@ -183,6 +198,11 @@ def parse(data: dict[str, Any]) -> Message:
             return Ledger()
         case "preview":
             return Preview(data.get("hands"))
+        case "history":
+            before = data.get("before")
+            if before is None or (isinstance(before, int) and _whole(before) and 0 < before <= MAX_HAND):
+                return History(before)
+            raise BadMessageError(f"history: before must be a hand number from 1 to {MAX_HAND}")
         case "chat":
             try:
                 return Chat(check_text(data.get("text")))

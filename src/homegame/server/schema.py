@@ -199,17 +199,6 @@ def _snapshot() -> Schema:
     options = {"type": "object"}
     stakes = {"type": "object", "additionalProperties": _COUNT}
     game = _object({"name": _STR, "title": _STR, "options": options, "stakes": stakes})
-    last = _object(
-        {
-            "hand": _COUNT,
-            "game": _STR,
-            "dealt": _array(_COUNT),
-            "options": options,
-            "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
-            "result": _nullable(_ref("result")),
-            "view": _ref("view"),
-        }
-    )
     return _object(
         {
             "title": _STR,
@@ -227,9 +216,24 @@ def _snapshot() -> Schema:
             "clock": _nullable(clock),
             "clocks": _array(clock),
             "turn": _nullable(_COUNT),
-            "last": _nullable(last),
+            "last": _nullable(_ref("last")),
             "game": _nullable(game),
             "runout": _nullable(_object({"street": _COUNT, "streets": _COUNT})),
+        }
+    )
+
+
+def _last() -> Schema:
+    """A finished hand as one viewer saw it: the snapshot's ``last``, an item of ``history``."""
+    return _object(
+        {
+            "hand": _COUNT,
+            "game": _STR,
+            "dealt": _array(_COUNT),
+            "options": {"type": "object"},
+            "events": _array({"allOf": [_ref("event"), {"required": ["pot"]}]}),
+            "result": _nullable(_ref("result")),
+            "view": _ref("view"),
         }
     )
 
@@ -247,8 +251,12 @@ def _messages() -> Schema:
             "you": _nullable(_COUNT),
             "protocol": _COUNT,
             "chat": _array(_object(chat)),
+            "heartbeat_ms": _COUNT,
             "state": _ref("snapshot"),
         },
+        "ping": {},
+        "pong": {},
+        "history": {"hands": _array(_ref("last"))},
         "chat": chat,
         "log": {"lines": _array(_object({"at": _COUNT, "text": _STR}))},
         "react": {"seat": _COUNT, "name": _STR, "emoji": {"enum": list(EMOJI)}, "at": _COUNT},
@@ -274,6 +282,7 @@ def wire_schema() -> Schema:
     defs: dict[str, Schema] = {
         "message": _messages(),
         "snapshot": _snapshot(),
+        "last": _last(),
         "view": _view(),
         "result": _object(
             {

@@ -30,10 +30,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from homegame.engine.wire import JSON
-from homegame.server.doors import read_json
-from homegame.server.host_api import Feed, HostRoom, link
+from homegame.server.doors import approval, read_json, refusal, storage_refusal
+from homegame.server.host_api import HostRoom, ServerDoors, link
 from homegame.server.requests import RefusedError
-from homegame.server.store import StorageError, Store
+from homegame.server.store import StorageError
 from homegame.server.texts import dumps
 from homegame.server.throttle import Throttle
 
@@ -49,22 +49,10 @@ MAX_BODY = 4096
 """The longest body a request for a seat may have, in bytes."""
 
 
-class SeatingApi:
+class SeatingApi(ServerDoors):
     """The routes of this module, as methods of the server (it gives :meth:`_room` and the rest)."""
 
-    store: Store
-    feed: Feed
     throttle: Throttle
-    keepalive: float = 15.0
-
-    def _room(self, request: Request) -> HostRoom | Response:
-        raise NotImplementedError
-
-    def _base(self, request: Request) -> str:
-        raise NotImplementedError
-
-    def _rooms(self) -> tuple[Mapping[str, HostRoom], Mapping[str, str]]:
-        raise NotImplementedError
 
     def seating_routes(self) -> list[tuple[str, Callable[[Request], object], list[str]]]:
         """The routes: path, endpoint, methods."""
@@ -84,12 +72,12 @@ class SeatingApi:
         saying which it must be); a wrong one is answered 401, slower and slower, then 429."""
         address = request.client.host if request.client is not None else ""
         if self.throttle.hello_refused(address):
-            return _error(429, "rate", "too many wrong secrets from this address: try again later")
+            return refusal(429, "rate", "too many wrong secrets from this address: try again later")
         scheme, _, secret = request.headers.get("authorization", "").partition(" ")
         room = self._rooms()[0].get(request.path_params["table"])
         if room is None or scheme != "Bearer" or not 0 < len(secret) <= 128 or not opens(room, secret):
             await asyncio.sleep(self.throttle.hello_failed(address))
-            return _error(401, "bad_link", "this link does not open the table: ask the host for the table's link")
+            return refusal(401, "bad_link", "this link does not open the table: ask the host for the table's link")
         return room, secret
 
     async def join(self, request: Request) -> Response:
@@ -108,9 +96,9 @@ class SeatingApi:
         except ValueError:
             data = None
         if not isinstance(data, dict) or set(data) - {"seat", "name", "buy_in"}:
-            return _error(400, "bad_request", "the body is {seat, name, buy_in}")
+            return refusal(400, "bad_request", "the body is {seat, name, buy_in}")
         if not self.throttle.join_allowed(address):
-            return _error(429, "rate", "too many requests for a seat from this address: try again later")
+            return refusal(429, "rate", "too many requests for a seat from this address: try again later")
         made: list[tuple[JSON, str]] = []
 
         def ask() -> bool:
@@ -143,7 +131,7 @@ class SeatingApi:
                 break
             await self.feed.wait(version, left)
         if told is None:
-            return _error(404, "not_found", "no such request")
+            return refusal(404, "not_found", "no such request")
         answer: dict[str, JSON] = {**told, "key": _key(told)}
         if told["status"] == "seated":
             answer["link"] = link(self._base(request), room.table.id, secret)
@@ -161,7 +149,7 @@ class SeatingApi:
             try:
                 await self.store.durable(room.table.id)
             except StorageError as error:
-                return _error(503, "storage", f"the server's storage failed: {error}")
+                return storage_refusal(error)
         return JSONResponse({"join": join_link(self._base(request), room.table.id, secret)})
 
     async def answer_request(self, request: Request) -> Response:
@@ -169,16 +157,13 @@ class SeatingApi:
         room = self._room(request)
         if isinstance(room, Response):
             return room
-        try:
-            body = read_json(await request.body() or b"{}")
-        except ValueError:
-            body = None
-        if not isinstance(body, dict) or not isinstance(body.get("approve"), bool):
-            return _error(400, "bad_request", "approve: true or false")
+        approve = approval(await request.body())
+        if approve is None:
+            return refusal(400, "bad_request", "approve: true or false")
         number: int = request.path_params["number"]
 
         def answer() -> bool:
-            room.table.seating.answer(number, approve=body["approve"])
+            room.table.seating.answer(number, approve=approve)
             return True
 
         refused = await _change(room, answer)
@@ -193,17 +178,12 @@ async def _change(room: HostRoom, do: Callable[[], bool]) -> Response | None:
         await room.change(do)
     except RefusedError as refused:
         status = {"bad_request": 400, "rate": 429}.get(refused.code, 409)
-        return _error(status, refused.code, str(refused))
+        return refusal(status, refused.code, str(refused))
     except StorageError as error:
-        return _error(503, "storage", f"the server's storage failed: {error}")
+        return storage_refusal(error)
     return None
 
 
 def _key(told: Mapping[str, JSON]) -> str:
     """What a requester's page knows of its request (sent back as ``known``)."""
     return dumps([told["status"], told["position"], told["seat"]])
-
-
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    """A refusal: ``{"error": message, "code": code}``."""
-    return JSONResponse({"error": message, "code": code}, status_code=status)

@@ -17,7 +17,7 @@ share written once a value.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from typing import TYPE_CHECKING, Protocol
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from homegame.server.roster import Roster, SeatInfo
     from homegame.server.runout import Runout
 
-__all__ = ["Snapshots"]
+__all__ = ["Snapshots", "last_text"]
 
 
 class Source(Protocol):
@@ -112,11 +112,10 @@ class Snapshots:
         if table.hand is None and table.previous is not None and not behind and runout is None:
             previous, seen = table.previous, table.previous_dealt
             seat = seen.index(viewer) if viewer in seen else None
-            text, events, result = self._texts.text(previous, seat, table.seq, kept, names(seen, seat))
-            head = dumps(
-                {"hand": table.number, "game": previous.game.name, "dealt": list(seen), "options": _unusual(previous)}
+            named = names(seen, seat)
+            last = last_text(
+                self._texts, previous, number=table.number, dealt=seen, seat=seat, names=named, seq=table.seq, keep=kept
             )
-            last = f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
         clocks = [] if behind else table.moves.on_clock()
         clock = next((clock for clock in clocks if clock["seat"] == viewer), clocks[0] if clocks else None)
         common, game = self._common(behind)
@@ -247,6 +246,27 @@ class Snapshots:
             "approved": info.approved,  # a rebuy the host approved, added once the seat's hand ends
             "muted": info.muted,  # the host muted the seat's chat
         }
+
+
+def last_text(
+    texts: ViewTexts,
+    hand: Hand,
+    *,
+    number: int,
+    dealt: Sequence[int],
+    seat: int | None,
+    names: Mapping[int, str],
+    seq: int = 0,
+    keep: tuple[Hand | None, ...] = (),
+) -> str:
+    """The JSON text of a finished hand as the snapshot's ``last`` holds it (``{hand, game, dealt,
+    options, events, result, view}``), as the hand's ``seat`` saw it (``None``: the public view), told with
+    ``names``; ``texts`` writes the view (``seq`` and ``keep`` as :meth:`ViewTexts.text` takes
+    them; by default only this hand's texts are kept). The snapshot's ``last`` and every hand of a
+    ``history`` answer (:mod:`homegame.server.finished`) are written here, so they have one shape."""
+    text, events, result = texts.text(hand, seat, seq, keep or (hand,), names)
+    head = dumps({"hand": number, "game": hand.game.name, "dealt": list(dealt), "options": _unusual(hand)})
+    return f'{head[:-1]},"events":{events},"result":{result},"view":{text}}}'
 
 
 def _streets(runout: Runout | None) -> str:

@@ -76,6 +76,7 @@ from homegame.server.changes import (
 from homegame.server.chat import Recent
 from homegame.server.clock import Clocks
 from homegame.server.config import TableConfig
+from homegame.server.finished import Finished
 from homegame.server.log import ReadOnly, Row, TableLog, changes
 from homegame.server.moves import AWAY_SECONDS, Moves
 from homegame.server.requests import RefusedError, Requests
@@ -149,6 +150,8 @@ class ServerTable(Requests):
         self.before: Hand | None = None
         """The hand last finished before the change last replayed (:meth:`replayed`)."""
         self.previous_dealt: tuple[int, ...] = ()
+        self.finished: list[Finished] = []
+        """Every hand finished, oldest first (the seats' ``history``: :mod:`homegame.server.finished`)."""
         self.paused = config.paused
         self.closing = False
         self.closed = False
@@ -355,6 +358,7 @@ class ServerTable(Requests):
         assert hand is not None
         self.table.settle(hand)
         self.previous, self.previous_dealt = hand, self.dealt
+        self.finished.append(Finished.of(self.number, hand, self.dealt, self.seats))
         self.hand, self.dealt = None, ()
         self.settled_at = at
         self.runout = None if self.closing else Runout.of(hand, at, self.runout_pause)

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from homegame.server.gamelog import GameLog, as_text
-from homegame.server.host_api import HostApi, HostRoom, _body, _change, _error
+from homegame.server.host_api import HostApi, HostRoom, _change, _sent
 from homegame.server.table import ServerTable
 
 __all__ = ["TalkApi", "TalkRoom"]
@@ -50,10 +50,9 @@ class TalkApi(HostApi):
         if isinstance(found, Response):
             return found
         room, seat = found
-        try:
-            body = _body(await request.body())
-        except ValueError as error:
-            return _error(400, "bad_request", str(error))
+        body = await _sent(request)
+        if isinstance(body, Response):
+            return body
         mute = body.get("mute")
 
         def muting(table: ServerTable) -> None:

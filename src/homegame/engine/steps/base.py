@@ -713,6 +713,23 @@ class Step(ABC):
         :class:`~homegame.errors.IllegalActionError`."""
         return None
 
+    @property
+    def posts_antes(self) -> bool:
+        """True for the step where everyone antes (a tournament's antes are a game's own step)."""
+        return False
+
+    @property
+    def bets(self) -> bool:
+        """True for a round of betting (the ``bet`` step)."""
+        return False
+
+    def restructured(self, betting: Betting, size: str) -> Step:
+        """The step in the game played at the betting structure ``betting``
+        (:mod:`homegame.games.structures`): a round of betting takes the bet ``size`` in fixed
+        limit where it names none, and drops the open-pair big bet in the big-bet structures;
+        every other step is itself."""
+        return self
+
     def blind_posts(self, stakes: Stakes, seats: int, button: int) -> tuple[Post, ...] | None:
         """The blinds this step posts with ``seats`` dealt in and the button at ``button`` (the
         blinds' step), ``None`` for a step that posts none (a seat can miss only a blind)."""

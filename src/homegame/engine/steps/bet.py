@@ -36,11 +36,15 @@ the big bet, the round is played in big bets.
 The house rule ``short_all_in`` says what an all-in for less than a full bet or raise is:
 ``not-a-raise`` (the casino rule: it reopens the betting for nobody who has acted) or ``a-raise``
 (PokerKit's reading; see :mod:`homegame.engine.betting`).
+
+The house rule ``free_fold`` (no game of the catalogue lists it; a game document may) lets a player
+fold where a check is free, as online rooms do (a fold there is binding, the TDA's "non-standard
+fold"); without it a player who may check is not offered the fold.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from homegame.cards import Card, suit_order
@@ -86,6 +90,7 @@ SHORT_ALL_IN = HouseRule(
     "an all-in for less than a full raise is not a raise (not-a-raise) or is one (a-raise)",
     choices=("not-a-raise", "a-raise"),
 )
+FREE_FOLD = HouseRule("free_fold", bool, False, "a player may fold where a check is free (the sites' deal)")
 OPEN_PAIR_BIG_BET = HouseRule(
     "open_pair_big_bet", bool, False, "an open pair on fourth street gives the option of the big bet"
 )
@@ -112,6 +117,7 @@ class Bet(Step):
         STRADDLE_MIN_RAISE,
         SHORT_ALL_IN,
         OPEN_PAIR_BIG_BET,
+        FREE_FOLD,
         SUIT_ORDER,
     )
     size: str = ""
@@ -162,6 +168,7 @@ class Bet(Step):
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
             raise_by_blinds=STRADDLE_MIN_RAISE.read(hand.options) != "big-blind",
             short_all_in_raises=SHORT_ALL_IN.read(hand.options) == "a-raise",
+            free_fold=FREE_FOLD.read(hand.options),
         )
 
     def _open_pair(self, hand: Dealer) -> bool:
@@ -203,6 +210,18 @@ class Bet(Step):
     def bombed(self, before_flop: bool) -> Step | None:
         """No betting before the flop in a bomb pot."""
         return None if before_flop else self
+
+    @property
+    def bets(self) -> bool:
+        """True: a round of betting."""
+        return True
+
+    def restructured(self, betting: Betting, size: str) -> Step:
+        """In fixed limit the bet ``size`` where the round names none; in pot- or no-limit no
+        open-pair big bet."""
+        if betting is Betting.FIXED_LIMIT:
+            return self if self.size else replace(self, size=size)
+        return replace(self, open_pair=False)
 
     def describe(self) -> str:
         """One line for the rules."""
@@ -293,7 +312,8 @@ class BettingRound:
     least raise over the blinds one opening bet, however high a straddle stands (PokerKit's
     reading; by default a raise over a straddle is at least the straddle). ``short_all_in_raises``
     true counts an all-in for less as a raise (the house rule ``short_all_in = "a-raise"``, see the
-    module docstring).
+    module docstring). ``free_fold`` true offers the fold where a check is free (the house rule
+    ``free_fold``).
     """
 
     __slots__ = (
@@ -303,6 +323,7 @@ class BettingRound:
         "bring_in",
         "cap",
         "current",
+        "free_fold",
         "full_level",
         "hand",
         "incomplete",
@@ -329,8 +350,10 @@ class BettingRound:
         big_unit: int = 0,
         raise_by_blinds: bool = True,
         short_all_in_raises: bool = False,
+        free_fold: bool = False,
     ) -> None:
         self.hand = hand
+        self.free_fold = free_fold
         self.betting = hand.game.betting
         self.unit = unit
         self.big_unit = big_unit
@@ -403,7 +426,7 @@ class BettingRound:
         if to_call > 0:
             options: tuple[Legal, ...] = (_FOLD, PlainLegal(ActionKind.CALL, chips=min(to_call, stack)))
         else:
-            options = (_CHECK,)
+            options = (_FOLD, _CHECK) if self.free_fold else (_CHECK,)
         if stack <= to_call or not self._may_raise(seat):
             return options
         low, high = self._raise_bounds(seat)

@@ -2,6 +2,11 @@
 //
 // The secret comes from the invite link's fragment; the server rotates it at each `welcome` and the
 // page keeps the new one in local storage, so a reload or a reconnect speaks with the secret in force.
+//
+// The heartbeat: a stalled network passes nothing and closes nothing, so the page pings the server
+// every `heartbeat_ms` (the welcome says how often; the server pings as often, answered here) and
+// takes a connection that has said nothing for two heartbeats for gone: it drops it without
+// waiting for a close that may never come, and connects again.
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 const storeKey = `homegame.seat.${tableId}`;
@@ -10,6 +15,7 @@ let socket = null;
 let attempts = 0;
 let handlers = { message: () => {}, status: () => {} };
 let stopped = false;
+let beat = { every: 5000, heard: 0, pinged: 0, timer: null }; // the heartbeat: its ms, the last word heard and ping sent
 
 function loadSecret() {
   const fragment = decodeURIComponent(location.hash.replace(/^#/, ""));
@@ -44,6 +50,7 @@ export function tableName() {
  */
 export function connect(onMessage, onStatus) {
   handlers = { message: onMessage, status: onStatus };
+  listen();
   open();
 }
 
@@ -56,9 +63,14 @@ function open() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const opened = new WebSocket(`${scheme}://${location.host}/ws`);
   socket = opened;
+  beat.heard = Date.now(); // a connection that never opens is given two heartbeats too
   opened.addEventListener("open", () => opened.send(JSON.stringify({ type: "hello", token: secret.token, protocol: 1 })));
   opened.addEventListener("message", (message) => {
-    if (message.data) handlers.message(JSON.parse(message.data));
+    if (socket !== opened) return; // a connection given up: what it says late is not heard
+    beat.heard = Date.now();
+    const data = message.data ? JSON.parse(message.data) : null;
+    if (data?.type === "ping") opened.send(JSON.stringify({ type: "pong" }));
+    else if (data && data.type !== "pong") handlers.message(data);
   });
   opened.addEventListener("close", () => {
     if (socket !== opened) return;
@@ -77,9 +89,45 @@ function retry() {
   setTimeout(open, Math.min(4000, 250 * 2 ** Math.min(attempts - 1, 4)));
 }
 
-/** The server welcomed this connection: start counting reconnections afresh. */
-export function welcomed() {
+/** The server welcomed this connection (`heartbeatMs`: how often it pings): start counting reconnections afresh. */
+export function welcomed(heartbeatMs) {
   attempts = 0;
+  if (heartbeatMs > 0 && heartbeatMs !== beat.every) {
+    beat.every = heartbeatMs;
+    listen();
+  }
+}
+
+/** Look at the connection every half heartbeat: ping once a heartbeat, give it up after two silent. */
+function listen() {
+  clearInterval(beat.timer);
+  beat.timer = setInterval(heartbeat, beat.every / 2);
+}
+
+/** One look (see `listen`). */
+function heartbeat() {
+  const now = Date.now();
+  if (!socket || stopped) return;
+  if (now - beat.heard > 2 * beat.every) {
+    giveUp();
+    return;
+  }
+  if (socket.readyState === WebSocket.OPEN && now - beat.pinged >= beat.every) {
+    beat.pinged = now;
+    socket.send(JSON.stringify({ type: "ping" }));
+  }
+}
+
+/** Drop a connection that says nothing (a stalled network) and connect again at once. */
+function giveUp() {
+  const silent = socket;
+  socket = null;
+  try {
+    silent.close();
+  } catch {
+    /* closing a connection that never opened */
+  }
+  retry();
 }
 
 /** The server closed this seat's socket for good (taken over, a bad secret): stop reconnecting. */

@@ -1,5 +1,6 @@
-// The previous hands this tab has seen (kept across reloads), and the replay of one, step by step:
-// the cards as the events dealt and showed them, the pot as each event says it (`pot`).
+// The previous hands: those this tab has seen (kept across reloads) and those the server keeps for
+// the seat (its `history` answers, so a new device has them too), and the replay of one, step by
+// step: the cards as the events dealt and showed them, the pot as each event says it (`pot`).
 
 import { cardElement } from "./cards.js";
 import { rowLabel } from "./snapshot.js";
@@ -35,16 +36,25 @@ export function replayStep(events, step) {
 
 const MAX_KEPT = 50;
 
-/** Keep a finished hand (the snapshot's `last`, with `names` by view seat) in `history`, and in the tab's storage. */
+/** Keep a finished hand (the snapshot's `last`, with `names` by view seat) in `history`, and the last ones in the tab's storage. */
 export function remember(history, key, last) {
   if (history.has(last.hand)) return;
   history.set(last.hand, last);
-  while (history.size > MAX_KEPT) history.delete(history.keys().next().value);
   try {
-    sessionStorage.setItem(key, JSON.stringify([...history.values()]));
+    sessionStorage.setItem(key, JSON.stringify([...history.values()].slice(-MAX_KEPT)));
   } catch {
     /* the panel keeps this page's hands only */
   }
+}
+
+/**
+ * `history` with the `hands` of a `history` answer (each the shape of the snapshot's `last`, most
+ * recent first), each given its players' names (`names(dealt)`): a new map, oldest hand first.
+ */
+export function mergeHistory(history, hands, names) {
+  const merged = new Map(history);
+  for (const last of hands) if (!merged.has(last.hand)) merged.set(last.hand, { ...last, names: names(last.dealt) });
+  return new Map([...merged.entries()].sort((a, b) => a[0] - b[0]));
 }
 
 /** The hands kept in the tab's storage. */
@@ -63,8 +73,8 @@ export function keptName(last) {
   return (seat) => last.names[seat] ?? `seat ${seat + 1}`;
 }
 
-/** The list of previous hands, newest first, each with its awards and a Replay button. */
-export function drawHistory(list, history, title, replay) {
+/** The list of previous hands, newest first, each with its awards and a Replay button; `older()`, when given, asks for more. */
+export function drawHistory(list, history, title, replay, older = null) {
   list.replaceChildren();
   const hands = [...history.values()].reverse();
   if (!hands.length) list.append(el("li", { class: "muted none" }, "No hands yet."));
@@ -80,6 +90,7 @@ export function drawHistory(list, history, title, replay) {
       ),
     );
   }
+  if (older && hands.length) list.append(el("li", {}, el("button", { type: "button", class: "act secondary", dataset: { action: "older" }, onclick: older }, "Older hands")));
 }
 
 /** Replay a kept hand in the `#replay` dialog, one event a step. */

@@ -12,3 +12,13 @@ export async function sendChecked(ctx, action, allIn, what) {
   ctx.send(action);
 }
 
+
+/**
+ * The action to send again once connected again: the one last sent (`record.sentAct`), when the
+ * welcome's snapshot `state` shows its decision still open (the same `turn`: it may never have
+ * arrived). The server applies an action for a `hand` and `seq` once, so sending it twice is safe.
+ */
+export function resendAfterWelcome(record, state) {
+  const { sentAct, sentTurn } = record;
+  return sentAct && sentTurn !== null && state.turn === sentTurn ? sentAct : null;
+}

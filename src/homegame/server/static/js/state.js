@@ -13,6 +13,8 @@ let record = Object.freeze({
   seq: 0,
   turn: null, // the snapshot's turn: when my decision began (null when I have none)
   sentTurn: null, // the turn my last action answered, until a state of another decision comes
+  sentAct: null, // that action's message, sent again on connecting again while its decision is open
+  historyMore: false, // the server may keep older hands than those in `history` (its last page was full)
   connection: "connecting",
   stopped: false, // the server closed this seat's socket for good
   ledgerHand: -1,

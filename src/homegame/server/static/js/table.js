@@ -8,11 +8,12 @@ import { tickClock } from "./clock.js";
 import { connect, isStopped, keepSecret, send, stop, tableName, welcomed } from "./connection.js";
 import { buildControls } from "./controls.js";
 import { catalogue, confirmDialog, drawLedger, gamePicker, gameTitle, showRules, toast } from "./dialogs.js";
-import { drawHistory, keptName, loadHistory, remember, replay } from "./history.js";
+import { drawHistory, keptName, loadHistory, mergeHistory, remember, replay } from "./history.js";
 import { onKey } from "./keys.js";
 import { drawBomb, drawKill, drawMiddle, straddleButton } from "./middle.js";
 import { drawResult } from "./result.js";
 import { drawMe, drawSeats } from "./seats.js";
+import { resendAfterWelcome } from "./sending.js";
 import { feltOf, handNames, seatViewOf, tableSeatOf } from "./snapshot.js";
 import { current, update } from "./state.js";
 import { setupTalk } from "./talk.js";
@@ -33,7 +34,8 @@ function setConnection(connection, text) {
   update({ connection });
   const banner = $("conn");
   banner.dataset.state = connection;
-  banner.textContent = text ?? CONNECTION[connection];
+  const resending = connection === "reconnecting" && current().sentAct ? " (your move is sent again once back)" : "";
+  banner.textContent = text ?? CONNECTION[connection] + resending;
   document.body.dataset.connection = connection;
 }
 
@@ -45,18 +47,21 @@ function sendOrSay(message) {
 
 function rest() {
   $("controls").classList.remove("sending");
-  update({ sentTurn: null });
+  update({ sentTurn: null, sentAct: null });
 }
 
 function onMessage(data) {
   update({ hand: data.hand, seq: data.seq });
   if (data.type === "welcome") {
-    welcomed();
+    welcomed(data.heartbeat_ms);
     keepSecret(data.token);
     send({ type: "ready" }); // the new secret is kept: the one before it may stop working
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     update({ you: data.you });
-    rest();
+    const again = resendAfterWelcome(current(), data.state); // sent into a stalled connection, perhaps lost
+    if (again) send(again);
+    else rest();
+    if (data.you !== null) send({ type: "history" }); // the seat's previous hands, as the server kept them
     setConnection("connected", data.you === null ? "Watching" : undefined);
     document.body.classList.toggle("spectator", data.you === null); // a spectator's menu has no seat's commands
     render(data.state);
@@ -70,6 +75,7 @@ function onMessage(data) {
     render(data.state);
     if ($("ledger").open && data.hand !== current().ledgerHand && !data.state.view) askLedger(); // a hand ended
   } else if (data.type === "ledger") drawLedger(data.ledger);
+  else if (data.type === "history") heardHistory(data.hands);
   else if (data.type === "preview") {
     update({ preview: data }); // the server's judgement of the split being arranged (divide.js shows it)
     render(current().state);
@@ -85,10 +91,23 @@ function onMessage(data) {
 function act(action) {
   // One answer per decision: the controls rest until the next snapshot (or a refusal) arrives.
   const { hand, seq, turn } = current();
-  if (sendOrSay({ type: "act", hand, seq, action })) {
+  const message = { type: "act", hand, seq, action };
+  if (sendOrSay(message)) {
     $("controls").classList.add("sending");
-    update({ sentTurn: turn });
+    update({ sentTurn: turn, sentAct: message });
   }
+}
+
+// A page of the seat's previous hands from the server: kept with the others, and whether to offer older ones.
+function heardHistory(hands) {
+  const { state, you } = current();
+  update({ history: mergeHistory(current().history, hands, (dealt) => handNames(state, dealt, you)), historyMore: hands.length > 0 });
+  render(current().state);
+}
+
+function askOlder() {
+  const oldest = Math.min(...current().history.keys());
+  if (Number.isFinite(oldest)) sendOrSay({ type: "history", before: oldest });
 }
 
 function askLedger() {
@@ -256,7 +275,8 @@ function drawPanel() {
   if ($("panel").hidden) return;
   const { games, history } = current();
   if (!games) catalogue().then(withGames(drawPanel)); // the games' titles, then drawn again
-  drawHistory($("history-list"), history, (name) => gameTitle(games, name), (last) => replay(last, $));
+  const older = current().historyMore ? askOlder : null;
+  drawHistory($("history-list"), history, (name) => gameTitle(games, name), (last) => replay(last, $), older);
 }
 
 function setupMenu() {
