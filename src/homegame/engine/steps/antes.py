@@ -53,6 +53,11 @@ class Antes(Step):
         """True: everyone antes here."""
         return True
 
+    @property
+    def dead_antes(self) -> bool:
+        """The antes are dead money of the main pot: :attr:`dead`."""
+        return self.dead
+
     def describe(self) -> str:
         """One line for the rules."""
         return "Everyone antes" + (", unless a pot is carried over from the last deal." if self.unless_carried else ".")

@@ -719,6 +719,16 @@ class Step(ABC):
         return False
 
     @property
+    def dead_antes(self) -> bool:
+        """True for antes that are dead money of the main pot (the antes' ``dead``)."""
+        return False
+
+    @property
+    def draws(self) -> bool:
+        """True for a draw (players throw cards and are dealt new ones in their place)."""
+        return False
+
+    @property
     def bets(self) -> bool:
         """True for a round of betting (the ``bet`` step)."""
         return False

@@ -29,6 +29,8 @@ __all__ = ["DiscardStep", "Discarded"]
 class Discarded(Event):
     """A seat threw ``cards`` away face down; other seats see only how many (``count``)."""
 
+    told_by_action: ClassVar[bool] = True
+
     seat: int
     cards: tuple[Card, ...]
     count: int

@@ -65,6 +65,11 @@ class DrawStep(Step):
         """Start the draw with the first player left of the button."""
         return DrawRound(hand, self.max, price_of(hand, self.price) * self.multiple if self.price else 0)
 
+    @property
+    def draws(self) -> bool:
+        """True: a draw."""
+        return True
+
     def describe(self) -> str:
         """One line for the rules.
 

@@ -34,6 +34,8 @@ __all__ = ["RollStep", "Rolled"]
 class Rolled(Event):
     """A seat turned ``cards`` face up (public: everyone sees them)."""
 
+    told_by_action: ClassVar[bool] = True
+
     seat: int
     cards: tuple[Card, ...]
 
