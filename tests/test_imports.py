@@ -132,15 +132,11 @@ STEPS = "homegame.engine.steps"
 STEP_SHARED = {STEPS, f"{STEPS}.base"}
 """The steps' package and the base every step kind builds on: the hooks, Contest, the dealer."""
 
-KNOWN_STEP_IMPORTERS = {
-    "homegame.history.pokerstars",
-    "homegame.history.replay",
-}
+KNOWN_STEP_IMPORTERS = {"homegame.history.replay"}
 """Modules outside engine/steps that still import a step module: the history reader of files,
-which builds games of steps (replay.py: antes, blinds, a showdown that knows who mucked) and
-reads the betting round's state (pokerstars.py: BettingRound's cap and double bet). Known
-exceptions, to move to hooks next; the list may only shrink: a module that no longer imports
-one must leave it."""
+which builds games of steps from what a file says (antes, blinds, a deal, a draw, a showdown
+that knows who mucked). The known exception, to move to hooks next; the list may only shrink:
+a module that no longer imports one must leave it."""
 
 
 def test_only_the_steps_import_a_step_module() -> None:

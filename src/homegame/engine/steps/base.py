@@ -66,6 +66,7 @@ __all__ = [
     "Snapshot",
     "Step",
     "Up",
+    "Wagering",
     "register",
 ]
 
@@ -466,6 +467,25 @@ class Decision(Protocol):
         ...
 
 
+class Wagering(Protocol):
+    """What a hand history reads of a round of betting in progress (:meth:`Step.wagering`)."""
+
+    @property
+    def to_match(self) -> int:
+        """The bet a player must match to stay in, 0 while nobody has bet."""
+        ...
+
+    @property
+    def double_bet_offered(self) -> bool:
+        """Every player may bet the big bet instead of the small (an open pair on fourth street)."""
+        ...
+
+    @property
+    def capped(self) -> bool:
+        """No more bets or raises this round."""
+        ...
+
+
 @runtime_checkable
 class Secret(Protocol):
     """A decision that holds secret choices (a declaration): :meth:`Snapshot.secret` asks it."""
@@ -705,6 +725,11 @@ class Step(ABC):
         return ()
 
     # -- what the rest of the program asks of a step (neutral answers here) ----------------------
+
+    def wagering(self, decision: Decision) -> Wagering | None:
+        """The round of betting ``decision`` is, as a hand history reads it (the bet step's
+        round), ``None`` for any other step's decision."""
+        return None
 
     def preview(self, decision: Decision, seat: int, hands: Sequence[Sequence[Card]]) -> Preview | None:
         """What ``seat``'s division of its cards into ``hands`` would make, judged as the step's

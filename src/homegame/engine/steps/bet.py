@@ -65,7 +65,7 @@ from homegame.engine.actions import (
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Returned
 from homegame.engine.spec import Fields, HouseRule
-from homegame.engine.steps.base import SUIT_ORDER, Dealer, Decision, Rules, Step, register
+from homegame.engine.steps.base import SUIT_ORDER, Dealer, Decision, Rules, Step, Wagering, register
 from homegame.ranking import get
 
 FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
@@ -215,6 +215,10 @@ class Bet(Step):
     def bets(self) -> bool:
         """True: a round of betting."""
         return True
+
+    def wagering(self, decision: Decision) -> Wagering | None:
+        """The round of betting ``decision`` is (:class:`BettingRound`)."""
+        return decision if isinstance(decision, BettingRound) else None
 
     def restructured(self, betting: Betting, size: str) -> Step:
         """In fixed limit the bet ``size`` where the round names none; in pot- or no-limit no
