@@ -126,3 +126,29 @@ def test_nothing_imports_the_command_line_but_main() -> None:
     # is the door only __main__ opens.
     graph = import_graph()
     assert sorted(module for module, imported in graph.items() if "homegame.cli" in imported) == ["homegame.__main__"]
+
+
+STEPS = "homegame.engine.steps"
+STEP_SHARED = {STEPS, f"{STEPS}.base"}
+"""The steps' package and the base every step kind builds on: the hooks, Contest, the dealer."""
+
+KNOWN_STEP_IMPORTERS = {"homegame.history.replay"}
+"""Modules outside engine/steps that still import a step module: the history reader of files,
+which builds games of steps from what a file says (antes, blinds, a deal, a draw, a showdown
+that knows who mucked). The known exception, to move to hooks next; the list may only shrink:
+a module that no longer imports one must leave it."""
+
+
+def test_only_the_steps_import_a_step_module() -> None:
+    # Issue 32: "No module outside engine/steps imports a step module". What the rest of the
+    # program wants of a step it asks through the hooks of steps/base.py (Step.judging,
+    # Step.dealt, Step.preview, Step.award_words, ...), whose neutral answers every kind inherits.
+    graph = import_graph()
+    importers = {
+        module
+        for module, imported in graph.items()
+        if not module.startswith(f"{STEPS}.")
+        and module != STEPS
+        and any(name.startswith(f"{STEPS}.") and name not in STEP_SHARED for name in imported)
+    }
+    assert importers == KNOWN_STEP_IMPORTERS

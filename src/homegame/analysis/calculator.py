@@ -62,12 +62,7 @@ from homegame.analysis.equity import OUT, _contest, _declared_share, _Plan, _pla
 from homegame.analysis.pool import seed_sequence
 from homegame.cards import Card, DeckSpec, Rank, parse
 from homegame.engine.game import Game
-from homegame.engine.steps.deal import Deal
-from homegame.engine.steps.declare import DeclareStep
-from homegame.engine.steps.eliminate import Eliminate
-from homegame.engine.steps.follow import Follow
-from homegame.engine.steps.knockout import Knockout
-from homegame.engine.steps.showdown import Contest
+from homegame.engine.steps.base import Contest, Step
 from homegame.errors import ParseError
 from homegame.ranking import get as get_ranking
 from homegame.ranking.badugi import BadugiRanking
@@ -249,8 +244,13 @@ def _hands(first: int, second: int, kind: str) -> Iterator[tuple[Card, Card]]:
             yield pair
 
 
+def _deals(step: Step) -> bool:
+    """True for a step that deals cards (to the players or to a row): a deal."""
+    return bool(step.dealt or step.dealt_to[1])
+
+
 def _hand_size(game: Game) -> int:
-    return sum(len(step.cards) for step in game.steps if isinstance(step, Deal))
+    return sum(len(step.dealt) for step in game.steps)
 
 
 # -- the result ----------------------------------------------------------------------------------
@@ -423,10 +423,10 @@ class _Spot:
 
 
 def _spot(game: Game, plan: _Plan, hands: Sequence[Holding], board: Sequence[Card], dead: Sequence[Card]) -> _Spot:
-    order = [entry for step in game.steps if isinstance(step, Deal) for entry in step.cards]
+    order = [entry for step in game.steps for entry in step.dealt]
     downs, ups = order.count("down"), order.count("up")
     seats = []
-    if any(isinstance(step, Eliminate) for step in game.steps):  # the hands are what is left of them
+    if any(step.cuts_hands for step in game.steps):  # the hands are what is left of them
         for hand in hands:
             if hand.combos or hand.draws or len(hand.down) + len(hand.up) > downs + ups:
                 raise ParseError(f"{hand}: give the cards the player still holds (at most {downs + ups})")
@@ -504,9 +504,9 @@ def _common_if_short(game: Game, spot: _Spot) -> _Spot:
     >>> short.seats[0].more_down, short.rows
     (2, (('board', (), 1),))
     """
-    deals = [step for step in game.steps if isinstance(step, Deal)]
+    deals = [step for step in game.steps if _deals(step)]
     last = deals[-1] if deals else None
-    if last is None or not last.common_if_short or last.cards != ("down",) or sum(spot.groups) <= len(spot.pool):
+    if last is None or not last.common_if_short or last.dealt != ("down",) or sum(spot.groups) <= len(spot.pool):
         return spot
     if any(seat.combos or seat.more_down < 1 for seat in spot.seats) or all(
         name != "board" for name, _, _ in spot.rows
@@ -608,12 +608,12 @@ class _Judge:
     def __init__(self, game: Game, plan: _Plan, spot: _Spot) -> None:
         self.judged: tuple[Contest, ...] = plan.contests
         self.seats = len(spot.seats)
-        knockout = next((step for step in game.steps if isinstance(step, Knockout)), None)
+        knockout = next((step for step in game.steps if step.knockout_row is not None), None)
         self.carry = not self.judged and knockout is not None
         """High Card Poker: hands against the extra hand, the pot carried over when several do best."""
-        if self.carry and knockout is not None:
-            equal = dict(game.option_values(None)).get("equal_card", "out") == "survives"
-            self.judged = (Contest(side="knockout", ranking=get_ranking("high"), form=Form(), row=knockout.row),)
+        if self.carry and knockout is not None and (row := knockout.knockout_row) is not None:
+            equal = knockout.survives_equal(game.option_values(None))
+            self.judged = (Contest(side="knockout", ranking=get_ranking("high"), form=Form(), row=row),)
             plan = replace(plan, contests=self.judged, evaluators=(None,), dynamic=(False,), down=(False,))
             self.scorers: list[_Scorer] = [_KnockoutScorer(self.judged[0], None, None, False, equal_survives=equal)]
         if not self.judged:
@@ -637,10 +637,10 @@ class _Judge:
         self.per_weight = reduce(math.lcm, (s for s in sums if s), 1)
         self.per_seat = reduce(math.lcm, range(1, self.seats + 1), 1)
         self.unit = self.per_weight * self.per_seat
-        self.follow = next((step.rank for step in game.steps if isinstance(step, Follow)), None)
+        self.follow = next((rank for step in game.steps if (rank := step.moving_wild) is not None), None)
         self.up_order = _up_order(game, spot)
         sides = {contest.side for contest in self.judged}
-        self.declare = any(isinstance(step, DeclareStep) for step in game.steps) and {"high", "low"} <= sides
+        self.declare = any(step.declarations for step in game.steps) and {"high", "low"} <= sides
 
     def block_rows(self, spot: _Spot) -> int:
         """Deals per block: :data:`_BLOCK` hands, counting each card set a form makes a player try."""
@@ -751,8 +751,8 @@ def _up_order(game: Game, spot: _Spot) -> list[tuple[int, int]]:
     order: list[tuple[int, int]] = []
     counts = [0] * len(spot.seats)
     for step in game.steps:
-        if isinstance(step, Deal):
-            for entry in step.cards:
+        if _deals(step):
+            for entry in step.dealt:
                 for seat_index, seat in enumerate(spot.seats):
                     if entry == "up":
                         order.append((seat_index, seat.downs + counts[seat_index]))
@@ -1375,7 +1375,7 @@ def by_street(
     full = [holding(text, game) for text in hands]
     if any(hand.combos or hand.draws for hand in full):
         raise ParseError("street by street needs the cards of each hand, not ranges nor draws")
-    order = [entry for step in game.steps if isinstance(step, Deal) for entry in step.cards]
+    order = [entry for step in game.steps for entry in step.dealt]
     final_board = parse(board) if isinstance(board, str) else tuple(board)
     plan = _plan(game)
     seen = [
@@ -1384,9 +1384,10 @@ def by_street(
     ]
     streets: list[Street] = []
     dealt, shown = 0, 0
-    for step in (step for step in game.steps if isinstance(step, Deal)):
-        dealt += len(step.cards)
-        shown += step.board if step.row == "board" else 0
+    for step in (step for step in game.steps if _deals(step)):
+        row, count = step.dealt_to
+        dealt += len(step.dealt)
+        shown += count if row == "board" else 0
         downs, ups = order[:dealt].count("down"), order[:dealt].count("up")
         if any(len(down) < downs or len(up) < ups for down, up in seen) and streets:
             break

@@ -51,9 +51,7 @@ import numpy.typing as npt
 from homegame.cards import Card, Rank
 from homegame.engine.events import Drew, Reshuffled
 from homegame.engine.game import Game
-from homegame.engine.steps.buy import Bought, BuyStep
-from homegame.engine.steps.deal import Deal
-from homegame.engine.steps.showdown import Contest, Showdown
+from homegame.engine.steps.base import Contest, Step
 from homegame.engine.view import View
 from homegame.errors import ParseError
 from homegame.ranking import Ranking
@@ -95,8 +93,8 @@ class Equity:
 def contests(game: Game) -> tuple[Contest, ...]:
     """The contests of the game's showdown (none when the game ends some other way)."""
     for step in reversed(game.steps):
-        if isinstance(step, Showdown):
-            return step.contests
+        if judged := step.judging():
+            return judged
     return ()
 
 
@@ -153,23 +151,24 @@ class _Plan:
     evaluators: tuple[_Batch | None, ...]
     dynamic: tuple[bool, ...]
     down: tuple[bool, ...]
-    throws: dict[str, int]
-    """The cards a buyer of each item throws away for good (Push's insurance: one)."""
+    throws: tuple[Step, ...]
+    """The sales whose buyers throw cards away for good (Push's insurance: one)."""
 
     @classmethod
     def of(cls, game: Game) -> _Plan:
         """The plan of ``game``."""
-        deals = [step for step in game.steps if isinstance(step, Deal)]
+        deals = [step for step in game.steps if step.dealt or step.dealt_to[1]]
         judged = contests(game)
-        rows = {step.row: 0 for step in deals}
+        rows = {step.dealt_to[0]: 0 for step in deals}
         for step in deals:
-            rows[step.row] += step.board
+            row, board = step.dealt_to
+            rows[row] += board
         wilds = [contest.ranking.wild for contest in judged]
         natural = game.deck.packs == 1
         return cls(
             contests=judged,
-            per_down=sum(step.cards.count("down") for step in deals),
-            per_up=sum(step.cards.count("up") for step in deals),
+            per_down=sum(step.dealt.count("down") for step in deals),
+            per_up=sum(step.dealt.count("up") for step in deals),
             rows=tuple(rows.items()),
             deck=np.bincount([card.code for card in game.deck.cards()], minlength=_CODES),
             evaluators=tuple(
@@ -178,7 +177,7 @@ class _Plan:
             ),
             dynamic=tuple(wild is not None and wild.dynamic for wild in wilds),
             down=tuple(wild is not None and wild.lowest is Lowest.DOWN for wild in wilds),
-            throws={step.item: step.discard for step in game.steps if isinstance(step, BuyStep) and step.discard},
+            throws=tuple(step for step in game.steps if step.throws),
         )
 
 
@@ -233,8 +232,9 @@ class _Deal:
         seats = []
         short = Counter[int]()  # what buyers of an item that throws cards away (Push's insurance) will lack
         for event in view.events:
-            if isinstance(event, Bought) and event.item in plan.throws:
-                short[event.seat] += plan.throws[event.item]
+            for sale in plan.throws:
+                if (buyer := sale.buyer(event)) is not None:
+                    short[buyer] += sale.throws
         for other in view.seats:
             down = tuple(card.code for card in other.down or ())
             up = tuple(card.code for card in other.up)

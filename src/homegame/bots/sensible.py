@@ -78,13 +78,7 @@ from homegame.engine.actions import (
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew
 from homegame.engine.game import Game
-from homegame.engine.steps.buy import Bought, BuyStep
-from homegame.engine.steps.columns import Columns
-from homegame.engine.steps.deal import Deal
-from homegame.engine.steps.declare import DeclareStep
-from homegame.engine.steps.guts import Guts, match_price
-from homegame.engine.steps.knockout import Knockout
-from homegame.engine.steps.roll import RollStep
+from homegame.engine.steps.base import Step
 from homegame.engine.view import View
 from homegame.games import load
 from homegame.ranking.wild import Lowest
@@ -152,7 +146,7 @@ class SensibleBot:
             return self._declare(declare, game, view)
         split = by_kind.get(ActionKind.SPLIT)
         if isinstance(split, DivideLegal):
-            return self._split(split)
+            return _split(split)
         spot = by_kind.get(ActionKind.PLACE)
         if isinstance(spot, PlaceLegal):
             return place(spot, game, view, trials=max(8, self.trials // 10), rng=self.rng)
@@ -180,9 +174,9 @@ class SensibleBot:
     def _share(self, game: Game, view: View, trials: int | None = None) -> float:
         """Its expected share of the pot: the home games' own chances where the estimate has none."""
         last = game.steps[-1]
-        if isinstance(last, Knockout):
+        if last.knockout_row is not None:
             return knockout_chance(game, view, trials=trials or self.trials, rng=self.rng)
-        if isinstance(last, Columns):
+        if last.columns_to_win:
             return columns_chance(game, view, trials=max(20, (trials or self.trials) // 4), rng=self.rng)
         return self._equity(game, view, trials).share
 
@@ -193,11 +187,6 @@ class SensibleBot:
             return self._share(game, view, trials)
         drawn = self.rng.sample(pool, min(_SAMPLES, len(pool)))
         return sum(self._share(game, change(card), trials) for card in drawn) / len(drawn)
-
-    def _pot(self, game: Game, view: View) -> int:
-        """The pot it expects to be playing for: what is in, and a bet a player still to come."""
-        live = sum(not seat.folded for seat in view.seats)
-        return view.pot + live * _unit(game)
 
     # -- betting -------------------------------------------------------------------------------
 
@@ -215,7 +204,11 @@ class SensibleBot:
         checked_to = ActionKind.CHECK in by_kind
         bluffing = checked_to and raising is not None and self.rng.random() < self.bluff
         if (strong or bluffing) and raising is not None:
-            return raising.make(self._size(raising, game, view)) if isinstance(raising, AmountLegal) else raising.make()
+            return (
+                raising.make(_size(raising, game, view, self.bet_size))
+                if isinstance(raising, AmountLegal)
+                else raising.make()
+            )
         for kind in (ActionKind.BRING_IN, ActionKind.CHECK):
             if kind in by_kind:
                 return by_kind[kind].make()
@@ -225,19 +218,6 @@ class SensibleBot:
             return call.make()
         fold = by_kind.get(ActionKind.FOLD)
         return fold.make() if fold is not None else simplest(tuple(by_kind.values()))
-
-    def _size(self, raising: AmountLegal, game: Game, view: View) -> int:
-        """The round's bet to make: a fraction of the pot after calling, within the bounds."""
-        if raising.min == raising.max or game.betting is Betting.FIXED_LIMIT:
-            return raising.min
-        top = max(seat.bet for seat in view.seats)
-        assert view.viewer is not None
-        to_call = top - view.seats[view.viewer].bet
-        target = top + round(self.bet_size * (view.pot + to_call))
-        amount = max(raising.min, min(raising.max, target))
-        if raising.step:
-            amount = raising.min + (amount - raising.min) // raising.step * raising.step
-        return amount
 
     # -- cards: draws, purchases, pushes ----------------------------------------------------------
 
@@ -250,7 +230,7 @@ class SensibleBot:
         if not judged:
             return throw.make()
         insured = _insured(game, view)
-        if throw.kind is ActionKind.DISCARD and insured is not None and insured.discard == throw.min == throw.max:
+        if throw.kind is ActionKind.DISCARD and insured is not None and insured.throws == throw.min == throw.max:
             return throw.make(self._insurance(insured, game, view, max(20, self.trials // 6))[2])
         if throw.kind is ActionKind.ROLL and _wild_down(game) and _complete(game, view):
             return throw.make(self._roll(throw, game, view))
@@ -279,7 +259,7 @@ class SensibleBot:
         assert view.viewer is not None
         trials = max(20, self.trials // 6)
         pat = self._share(game, view, trials)
-        pot = self._pot(game, view)
+        pot = _pot(game, view)
         while len(thrown) > throw.min:
             count = len(thrown)
             pool = [card for card in unseen(game, view) if card not in thrown]
@@ -323,7 +303,7 @@ class SensibleBot:
         offered = me.up[-1]
         others = me.up[:-1]
         replaced = self._with_card(game, view, lambda card: _with_up(view, (*others, card), offered), trials)
-        pot = self._pot(game, view)
+        pot = _pot(game, view)
         return push.make() if (replaced - kept - 0.12) * pot > push.chips else keep.make()
 
     def _buy(self, buy: ChoiceLegal, by_kind: dict[ActionKind, Legal], game: Game, view: View) -> Action:
@@ -332,7 +312,7 @@ class SensibleBot:
         assert view.viewer is not None
         me = view.seats[view.viewer]
         trials = max(20, self.trials // 6)
-        pot = self._pot(game, view)
+        pot = _pot(game, view)
         decline = by_kind.get(ActionKind.DECLINE)
         fold = by_kind.get(ActionKind.FOLD)
         cards = {choice: _card(choice) for choice in buy.choices}
@@ -358,7 +338,7 @@ class SensibleBot:
             return buy.make("card") if (more - now) * pot > buy.price("card") else decline.make()
         item = buy.choices[0]
         step = _buy_step(game, item)
-        if step is not None and step.discard:  # Push's insurance: throw the cards that hurt most
+        if step is not None and step.throws:  # Push's insurance: throw the cards that hurt most
             gain, worth, _ = self._insurance(step, game, view, trials)
         elif _roll_bought(game, item) is not None:  # The Option: one more card up, so a higher wild card
             gain, worth = self._option(item, game, view, trials)
@@ -367,10 +347,10 @@ class SensibleBot:
         # the price goes into the pot, where the bot may win some of it back
         return buy.make(item) if gain * pot > buy.price(item) * (1 - worth) else decline.make()
 
-    def _insurance(self, step: BuyStep, game: Game, view: View, trials: int) -> tuple[float, float, tuple[Card, ...]]:
+    def _insurance(self, step: Step, game: Game, view: View, trials: int) -> tuple[float, float, tuple[Card, ...]]:
         """Push's insurance (rules 003: the buyer "push[es] any one of his cards (up or down) to the
         discard pile", and "a player with four cards after Insurance plays them as they are"):
-        the cards (``step.discard`` of them) whose loss leaves the hand worth most (:func:`_worth`:
+        the cards (``step.throws`` of them) whose loss leaves the hand worth most (:func:`_worth`:
         the side it would declare), what that gains over keeping them all (a fraction of the pot),
         and the worth after throwing them."""
         assert view.viewer is not None
@@ -379,8 +359,8 @@ class SensibleBot:
         seed = self.rng.getrandbits(32)
         now = _worth(game, self._equity(game, kept, trials, seed))
         best, chosen = -1.0, tuple[Card, ...]()
-        for cards in combinations((*(me.down or ()), *me.up), step.discard):
-            worth = _worth(game, self._equity(game, _without(kept, cards, step.item), trials, seed))
+        for cards in combinations((*(me.down or ()), *me.up), step.throws):
+            worth = _worth(game, self._equity(game, _without(kept, cards, step), trials, seed))
             if worth > best:
                 best, chosen = worth, cards
         return best - now, best, chosen
@@ -411,18 +391,39 @@ class SensibleBot:
 
     # -- setting cards, declaring ---------------------------------------------------------------------
 
-    def _split(self, split: DivideLegal) -> Action:
-        """Pi Gow's two and five among the splits allowed; Chinese poker's three rows."""
-        if len(split.sizes) == 3 and not split.splits:
-            return set_rows(split)
-        return two_and_five(split)
-
     def _declare(self, declare: ChoiceLegal, game: Game, view: View) -> Action:
         guts = game.steps[-1]
-        if isinstance(guts, Guts):
+        if guts.judged_by is not None:
             return declare.make(_guts(guts, game, view))
         equity = self._equity(game, view)
         return declare.make(max(declare.choices, key=lambda choice: _expected(game, equity, choice)))
+
+
+def _size(raising: AmountLegal, game: Game, view: View, bet_size: float) -> int:
+    """The round's bet to make: ``bet_size``, a fraction of the pot after calling, within the bounds."""
+    if raising.min == raising.max or game.betting is Betting.FIXED_LIMIT:
+        return raising.min
+    top = max(seat.bet for seat in view.seats)
+    assert view.viewer is not None
+    to_call = top - view.seats[view.viewer].bet
+    target = top + round(bet_size * (view.pot + to_call))
+    amount = max(raising.min, min(raising.max, target))
+    if raising.step:
+        amount = raising.min + (amount - raising.min) // raising.step * raising.step
+    return amount
+
+
+def _pot(game: Game, view: View) -> int:
+    """The pot it expects to be playing for: what is in, and a bet a player still to come."""
+    live = sum(not seat.folded for seat in view.seats)
+    return view.pot + live * _unit(game)
+
+
+def _split(split: DivideLegal) -> Action:
+    """Pi Gow's two and five among the splits allowed; Chinese poker's three rows."""
+    if len(split.sizes) == 3 and not split.splits:
+        return set_rows(split)
+    return two_and_five(split)
 
 
 def _expected(game: Game, equity: Equity, choice: str) -> float:
@@ -452,19 +453,19 @@ def _worth(game: Game, equity: Equity) -> float:
 @cache
 def _declare_step(game: Game) -> tuple[str, ...] | None:
     """The choices of the game's declaration, if it has one."""
-    return next((step.choices for step in game.steps if isinstance(step, DeclareStep)), None)
+    return next((step.declarations for step in game.steps if step.declarations), None)
 
 
 @cache
-def _buy_step(game: Game, item: str) -> BuyStep | None:
+def _buy_step(game: Game, item: str) -> Step | None:
     """The game's step that sells ``item``."""
-    return next((step for step in game.steps if isinstance(step, BuyStep) and step.item == item), None)
+    return next((step for step in game.steps if step.sells == item), None)
 
 
 @cache
-def _roll_bought(game: Game, item: str) -> RollStep | None:
+def _roll_bought(game: Game, item: str) -> Step | None:
     """The roll that only the buyers of ``item`` make (The Option's), if there is one."""
-    return next((step for step in game.steps if isinstance(step, RollStep) and step.bought == item), None)
+    return next((step for step in game.steps if item and step.roll_bought == item), None)
 
 
 @cache
@@ -473,7 +474,7 @@ def _dealt_before_roll(game: Game, item: str) -> int:
     steps = game.steps
     sale, roll = _buy_step(game, item), _roll_bought(game, item)
     start, end = (next(index for index, step in enumerate(steps) if step is found) for found in (sale, roll))
-    return sum(step.cards.count("down") for step in steps[start:end] if isinstance(step, Deal))
+    return sum(step.dealt.count("down") for step in steps[start:end])
 
 
 @cache
@@ -487,21 +488,20 @@ def _complete(game: Game, view: View) -> bool:
     """Whether the viewer holds every card the game deals a player."""
     assert view.viewer is not None
     me = view.seats[view.viewer]
-    dealt = sum(len(step.cards) for step in game.steps if isinstance(step, Deal))
+    dealt = sum(len(step.dealt) for step in game.steps)
     return me.down_count + len(me.up) >= dealt
 
 
-def _insured(game: Game, view: View) -> BuyStep | None:
+def _insured(game: Game, view: View) -> Step | None:
     """The sale of what the viewer has just bought, when it must now throw cards away for it (Push's insurance)."""
     last = view.events[-1] if view.events else None
-    if not isinstance(last, Bought) or last.seat != view.viewer:
+    if last is None or view.viewer is None:
         return None
-    step = _buy_step(game, last.item)
-    return step if step is not None and step.discard else None
+    return next((step for step in game.steps if step.throws and step.buyer(last) == view.viewer), None)
 
 
-def _without(view: View, cards: tuple[Card, ...], item: str) -> View:
-    """The view after the viewer bought ``item`` and threw ``cards`` to the discard pile (they stay
+def _without(view: View, cards: tuple[Card, ...], sale: Step) -> View:
+    """The view after the viewer bought the item of ``sale`` and threw ``cards`` to the discard pile (they stay
     out of the unseen cards, and the estimate, seeing the purchase, deals nothing in their place)."""
     assert view.viewer is not None
     seats = tuple(
@@ -515,8 +515,9 @@ def _without(view: View, cards: tuple[Card, ...], item: str) -> View:
         else seat
         for seat in view.seats
     )
-    bought = Bought(seat=view.viewer, item=item, price=0)
-    return replace(view, seats=seats, rows=(*view.rows, ("gone", cards)), events=(*view.events, bought))
+    bought = sale.sale(view.viewer)
+    events = view.events if bought is None else (*view.events, bought)
+    return replace(view, seats=seats, rows=(*view.rows, ("gone", cards)), events=events)
 
 
 def _rolled(view: View, down: tuple[Card, ...], card: Card) -> View:
@@ -579,11 +580,11 @@ def _with_down(view: View, down: tuple[Card, ...]) -> View:
     return replace(view, seats=seats)
 
 
-def _guts(step: Guts, game: Game, view: View) -> str:
+def _guts(step: Step, game: Game, view: View) -> str:
     """In or out of a Guts round, by what each is worth against players who all go in (the most a
     careful player must fear of them), each holding a random hand (cards in the bot's hand not
     removed). With ``P`` the pot, ``M`` the match it would owe on losing (the pot, twice it or at
-    most the cap: :func:`~homegame.engine.steps.guts.match_price`; at most its stack), ``n`` the
+    most the cap: :meth:`~homegame.engine.steps.base.Step.match_price`; at most its stack), ``n`` the
     players and ``w`` its chance of beating all the others:
 
     - *in*: ``w·P`` won, ``(1 - w)·M`` matched, and the next deal's pot holds the matches of all
@@ -609,15 +610,21 @@ def _guts(step: Guts, game: Game, view: View) -> str:
     seat = view.seats[view.viewer]
     held = (*(seat.down or ()), *seat.up)
     players = sum(not other.folded for other in view.seats)
+    ranking = step.judged_by
+    price = step.match_price(game.option_values(), view.pot)
+    assert ranking is not None and price is not None
     keys = _all_hands(step, len(held))
-    key = step.ranking.evaluate(held).key
+    key = ranking.evaluate(held).key
     beaten = (bisect_left(keys, key) + bisect_right(keys, key)) / 2 / len(keys)  # ties count half
     win = beaten ** (players - 1)
-    match = min(match_price(game.option_values(), view.pot), seat.stack)
+    match = min(price, seat.stack)
     return "in" if win * view.pot > (1 - win) * match - match / players else "out"
 
 
 @cache
-def _all_hands(step: Guts, size: int) -> list[int]:
-    """The sorted keys of every hand of ``size`` cards from the standard deck under the step's ranking."""
-    return sorted(step.ranking.evaluate(cards).key for cards in combinations(DeckSpec().cards(), size))
+def _all_hands(step: Step, size: int) -> list[int]:
+    """The sorted keys of every hand of ``size`` cards from the standard deck under the ranking the
+    step judges by (:attr:`~homegame.engine.steps.base.Step.judged_by`)."""
+    ranking = step.judged_by
+    assert ranking is not None
+    return sorted(ranking.evaluate(cards).key for cards in combinations(DeckSpec().cards(), size))

@@ -32,6 +32,7 @@ from homegame.engine.game import Family, Game, Option
 from homegame.engine.hand import Hand, HandResult, History, Setup
 from homegame.engine.missed import MissedBlinds
 from homegame.engine.pots import Pot
+from homegame.engine.steps.base import Contest
 from homegame.engine.table import DealersChoice, FixedGame, Ledger, Rotation, Table
 from homegame.engine.view import SeatView, View
 
@@ -47,6 +48,7 @@ __all__ = [
     "Check",
     "ChoiceLegal",
     "Complete",
+    "Contest",
     "DealersChoice",
     "Declare",
     "DivideLegal",

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from homegame.cards import Card, Rank, format_cards
 from homegame.engine.actions import Action
@@ -123,6 +123,10 @@ def _second_person(verb: str) -> str:
 class Event:
     """Base of every event. ``chips`` is what the event moves from stacks into the
     pot (negative when chips go back to a stack), so a ledger can follow chips event by event."""
+
+    told_by_action: ClassVar[bool] = False
+    """True for an event whose story the action that caused it tells (a discard, a roll): a hand
+    history writes no line of its own for it."""
 
     @property
     def chips(self) -> int:

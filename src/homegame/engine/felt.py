@@ -104,10 +104,6 @@ class Felt:
         self._share = -1
         """The runout whose share of each pot the settling step pays now (0, 1; -1: none)."""
 
-    def option(self, name: str, default: OptionValue) -> OptionValue:
-        """A house rule in force, or ``default`` when the game has no such option."""
-        return self.options.get(name, default)
-
     @property
     def pot(self) -> int:
         """All chips in the middle: what has been put in (bets included), carried in, not yet paid out."""

@@ -49,7 +49,6 @@ from homegame.engine.guard import check_action, check_seat
 from homegame.engine.runout import Runouts
 from homegame.engine.setup import Chance, Setup
 from homegame.engine.steps.base import Decision, Prompting, Secret, Step
-from homegame.engine.steps.deal import Deal
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
 
@@ -342,10 +341,10 @@ class Hand(Runouts):
                 self._finish()
                 return
             step = steps[self._step]
-            if type(step) is Deal and self._twice is None and self._all_in_now():
+            if step.dealing is not None and self._twice is None and self._all_in_now():
                 return
             self._step += 1
-            if self._twice is not None and type(step) is not Deal:
+            if self._twice is not None and step.dealing is None:
                 if self._step == len(steps):  # a runout's betting rounds have nobody to ask
                     self._settle_runout(step)
                 continue

@@ -32,7 +32,7 @@ from typing import Protocol
 
 from homegame.engine.betting import Post, Stakes
 from homegame.engine.game import Game
-from homegame.engine.steps.blinds import Blinds
+from homegame.engine.steps.base import Step
 
 __all__ = ["MISSABLE", "MissedBlinds", "blinds_of", "dealing", "miss", "owed"]
 
@@ -72,14 +72,15 @@ MISSABLE = ("big_blind", "small_blind")
 """The blinds a seat can miss, in the order it owes them."""
 
 
-def blinds_of(game: Game) -> Blinds | None:
-    """The game's blinds step, if it has one (a game of antes alone has none: nothing to miss).
+def blinds_of(game: Game) -> Step | None:
+    """The game's blinds step, if it has one (a game of antes alone has none: nothing to miss):
+    the step that posts blinds (:meth:`~homegame.engine.steps.base.Step.blind_posts`).
 
     >>> from homegame.games import load
     >>> blinds_of(load("holdem")) is not None, blinds_of(load("stud"))
     (True, None)
     """
-    return next((step for step in game.steps if isinstance(step, Blinds)), None)
+    return next((step for step in game.steps if step.blind_posts(Stakes(), 2, 0) is not None), None)
 
 
 def owed(owes: Sequence[str], seat: int, stakes: Stakes) -> list[Post]:
@@ -133,7 +134,7 @@ def miss(table: Table, game: Game, dealt: Sequence[int]) -> None:
     if blinds is None or table.missed_blinds is MissedBlinds.NONE:
         return
     present = [seat for seat, occupant in enumerate(table.seats) if occupant is not None]
-    for post in blinds.posts(Stakes(), len(present), table.button_among(present)):
+    for post in blinds.blind_posts(Stakes(), len(present), table.button_among(present)) or ():
         seat = present[post.seat]
         occupant = table.seats[seat]
         assert occupant is not None
@@ -141,8 +142,8 @@ def miss(table: Table, game: Game, dealt: Sequence[int]) -> None:
             occupant.owes = tuple(name for name in MISSABLE if name in occupant.owes or name == post.name)
 
 
-def _big_blind(table: Table, blinds: Blinds, seats: Sequence[int]) -> int | None:
+def _big_blind(table: Table, blinds: Step, seats: Sequence[int]) -> int | None:
     """The table seat of ``seats`` that posts the big blind in a deal among them (where the blinds
     sit does not depend on the stakes)."""
-    placed = blinds.posts(Stakes(), len(seats), table.button_among(seats))
+    placed = blinds.blind_posts(Stakes(), len(seats), table.button_among(seats)) or ()
     return next((seats[post.seat] for post in placed if post.name == "big_blind"), None)

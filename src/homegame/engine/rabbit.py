@@ -23,8 +23,6 @@ from homegame.engine.actions import ActionKind
 from homegame.engine.events import Acted, Dealt, Reshuffled
 from homegame.engine.game import Family
 from homegame.engine.hand import Hand
-from homegame.engine.steps.bet import Bet
-from homegame.engine.steps.deal import Deal
 
 __all__ = ["rabbit"]
 
@@ -41,9 +39,9 @@ def rabbit(hand: Hand) -> tuple[Dealt, ...]:
             twin.folded[event.seat] = False  # still in when the last card came: dealt the next
     start = len(twin.events)
     for step in hand.steps_left[:-1]:
-        if type(step) is Bet:
+        if step.betting_round:
             continue
-        if type(step) is not Deal:
+        if step.dealing is None:
             break
         before = len(twin.events)
         step.begin(twin)

@@ -30,9 +30,7 @@ from homegame.engine.actions import Action, ActionKind, Legal, PlainLegal
 from homegame.engine.events import Answered, Runout, Tabled
 from homegame.engine.felt import Felt
 from homegame.engine.game import Family
-from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step
-from homegame.engine.steps.bet import Bet
-from homegame.engine.steps.deal import Deal
+from homegame.engine.steps.base import Dealer, Dealing, Decision, Rules, Snapshot, Step
 
 __all__ = ["RunTwiceRound", "Runouts", "betting_over", "board_only", "runout"]
 
@@ -51,7 +49,7 @@ def betting_over(hand: Snapshot) -> bool:
     return not able or hand.committed[able[0]] >= max(hand.committed[seat] for seat in live if seat != able[0])
 
 
-def runout(game: Rules, start: int) -> tuple[Deal, ...] | None:
+def runout(game: Rules, start: int) -> tuple[Dealing, ...] | None:
     """The deals left from step ``start`` to the settling step when nothing else is left but
     betting rounds (no draw, no choice, no card bought), else ``None``; none at all is ``None`` too.
 
@@ -61,14 +59,14 @@ def runout(game: Rules, start: int) -> tuple[Deal, ...] | None:
     """
     deals = []
     for step in game.steps[start:-1]:
-        if isinstance(step, Deal):
-            deals.append(step)
-        elif not isinstance(step, Bet):
+        if step.dealing is not None:
+            deals.append(step.dealing)
+        elif not step.betting_round:
             return None
     return tuple(deals) or None
 
 
-def board_only(deals: tuple[Deal, ...]) -> bool:
+def board_only(deals: tuple[Dealing, ...]) -> bool:
     """True when every card of ``deals`` goes face up to the board (a board that can be run twice)."""
     return any(deal.board for deal in deals) and all(
         not deal.cards and deal.row == "board" and deal.face == "up" for deal in deals
@@ -137,7 +135,7 @@ class Runouts(Felt):
         return self.game.steps[self._step :]
 
     @property
-    def coming(self) -> tuple[Deal, ...]:
+    def coming(self) -> tuple[Dealing, ...]:
         """The deals left when nothing but deals and betting rounds is left before the settling
         step (:func:`runout`), else none."""
         return runout(self.game, self._step) or ()

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from homegame.cards import Rank, suit_order
 from homegame.engine.guard import MAX_CHIPS
 from homegame.errors import ParseError
 
-__all__ = ["Fields", "Option", "OptionValue", "Problems"]
+__all__ = ["Fields", "HouseRule", "Option", "OptionValue", "Problems"]
 
 OptionValue = bool | int | str
 
@@ -246,3 +246,52 @@ class Option:
             else "text"
         )
         raise ParseError(f"option {self.name}={value!r}: must be {wanted}", token=str(value))
+
+
+R = TypeVar("R", bound=OptionValue)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule(Generic[R]):
+    """A house rule a step kind reads, declared once, typed, by the kind that owns it (listed in
+    its ``house_rules``): its name, its type, the value a game that does not offer it plays, and
+    what it means. A game document offers it as ``[options.NAME]``, which the loader checks
+    against this declaration (:meth:`problem`); the step reads it with :meth:`read`, never as a
+    string with a default of its own.
+
+    >>> CAP = HouseRule("cap", int, 0, "bets and raises allowed in one round (0: no cap)")
+    >>> CAP.read({"cap": 4}), CAP.read({})
+    (4, 0)
+    >>> CAP.problem(Option(name="cap", default="four", doc=""))
+    'cap: must be a whole number, as the step that reads it declares'
+    >>> HouseRule("odd_chip", str, "position", "", choices=("position", "suit")).problem(
+    ...     Option(name="odd_chip", default="high", doc="", choices=("high",)))
+    'odd_chip: high is not a choice of the house rule (position, suit)'
+    """
+
+    name: str
+    type: type[R]
+    default: R
+    doc: str
+    choices: tuple[str, ...] = ()
+    """The values a text house rule may take (none: any the step checks itself)."""
+
+    def read(self, options: Mapping[str, OptionValue], instead: R | None = None) -> R:
+        """The rule in force under ``options`` (the hand's): the game's value, or the default
+        (``instead``, when the step's own field gives the default: Baseball's extra card)."""
+        value = options.get(self.name, self.default if instead is None else instead)
+        if type(value) is not self.type:
+            raise TypeError(f"house rule {self.name}={value!r} is not a {self.type.__name__}")
+        return cast(R, value)
+
+    def problem(self, option: Option) -> str:
+        """Why a game document's ``option`` of this name does not fit the declaration, or ``""``."""
+        if type(option.default) is not self.type:
+            kind = {bool: "true or false", int: "a whole number"}.get(self.type, "text")
+            return f"{self.name}: must be {kind}, as the step that reads it declares"
+        wrong = [
+            choice for choice in (*option.choices, str(option.default)) if self.choices and choice not in self.choices
+        ]
+        if wrong:
+            return f"{self.name}: {wrong[0]} is not a choice of the house rule ({', '.join(self.choices)})"
+        return ""

@@ -28,9 +28,14 @@ from homegame.engine.game import Game
 from homegame.engine.hand import Chance, Hand
 from homegame.engine.missed import MissedBlinds, dealing, miss, posts
 from homegame.engine.seats import Ledger, LedgerEntry, Seat, Seats
-from homegame.engine.spec import OptionValue
+from homegame.engine.spec import HouseRule, OptionValue
 
 __all__ = ["DealersChoice", "FixedGame", "Ledger", "LedgerEntry", "Rotation", "Schedule", "Seat", "Table"]
+
+SCOOP_KILLS = HouseRule(
+    "scoop_kills", bool, False, "at a kill table, a player who scoops a split pot makes the next hand a kill hand"
+)
+"""The table's own house rule (a split game's document offers it): read where the table keeps the streak."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +295,7 @@ class Table(Seats):
         if len(winners) == 1 and not hand.result.carried:
             player = self._occupant(self._dealt[winners.pop()]).player
             run = self.streak[1] + 1 if self.streak and self.streak[0] == player else 1
-            scooped = hand.option("scoop_kills", False) is True and len({won.side for won in hand.result.awards}) > 1
+            scooped = SCOOP_KILLS.read(hand.options) and len({won.side for won in hand.result.awards}) > 1
             self.streak = (player, max(run, 2) if scooped else run)
         else:
             self.streak = None

@@ -383,9 +383,15 @@ def _check_plays(game: Game, problems: Problems) -> None:
 
 
 def _check_options(game: Game, problems: Problems) -> None:
-    """Every house rule's default is a value the rule may take (a count or price >= 0; a suit order)."""
+    """Every house rule's default is a value the rule may take (a count or price >= 0; a suit order),
+    and a house rule one of the game's step kinds reads is offered as that kind declares it (its
+    type, its choices: :class:`~homegame.engine.spec.HouseRule`)."""
+    declared = {rule.name: rule for step in game.steps for rule in type(step).house_rules}
     for option in game.options:
         try:
             option.coerce(option.default)
         except ParseError as error:
             problems.add(f"options.{option.name}.default", str(error))
+        rule = declared.get(option.name)
+        if rule is not None and (problem := rule.problem(option)):
+            problems.add(f"options.{option.name}", problem)

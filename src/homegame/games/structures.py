@@ -44,7 +44,6 @@ from functools import cache
 from homegame.engine.betting import Betting
 from homegame.engine.game import Game
 from homegame.engine.spec import Fields, Option, Problems
-from homegame.engine.steps.bet import Bet
 from homegame.errors import ParseError
 
 __all__ = ["STRUCTURES", "at", "structures"]
@@ -90,19 +89,16 @@ def _at(game: Game, betting: Betting) -> Game:
         raise ParseError(f"{refused}: a game is played {', '.join(s.value for s in STRUCTURES)}")
     if game.betting not in STRUCTURES:
         raise ParseError(f"{refused}: it has no betting rounds (its betting is {game.betting.value})")
-    rounds = [step for step in game.steps if isinstance(step, Bet)]
+    rounds = [step for step in game.steps if step.bets]
     stakes, options = game.stakes, game.options
     if betting is Betting.FIXED_LIMIT:
         small = stakes.small_bet or stakes.opening_bet
         stakes = replace(stakes, small_bet=small, big_bet=stakes.big_bet or 2 * small)
         sizes = {id(step): "small" if index < len(rounds) // 2 else "big" for index, step in enumerate(rounds)}
-        steps = tuple(
-            replace(step, size=sizes[id(step)]) if isinstance(step, Bet) and not step.size else step
-            for step in game.steps
-        )
+        steps = tuple(step.restructured(betting, sizes.get(id(step), "")) for step in game.steps)
         options = options if game.option("cap") else (*options, CAP)
     else:
-        steps = tuple(replace(step, open_pair=False) if isinstance(step, Bet) else step for step in game.steps)
+        steps = tuple(step.restructured(betting, "") for step in game.steps)
         if not stakes.big_blind and not stakes.min_bet:
             stakes = replace(stakes, min_bet=stakes.small_bet or stakes.opening_bet)
     usual = re.sub(r"(?i)\b(?:pot-limit|no-limit|fixed-limit|limit) ", "", game.title)  # its usual structure's word

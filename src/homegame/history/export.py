@@ -83,11 +83,7 @@ from homegame.engine.events import (
     Won,
 )
 from homegame.engine.hand import Chance, Hand, History, Setup
-from homegame.engine.steps.antes import Antes
-from homegame.engine.steps.blinds import Blinds
-from homegame.engine.steps.discard import Discarded
-from homegame.engine.steps.draw import DrawStep
-from homegame.engine.steps.roll import Rolled
+from homegame.engine.missed import blinds_of
 from homegame.history.phh import Record, format_phh_cards
 from homegame.history.variants import as_listed, code_of
 
@@ -96,11 +92,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ante_trimming", "is_standard", "owed_text", "player", "stakes_fields", "to_phh"]
 
-_SILENT = (
-    *(Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Discarded, Rolled),
-    *(Answered, Tabled),
-)
-"""Events whose story is told by an action line (or needs none): they write no line of their own."""
+_SILENT = (Posted, Burned, Acted, Returned, Won, Declared, Revealed, Reshuffled, CarriedOver, Answered, Tabled)
+"""Events whose story is told by an action line (or needs none): they write no line of their own
+(nor does a step's event told by its action, :attr:`~homegame.engine.events.Event.told_by_action`)."""
 
 
 def player(seat: int, button: int, seats: int) -> str:
@@ -177,7 +171,7 @@ def to_phh(
     writer.finish()
     order = [(button + 1 + index) % seats for index in range(seats)]
     extra: dict[str, Any] = {}
-    if any(isinstance(step, Antes) for step in game.steps) or not ante_trimming(setup):
+    if any(step.posts_antes for step in game.steps) or not ante_trimming(setup):
         extra["ante_trimming_status"] = ante_trimming(setup)
     if hand.result is not None:
         extra["finishing_stacks"] = [hand.result.stacks[seat] for seat in order]
@@ -223,7 +217,7 @@ def ante_trimming(setup: Setup) -> bool:
     >>> ante_trimming(Setup(game=game, stacks=(9, 9), stakes=replace(game.stakes, big_blind_ante=2)))
     False
     """
-    dead = any(isinstance(step, Antes) and step.dead for step in setup.game.steps)
+    dead = any(step.dead_antes for step in setup.game.steps)
     return not (dead or setup.stakes.big_blind_ante or setup.stakes.button_ante)
 
 
@@ -247,13 +241,13 @@ def stakes_fields(setup: Setup) -> dict[str, Any]:
     {'antes': (0, 2, 0, 0), 'blinds_or_straddles': (1, 2, 0, 0), 'min_bet': 2}
     """
     game, stakes, seats = setup.game, setup.stakes, len(setup.stacks)
-    ante = stakes.ante if any(isinstance(step, Antes) for step in game.steps) else 0
+    ante = stakes.ante if any(step.posts_antes for step in game.steps) else 0
     antes = [ante] * seats
-    blinds = next((step for step in game.steps if isinstance(step, Blinds)), None)
+    blinds = blinds_of(game)
     if blinds is not None:
         button = seats - 1  # positions: the seat left of the button is the first
         forced = [0] * seats
-        for post in blinds.posts(stakes, seats, button):
+        for post in blinds.blind_posts(stakes, seats, button) or ():
             (forced if post.live else antes)[post.seat] += post.amount
         for post in setup.posts:  # blinds single seats owe, as the hand posts them: live up to the amount
             at = (post.seat - setup.button - 1) % seats
@@ -324,7 +318,7 @@ class _Writer:
         self.shown: dict[int, int] = {}
         """How many cards each seat had when it showed (a stud player all in shows again at the end for
         the cards dealt since)."""
-        self.early_showdown = standard and not any(isinstance(step, DrawStep) for step in hand.game.steps)
+        self.early_showdown = standard and not any(step.draws for step in hand.game.steps)
         self.joining = -1
         """The seat whose ``d dh`` line is the last line: cards dealt to it next join that line."""
 
@@ -401,7 +395,7 @@ class _Writer:
                 whole = len(event.cards) == len(self.held[event.seat])  # not a winner's one card shown
                 known = self.standard and whole and (self.viewer is None or event.seat == self.viewer.seat)
                 self.show(event.seat, () if known else event.cards)
-            elif not isinstance(event, _SILENT) and not self.standard:
+            elif not isinstance(event, _SILENT) and not event.told_by_action and not self.standard:
                 self.flush_draws()
                 self.write("# " + re.sub(r"\bseat (\d+)", lambda match: self.p(int(match[1])), str(event)))
 

@@ -54,7 +54,7 @@ from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Dealt, Drew, Made, Posted, Returned, Shown, Won
 from homegame.engine.game import Family, Game
 from homegame.engine.hand import Chance, Hand, History
-from homegame.engine.steps.bet import BettingRound
+from homegame.engine.steps.base import Wagering
 from homegame.errors import ParseError
 from homegame.history.phh import Record
 from homegame.history.variants import CODES, as_listed, code_of
@@ -235,10 +235,11 @@ def to_pokerstars(
     writer.header(number if number is not None else hand_number(history), when, table, mix, size)
     writer.events(hand.events)
     for seat, action in history.actions:
-        before, decision = hand.bets[seat], hand.decision
-        level = decision.to_match if isinstance(decision, BettingRound) else 0
+        before, step, decision = hand.bets[seat], hand.step, hand.decision
+        betting = step.wagering(decision) if step is not None and decision is not None else None
+        level = betting.to_match if betting is not None else 0
         events = hand.act(seat, action)
-        writer.action(seat, action, events, before, decision=decision, level=level)
+        writer.action(seat, action, events, before, betting=betting, level=level)
         writer.events(events)
     writer.summary()
     return "\n".join(writer.lines)
@@ -572,7 +573,7 @@ class _Writer(_Tally):
             self.say(f"{who}: discards {event.count} card{s}")
 
     def action(
-        self, seat: int, action: Action, events: Sequence[object], before: int, *, decision: object, level: int
+        self, seat: int, action: Action, events: Sequence[object], before: int, *, betting: Wagering | None, level: int
     ) -> None:
         """An action's line: ``level`` is the bet to match before it (a completion raises the bring-in)."""
         who = self.names[seat]
@@ -585,8 +586,8 @@ class _Writer(_Tally):
                 self.drawing = True
             return
         self.drawing = False
-        if isinstance(decision, BettingRound) and decision.double_bet_offered and self.announced is not decision:
-            self.announced = decision
+        if betting is not None and betting.double_bet_offered and self.announced is not betting:
+            self.announced = betting
             self.say("Pair on board - a double bet is allowed")
         self.put[seat] += put
         allin = " and is all-in" if self.hand.stacks[seat] == 0 and put else ""
@@ -605,7 +606,7 @@ class _Writer(_Tally):
                 self.say(f"{who}: raises {to - level} to {to}{allin}")
             else:
                 self.say(f"{who}: bets {to}{allin}")
-            if isinstance(decision, BettingRound) and decision.capped:
+            if betting is not None and betting.capped:
                 self.say("Betting is capped")
 
     def show(self, event: Shown) -> None:

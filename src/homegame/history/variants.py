@@ -21,7 +21,6 @@ from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from homegame.engine.spec import Option
-from homegame.engine.steps.antes import Antes
 from homegame.engine.steps.base import STEP_KINDS, Step
 
 if TYPE_CHECKING:
@@ -88,8 +87,8 @@ def as_listed(setup: Setup, catalogue: Game) -> bool:
     if catalogue.option(FREE_FOLD.name) is None and options.get(FREE_FOLD.name) is True:
         del options[FREE_FOLD.name]
     steps = plain(setup.game).steps
-    if not any(isinstance(step, Antes) for step in catalogue.steps):  # a tournament's antes are the game's own
-        steps = tuple(step for step in steps if not isinstance(step, Antes))
+    if not any(step.posts_antes for step in catalogue.steps):  # a tournament's antes are the game's own
+        steps = tuple(step for step in steps if not step.posts_antes)
     return steps == catalogue.steps and options == catalogue.option_values() and not setup.carried
 
 

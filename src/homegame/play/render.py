@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
 from rich import box
 from rich.console import Console
@@ -60,10 +59,6 @@ from homegame.engine.events import (
     Won,
 )
 from homegame.engine.game import Game
-from homegame.engine.steps.columns import ColumnsWon
-from homegame.engine.steps.guts import Guts, match_price
-from homegame.engine.steps.split import Order, SplitStep
-from homegame.engine.steps.units import Scored
 from homegame.engine.view import View, WildCards
 from homegame.play.commands import Sizing, ordered, shortcuts
 from homegame.ranking.wild import Lowest, WildSpec
@@ -351,7 +346,7 @@ class Screen:
                 why = "; ".join(missed.describe(self.names.mapping) for missed in event.missed)
                 line.append(f"; declared both and {why}: nothing")
             self.say(line)
-        for award in _awards(view, self.names):
+        for award in _awards(view, game, self.names):
             self.say(award)
         result = view.result
         if result is not None:
@@ -400,7 +395,7 @@ def _acted(names: Names, seat: int, action: object, put_in: int) -> str:
     return f"{names(seat)}: {action}"
 
 
-def _awards(view: View, names: Names) -> list[Text | str]:
+def _awards(view: View, game: Game, names: Names) -> list[Text | str]:
     """Who won what and why, pot by pot and part by part, from the showdown's own judgement."""
     awards = [event for event in view.events if isinstance(event, Won)]
     contested = len({won.side for won in awards if won.judged is not None}) > 1
@@ -420,9 +415,8 @@ def _awards(view: View, names: Names) -> list[Text | str]:
             )
             if side == "units" and len(winners) > 1:  # each settled units with each other player: a line each
                 for won in winners:
-                    lines.append(
-                        f"  {names.says(won.seat, 'wins', 'win')} {won.amount} of {part}{_why(view, side, won.seat)}"
-                    )
+                    why = _why(view, game, side, won.seat)
+                    lines.append(f"  {names.says(won.seat, 'wins', 'win')} {won.amount} of {part}{why}")
                 continue
             if len(winners) == 1:
                 lead = f"{names.says(winners[0].seat, 'wins', 'win')} {part} ({total})"
@@ -431,7 +425,7 @@ def _awards(view: View, names: Names) -> list[Text | str]:
                 lead = f"{who} split {part}"
             value = winners[0].value
             if value is None:
-                lines.append(f"  {lead}{_why(view, side, winners[0].seat)}")
+                lines.append(f"  {lead}{_why(view, game, side, winners[0].seat)}")
                 continue
             line = Text(f"  {lead} with ")
             line.append_text(_made(value, value.cards if len(winners) == 1 else (), article=True))
@@ -449,19 +443,12 @@ def _awards(view: View, names: Names) -> list[Text | str]:
     return lines
 
 
-def _why(view: View, side: str, seat: int) -> str:
+def _why(view: View, game: Game, side: str, seat: int) -> str:
     """Why a pot went to ``seat`` when no hand of a contest won it, from the events of the showdown."""
     events = view.events
-    if side == "columns":
-        counts = [event for event in events if isinstance(event, ColumnsWon) and event.seat == seat]
-        if not counts:
-            return ": neither player won enough columns"
-        count = counts[0]
-        return f" with {count.count} of {count.rows} columns" + (", a Five-O" if count.count == count.rows else "")
-    if side == "units":
-        units = sum(event.units for event in events if isinstance(event, Scored) and event.seat == seat)
-        units -= sum(event.units for event in events if isinstance(event, Scored) and event.other == seat)
-        return f" for {units:+d} unit{'' if abs(units) == 1 else 's'}"
+    said = next((words for step in game.steps if (words := step.award_words(events, side, seat))), "")
+    if said:
+        return said
     if side == "last survivor":
         return " as the last player standing against the extra hand"
     if side == "all cards eliminated":
@@ -562,8 +549,8 @@ def entries(option: Legal, view: View, game: Game, names: Names) -> list[tuple[s
         where = "column" if all(row.isdigit() for row in option.rows) else "row"
         return [(f"place 1 {option.rows[0]}", f"put a card (by number) in {where} {' / '.join(option.rows)}")]
     if isinstance(option, ChoiceLegal):
-        if kind is ActionKind.DECLARE and isinstance(game.steps[-1], Guts):
-            match = match_price(game.option_values(), view.pot)
+        match = game.steps[-1].match_price(game.option_values(), view.pot)
+        if kind is ActionKind.DECLARE and match is not None:
             return [("in", f"stay in: lose and you pay {match} to the next pot"), ("out", "drop out, paying nothing")]
         if kind is ActionKind.DECLARE:
             keys = dict(zip(option.choices, shortcuts(option)[0].split(" / "), strict=False))
@@ -590,18 +577,7 @@ def split_rule(game: Game) -> str:
     >>> split_rule(load("holdem"))
     ''
     """
-    step = next((step for step in game.steps if isinstance(step, SplitStep)), None)
-    if step is None:
-        return ""
-    numbers = {2: "two", 3: "three", 4: "four", 5: "five"}
-    named = list(step.names) if step.names else [numbers.get(size, f"{size}-card hand") for size in step.sizes]
-    verb = "must beat" if step.order is Order.BEATS else "must be at least as strong as"
-    short = "the" if step.order is Order.BEATS else "as the"
-    later = list(pairwise(named))[1:]
-    pairs = [f"the {named[0]} {verb} the {named[1]}", *(f"the {first} {short} {second}" for first, second in later)]
-    down = [named[index] for index, least in enumerate(step.min_down) if least]
-    rule = ", ".join(pairs)
-    return rule + "".join(f"; the {name} must hold a down card" for name in down)
+    return next((rule for step in game.steps if (rule := step.split_rule)), "")
 
 
 def _item(choice: str) -> str:

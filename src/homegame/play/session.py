@@ -45,7 +45,6 @@ from homegame.engine.events import Dealt, Drew, Shown
 from homegame.engine.game import Game
 from homegame.engine.guard import MAX_CHIPS
 from homegame.engine.hand import Chance, Hand
-from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import Table
 from homegame.engine.view import View
 from homegame.errors import IllegalActionError, ParseError
@@ -338,10 +337,12 @@ class _Session:
     def _split_stands(self, hand: Hand, action: Action) -> bool:
         """A split is judged before it goes, as the engine will judge it: what each hand makes, and
         a mis-set the game would play dead asks first. True to send ``action``."""
-        decision = hand.decision
-        if not isinstance(action, Split) or not isinstance(decision, SplitRound):
+        step, decision = hand.step, hand.decision
+        if not isinstance(action, Split) or step is None or decision is None:
             return True
-        preview = decision.preview(PERSON, action.hands)
+        preview = step.preview(decision, PERSON, action.hands)
+        if preview is None:
+            return True
         self.screen.say("  " + " · ".join(f"{name}: {made}" for name, made in preview.parts))
         if not preview.dead:
             return True

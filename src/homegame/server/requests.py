@@ -13,7 +13,6 @@ from homegame.engine.hand import Hand
 from homegame.engine.missed import dealing
 from homegame.engine.rabbit import rabbit
 from homegame.engine.spec import OptionValue
-from homegame.engine.steps.split import SplitRound
 from homegame.engine.table import DealersChoice, Table
 from homegame.engine.wire import JSON, action_from_json, to_json
 from homegame.errors import IllegalActionError, ParseError, PokerError
@@ -92,7 +91,7 @@ class Requests:
 
     def preview(self, seat: int, hands: object) -> dict[str, JSON]:
         """What ``seat``'s division of its cards into ``hands`` would make, judged by the engine
-        (:meth:`~homegame.engine.steps.split.SplitRound.preview`): each part's name, cards and
+        (:meth:`~homegame.engine.steps.base.Step.preview`): each part's name, cards and
         hand, and why it would be played dead or refused (``False`` when it would not). A
         question, not a change: the table is the same after; a seat with no split to make, or
         hands that are not its own cards in the sizes asked, are refused."""
@@ -102,13 +101,16 @@ class Requests:
             raise RefusedError("bad_request", f"preview: {error}") from None
         assert isinstance(action, Split)
         current = self.hand
-        decision = current.decision if current is not None and seat in self.dealt else None
-        if not isinstance(decision, SplitRound) or self.dealt.index(seat) not in decision.pending():
+        step = current.step if current is not None and seat in self.dealt else None
+        decision = current.decision if current is not None else None
+        if step is None or decision is None or self.dealt.index(seat) not in decision.pending():
             raise RefusedError("not_your_turn", "you have no split to make now")
         try:
-            preview = decision.preview(self.dealt.index(seat), action.hands)
+            preview = step.preview(decision, self.dealt.index(seat), action.hands)
         except IllegalActionError as error:
             raise RefusedError("illegal", str(error)) from None
+        if preview is None:
+            raise RefusedError("not_your_turn", "you have no split to make now")
         parts: list[JSON] = [
             {"name": name, "cards": [str(card) for card in part], "made": made}
             for (name, made), part in zip(preview.parts, action.hands, strict=True)

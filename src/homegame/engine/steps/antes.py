@@ -48,6 +48,16 @@ class Antes(Step):
                 hand.emit(Posted(seat, "ante", put))
         return None
 
+    @property
+    def posts_antes(self) -> bool:
+        """True: everyone antes here."""
+        return True
+
+    @property
+    def dead_antes(self) -> bool:
+        """The antes are dead money of the main pot: :attr:`dead`."""
+        return self.dead
+
     def describe(self) -> str:
         """One line for the rules."""
         return "Everyone antes" + (", unless a pot is carried over from the last deal." if self.unless_carried else ".")

@@ -44,8 +44,8 @@ fold"); without it a player who may check is not offered the fold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from homegame.cards import Card, suit_order
 from homegame.engine.actions import (
@@ -64,11 +64,36 @@ from homegame.engine.actions import (
 )
 from homegame.engine.betting import Betting
 from homegame.engine.events import Acted, Returned
-from homegame.engine.spec import Fields
-from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
+from homegame.engine.spec import Fields, HouseRule
+from homegame.engine.steps.base import SUIT_ORDER, Dealer, Decision, Rules, Step, Wagering, register
 from homegame.ranking import get
 
 FIRST = ("left-of-button", "after-blinds", "best-showing", "bring-in")
+
+
+CAP = HouseRule("cap", int, 0, "bets and raises allowed in one round of betting (0: no cap)")
+LIFT_CAP_HEADS_UP = HouseRule(
+    "lift_cap_heads_up", bool, True, "no cap when only two players are in the hand and not all in"
+)
+BRING_IN = HouseRule("bring_in", bool, True, "the lowest (or highest) card showing brings it in (false: no bring-in)")
+STRADDLE_MIN_RAISE = HouseRule(
+    "straddle_min_raise",
+    str,
+    "straddle",
+    "the least raise over a straddle: the straddle (straddle) or the big blind (big-blind)",
+    choices=("straddle", "big-blind"),
+)
+SHORT_ALL_IN = HouseRule(
+    "short_all_in",
+    str,
+    "not-a-raise",
+    "an all-in for less than a full raise is not a raise (not-a-raise) or is one (a-raise)",
+    choices=("not-a-raise", "a-raise"),
+)
+FREE_FOLD = HouseRule("free_fold", bool, False, "a player may fold where a check is free (the sites' deal)")
+OPEN_PAIR_BIG_BET = HouseRule(
+    "open_pair_big_bet", bool, False, "an open pair on fourth street gives the option of the big bet"
+)
 
 
 @register
@@ -85,6 +110,16 @@ class Bet(Step):
     """
 
     kind: ClassVar[str] = "bet"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (
+        CAP,
+        LIFT_CAP_HEADS_UP,
+        BRING_IN,
+        STRADDLE_MIN_RAISE,
+        SHORT_ALL_IN,
+        OPEN_PAIR_BIG_BET,
+        FREE_FOLD,
+        SUIT_ORDER,
+    )
     size: str = ""
     first: str = "left-of-button"
     showing: str = "high"
@@ -121,26 +156,24 @@ class Bet(Step):
             unit = stakes.small_bet if self.size == "small" else stakes.big_bet
         else:
             unit = stakes.opening_bet
-        cap = hand.option("cap", 0)
-        lift = hand.option("lift_cap_heads_up", True)
-        bring_in = stakes.bring_in if self.first == "bring-in" and hand.option("bring_in", True) is not False else 0
+        bring_in = stakes.bring_in if self.first == "bring-in" and BRING_IN.read(hand.options) else 0
         return BettingRound(
             hand,
             first=self._first(hand, bring_in),
             unit=unit,
-            cap=cap if isinstance(cap, int) else 0,
-            uncapped_heads_up=lift is True,
+            cap=CAP.read(hand.options),
+            uncapped_heads_up=LIFT_CAP_HEADS_UP.read(hand.options),
             bring_in=bring_in,
             level=stakes.blind_level if self.first == "after-blinds" else 0,
             big_unit=stakes.big_bet if self._open_pair(hand) else 0,
-            raise_by_blinds=hand.option("straddle_min_raise", "straddle") != "big-blind",
-            short_all_in_raises=hand.option("short_all_in", "not-a-raise") == "a-raise",
-            free_fold=hand.option("free_fold", False) is True,
+            raise_by_blinds=STRADDLE_MIN_RAISE.read(hand.options) != "big-blind",
+            short_all_in_raises=SHORT_ALL_IN.read(hand.options) == "a-raise",
+            free_fold=FREE_FOLD.read(hand.options),
         )
 
     def _open_pair(self, hand: Dealer) -> bool:
         """True when a pair shows among the players still in and the house plays the big-bet option."""
-        if not self.open_pair or hand.option("open_pair_big_bet", False) is not True:
+        if not self.open_pair or not OPEN_PAIR_BIG_BET.read(hand.options):
             return False
         return any(len({card.rank for card in hand.up[seat]}) < len(hand.up[seat]) for seat in hand.in_hand())
 
@@ -153,7 +186,7 @@ class Bet(Step):
             board = hand.board if self.with_board else []
             showing = [(seat, [*hand.up[seat], *board]) for seat in hand.in_hand() if hand.up[seat]]
             if showing:
-                order = suit_order(str(hand.option("suit_order", "bridge")))
+                order = suit_order(SUIT_ORDER.read(hand.options))
 
                 def shown(cards: list[Card]) -> tuple[int, int]:
                     suit = cards[0].suit if len(cards) == 1 else None  # a single card: equal ranks by suit
@@ -161,7 +194,7 @@ class Bet(Step):
 
                 return max(showing, key=lambda item: shown(item[1]))[0]
         if self.first == "bring-in":
-            order = suit_order(str(hand.option("suit_order", "bridge")))
+            order = suit_order(SUIT_ORDER.read(hand.options))
             ace_low = self.bring_in == "highest"
 
             def strength(card: Card) -> tuple[int, int]:
@@ -174,9 +207,30 @@ class Bet(Step):
                 return pick(doors, key=lambda item: strength(item[1]))[0]
         return (hand.button + 1) % hand.seats
 
+    @property
+    def betting_round(self) -> bool:
+        """True: a round of betting."""
+        return True
+
     def bombed(self, before_flop: bool) -> Step | None:
         """No betting before the flop in a bomb pot."""
         return None if before_flop else self
+
+    @property
+    def bets(self) -> bool:
+        """True: a round of betting."""
+        return True
+
+    def wagering(self, decision: Decision) -> Wagering | None:
+        """The round of betting ``decision`` is (:class:`BettingRound`)."""
+        return decision if isinstance(decision, BettingRound) else None
+
+    def restructured(self, betting: Betting, size: str) -> Step:
+        """In fixed limit the bet ``size`` where the round names none; in pot- or no-limit no
+        open-pair big bet."""
+        if betting is Betting.FIXED_LIMIT:
+            return self if self.size else replace(self, size=size)
+        return replace(self, open_pair=False)
 
     def describe(self) -> str:
         """One line for the rules."""

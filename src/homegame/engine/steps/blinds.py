@@ -56,6 +56,10 @@ class Blinds(Step):
         """No blinds in a bomb pot: everyone antes instead."""
         return Antes()
 
+    def blind_posts(self, stakes: Stakes, seats: int, button: int) -> tuple[Post, ...] | None:
+        """The blinds, as :meth:`posts` places them (a seat can miss them)."""
+        return tuple(self.posts(stakes, seats, button))
+
     @property
     def straddle(self) -> bool:
         """True when the game has a straddle."""

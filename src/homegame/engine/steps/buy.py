@@ -25,7 +25,7 @@ inside their own steps, ``store`` and ``push``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import (
@@ -41,7 +41,7 @@ from homegame.engine.actions import (
 )
 from homegame.engine.betting import Stakes
 from homegame.engine.events import SEATS, Event, Names, Prompt, says
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Row, Rules, Step, Up, register
 from homegame.engine.steps.choose import cards_phrase
 
@@ -132,7 +132,7 @@ def buyers(hand: Dealer, item: str) -> set[int]:
 def throw_away(hand: Dealer, seat: int, cards: tuple[Card, ...]) -> None:
     """Move ``cards`` (down or up) of ``seat`` to the discard pile: face up into the public row
     ``discards``, or face down into the muck under the house rule ``discards_face_down``."""
-    face_up = hand.option("discards_face_down", False) is not True
+    face_up = not DISCARDS_FACE_DOWN.read(hand.options)
     pile = Row("discards") if face_up else MUCK
     for card in cards:
         hand.move((card,), Down(seat) if card in hand.down[seat] else Up(seat), pile)
@@ -146,7 +146,7 @@ def price_of(hand: Dealer, price: int | str) -> int:
     if price in _STAKES:
         amount: object = getattr(hand.stakes, price)
     else:
-        amount = hand.option(price, 0)
+        amount = hand.options[price]  # a whole-number house rule of the game (check_game says so)
     assert isinstance(amount, int)
     return amount
 
@@ -196,6 +196,11 @@ def check_price(price: int | str, game: Rules, fields: Fields) -> None:
         fields.problem("price", f"{price!r} is neither a stake nor a whole-number house rule of the game")
 
 
+DISCARDS_FACE_DOWN = HouseRule(
+    "discards_face_down", bool, False, "cards put in the discard pile are turned face down (by default face up)"
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BuyStep(Step):
@@ -209,6 +214,7 @@ class BuyStep(Step):
     """
 
     kind: ClassVar[str] = "buy"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (DISCARDS_FACE_DOWN,)
     item: str
     price: int | str
     discard: int = 0
@@ -231,6 +237,24 @@ class BuyStep(Step):
     def begin(self, hand: Dealer) -> Decision | None:
         """Offer the item to every player still in, from the button's left."""
         return BuyRound(hand, self, price_of(hand, self.price))
+
+    @property
+    def throws(self) -> int:
+        """The cards a buyer throws away for good: :attr:`discard`."""
+        return self.discard
+
+    @property
+    def sells(self) -> str:
+        """The item for sale: :attr:`item`."""
+        return self.item
+
+    def sale(self, seat: int) -> Event | None:
+        """``seat`` buying :attr:`item` at no price."""
+        return Bought(seat=seat, item=self.item, price=0)
+
+    def buyer(self, event: Event) -> int | None:
+        """The seat that bought :attr:`item`, when ``event`` is that purchase."""
+        return event.seat if isinstance(event, Bought) and event.item == self.item else None
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -14,6 +14,7 @@ to the first player left of the button. Five-O is a game for two: the step check
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -118,6 +119,21 @@ otherwise it is split.
                 if amount:
                     hand.award(Won(seat=seat, amount=amount, pot=index, side="columns"))
         return None
+
+    @property
+    def columns_to_win(self) -> int:
+        """The columns a player must win to take the pot: :attr:`need`."""
+        return self.need
+
+    def award_words(self, events: Sequence[Event], side: str, seat: int) -> str:
+        """How many columns ``seat`` won (``" with 3 of 5 columns"``), or that neither player won enough."""
+        if side != "columns":
+            return ""
+        counts = [event for event in events if isinstance(event, ColumnsWon) and event.seat == seat]
+        if not counts:
+            return ": neither player won enough columns"
+        count = counts[0]
+        return f" with {count.count} of {count.rows} columns" + (", a Five-O" if count.count == count.rows else "")
 
     def describe(self) -> str:
         """One line for the rules."""

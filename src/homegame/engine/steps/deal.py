@@ -44,6 +44,16 @@ class Deal(Step):
     """Seven-card stud's rule for a full table: when the stock cannot give every player still in a
     card, one card goes face up to the board instead, a common card every player's hand uses."""
 
+    @property
+    def dealt(self) -> tuple[str, ...]:
+        """The cards dealt each player, ``down`` or ``up``: :attr:`cards`."""
+        return self.cards
+
+    @property
+    def dealt_to(self) -> tuple[str, int]:
+        """The row the community cards go to, and how many: :attr:`row`, :attr:`board`."""
+        return self.row, self.board
+
     @classmethod
     def read(cls, fields: Fields) -> Deal:
         """``cards = ["down", "up"]``, ``board = 3``, ``row = "good"``, ``face = "down"``, ``burn = 1``."""
@@ -92,6 +102,11 @@ class Deal(Step):
             hand.deal(board, _ROW(self.row, face_up))
             hand.emit(Dealt(seat=None, cards=board, up=face_up, row=self.row))
         return None
+
+    @property
+    def dealing(self) -> Deal:
+        """The deal itself."""
+        return self
 
     @property
     def deals_board(self) -> bool:

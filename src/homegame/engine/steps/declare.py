@@ -42,6 +42,11 @@ class DeclareStep(Step):
         """Everyone still in must choose."""
         return DeclareRound(hand, self.choices)
 
+    @property
+    def declarations(self) -> tuple[str, ...]:
+        """The sides a player may declare: :attr:`choices`."""
+        return self.choices
+
     def describe(self) -> str:
         """One line for the rules."""
         return f"Everyone still in declares at once, in secret: {', '.join(self.choices[:-1])} or {self.choices[-1]}."

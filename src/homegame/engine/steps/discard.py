@@ -29,6 +29,8 @@ __all__ = ["DiscardStep", "Discarded"]
 class Discarded(Event):
     """A seat threw ``cards`` away face down; other seats see only how many (``count``)."""
 
+    told_by_action: ClassVar[bool] = True
+
     seat: int
     cards: tuple[Card, ...]
     count: int
@@ -74,7 +76,7 @@ class DiscardStep(Step):
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in chooses (unless the house rule says this is not the moment)."""
-        if self.when is not None and hand.option(self.when[0], "") != self.when[1]:
+        if self.when is not None and hand.options[self.when[0]] != self.when[1]:  # a rule of the game
             return None
         return CardChoice(hand, ActionKind.DISCARD, self.count, lambda seat, cards: _discard(hand, seat, cards))
 

@@ -15,16 +15,25 @@ burned, then each is dealt in turn, and a new stock takes every discard, the pla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from homegame.engine.actions import Action, ActionKind, CardsLegal, Draw, Legal
 from homegame.engine.events import Burned, Drew
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Rules, Step, register
 from homegame.engine.steps.buy import check_price, price_of, price_words, purchase, read_price
 
 if TYPE_CHECKING:
     from homegame.cards import Card
+
+
+DRAW_DEAL = HouseRule(
+    "draw_deal",
+    str,
+    "in-turn",
+    "each player in turn discards and is dealt (in-turn), or every player discards first (discards-first)",
+    choices=("in-turn", "discards-first"),
+)
 
 
 @register
@@ -37,6 +46,7 @@ class DrawStep(Step):
     """
 
     kind: ClassVar[str] = "draw"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (DRAW_DEAL,)
     max: int = 5
     price: int | str = 0
     multiple: int = 1
@@ -54,6 +64,11 @@ class DrawStep(Step):
     def begin(self, hand: Dealer) -> Decision | None:
         """Start the draw with the first player left of the button."""
         return DrawRound(hand, self.max, price_of(hand, self.price) * self.multiple if self.price else 0)
+
+    @property
+    def draws(self) -> bool:
+        """True: a draw."""
+        return True
 
     def describe(self) -> str:
         """One line for the rules.
@@ -86,7 +101,7 @@ class DrawRound:
         """The price of each new card (0: free)."""
         self.seats = hand.in_hand()
         self.index = 0
-        self.first = hand.option("draw_deal", "in-turn") == "discards-first"
+        self.first = DRAW_DEAL.read(hand.options) == "discards-first"
         """Every player discards first, then the new cards are dealt (PokerKit's reading)."""
         self.discarded: list[tuple[int, tuple[Card, ...]]] = []
         """Under ``first``: the discards made so far, by seat, waiting for their new cards."""

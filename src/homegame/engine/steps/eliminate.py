@@ -101,6 +101,11 @@ class Eliminate(Step):
             hand.deal(drawn, table)
         return None
 
+    @property
+    def cuts_hands(self) -> bool:
+        """True: after the elimination a player's hand is what is left of it."""
+        return True
+
     def describe(self) -> str:
         """One line for the rules."""
         return (

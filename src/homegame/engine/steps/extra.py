@@ -14,11 +14,11 @@ were dealt to (from the button's left). An extra card dealt face up may itself b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.events import SEATS, Dealt, Event, Names, name
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Down, Rules, Step, Up, register
 from homegame.ranking.poker import rank_name
 
@@ -38,6 +38,15 @@ class Earned(Event):
         return f"{whose} {self.card} earns an extra card"
 
 
+EXTRA_CARD = HouseRule(
+    "extra_card",
+    str,
+    "down",
+    "the extra card is dealt face down (down) or up (up), the step's face by default",
+    choices=("down", "up"),
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Extra(Step):
@@ -49,6 +58,7 @@ class Extra(Step):
     """
 
     kind: ClassVar[str] = "extra"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (EXTRA_CARD,)
     rank: Rank = Rank.FOUR
     face: str = "down"
 
@@ -59,7 +69,7 @@ class Extra(Step):
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Deal an extra card for every ``rank`` card showing that has not earned one yet."""
-        up = hand.option("extra_card", self.face) == "up"
+        up = EXTRA_CARD.read(hand.options, instead=self.face) == "up"
         earned = {event.card for event in hand.events if isinstance(event, Earned)}
         waiting = True
         while waiting:

@@ -95,6 +95,11 @@ class Follow(Step):
             hand.emit(WildNamed(wild, naming, self.rank))
         return None
 
+    @property
+    def moving_wild(self) -> Rank | None:
+        """The rank whose up card names the next wild rank: :attr:`rank`."""
+        return self.rank
+
     def describe(self) -> str:
         """One line for the rules."""
         name = rank_name(self.rank)

@@ -107,6 +107,15 @@ every other player in matches it for the next deal.
             form = Form(size=3)
         return cls(ranking=ranking, form=form)
 
+    def match_price(self, options: Mapping[str, OptionValue], pot: int) -> int | None:
+        """What a loser who went in pays to the next pot: :func:`match_price`."""
+        return match_price(options, pot)
+
+    @property
+    def judged_by(self) -> Ranking | None:
+        """The ranking the hands in are judged by: :attr:`ranking`."""
+        return self.ranking
+
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in declares in or out."""
         return GutsRound(hand, self.judge)

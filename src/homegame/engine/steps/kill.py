@@ -15,12 +15,12 @@ the option to raise when it comes back to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Legal, PlainLegal
 from homegame.engine.betting import Stakes
 from homegame.engine.events import SEATS, Event, Names, says
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.buy import Declined
 
@@ -46,6 +46,11 @@ class Killed(Event):
         return f"{says(names, self.seat, 'kills')} with a double bet of {self.amount}: the stakes are doubled"
 
 
+KILL_BET = HouseRule(
+    "kill_bet", bool, False, "a player may kill: a double bet that doubles the rest of the hand's stakes"
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KillStep(Step):
@@ -57,6 +62,7 @@ blind), doubling the stakes of the rest of the hand.
     """
 
     kind: ClassVar[str] = "kill"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (KILL_BET,)
 
     @classmethod
     def read(cls, fields: Fields) -> KillStep:
@@ -65,7 +71,7 @@ blind), doubling the stakes of the rest of the hand.
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Offer the kill, when the house plays it."""
-        return KillRound(hand) if hand.option("kill_bet", False) is True else None
+        return KillRound(hand) if KILL_BET.read(hand.options) else None
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -20,13 +20,13 @@ share the most.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card
 from homegame.engine.events import SEATS, Event, Judged, KnockedOut, Made, Names, Shown, TurnedUp, Won, name
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule, OptionValue
 from homegame.engine.steps.base import Dealer, Decision, Row, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.ranking.core import Category
@@ -113,6 +113,15 @@ def standing(
     return Judged(side=STANDING, held=mine, given=Made(name=name, category=Category.HIGH_CARD, cards=mine))
 
 
+EQUAL_CARD = HouseRule(
+    "equal_card",
+    str,
+    "out",
+    "a card equal to the extra hand's at its position knocks the hand out (out) or survives (survives)",
+    choices=("out", "survives"),
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Knockout(Step):
@@ -126,6 +135,7 @@ class Knockout(Step):
     """
 
     kind: ClassVar[str] = "knockout"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (EQUAL_CARD,)
     settles: ClassVar[bool] = True
     row: str = "extra"
 
@@ -143,7 +153,7 @@ class Knockout(Step):
         others = [seat for seat in hand.in_hand() if seat != viewer]
         shown = hand.shown
         rivals = [shown[seat] for seat in others] if all(seat in shown for seat in others) else []
-        equal = hand.option("equal_card", "out") == "survives"
+        equal = EQUAL_CARD.read(hand.options) == "survives"
         return (standing(hand.cards(viewer), hand.rows.get(self.row), equal_survives=equal, rivals=rivals),)
 
     def begin(self, hand: Dealer) -> Decision | None:
@@ -152,7 +162,7 @@ class Knockout(Step):
         hand.move(extra, Row(self.row, face_up=False), Row(self.row))
         hand.emit(TurnedUp(self.row, extra))
         live = hand.in_hand()
-        equal = hand.option("equal_card", "out") == "survives"
+        equal = EQUAL_CARD.read(hand.options) == "survives"
         for seat in live:
             shown = ordered(hand.cards(seat))
             hand.show(seat, shown)
@@ -179,6 +189,15 @@ class Knockout(Step):
                 hand.emit(KnockoutTie(seats=tuple(last), survived=most, cards=len(extra), pot=index))
                 hand.carry_over(pot.amount)
         return None
+
+    @property
+    def knockout_row(self) -> str | None:
+        """The row of the extra hand every hand is played against: :attr:`row`."""
+        return self.row
+
+    def survives_equal(self, options: Mapping[str, OptionValue]) -> bool:
+        """True when a card equal to the extra hand's survives under the house rules ``options``."""
+        return EQUAL_CARD.read(options) == "survives"
 
     def describe(self) -> str:
         """One line for the rules."""

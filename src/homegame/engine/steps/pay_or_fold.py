@@ -23,17 +23,21 @@ it gives back an uncalled bet). The purchase is recorded as the ``buy`` step's
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, Rank
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Fold, Legal, PlainLegal
 from homegame.engine.events import Acted
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Step, register
 from homegame.engine.steps.buy import Bought
 from homegame.ranking.poker import rank_name
 
 __all__ = ["PayOrFold"]
+
+
+PAY_OR_FOLD = HouseRule("pay_or_fold", bool, True, "the pay-or-fold round is played (false: skipped)")
+PAY_CAP = HouseRule("pay_cap", int, 0, "the most a player pays to stay in (0: the whole pot)")
 
 
 @register
@@ -46,6 +50,7 @@ class PayOrFold(Step):
     """
 
     kind: ClassVar[str] = "pay-or-fold"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (PAY_OR_FOLD, PAY_CAP)
     rank: Rank = Rank.THREE
 
     @classmethod
@@ -55,7 +60,7 @@ class PayOrFold(Step):
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Offer every unpaid ``rank`` card showing, unless the house plays them free."""
-        if hand.option("pay_or_fold", True) is not True:
+        if not PAY_OR_FOLD.read(hand.options):
             return None
         paid = {event.card for event in hand.events if isinstance(event, Bought)}
         offers = [(seat, card) for seat in hand.in_hand() for card in hand.up[seat] if card.rank == self.rank]
@@ -87,9 +92,9 @@ class PayRound:
 
     def price(self, seat: int) -> int:
         """The pot, at most the house's cap and the seat's chips."""
-        cap = self.hand.option("pay_cap", 0)
+        cap = PAY_CAP.read(self.hand.options)
         price = min(self.hand.pot, self.hand.stacks[seat])
-        return min(price, cap) if isinstance(cap, int) and cap > 0 else price
+        return min(price, cap) if cap > 0 else price
 
     def apply(self, seat: int, action: Action, legal: Legal) -> None:
         """Pay for the card, or fold (and skip the seat's other offers)."""

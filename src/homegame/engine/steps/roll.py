@@ -34,6 +34,8 @@ __all__ = ["RollStep", "Rolled"]
 class Rolled(Event):
     """A seat turned ``cards`` face up (public: everyone sees them)."""
 
+    told_by_action: ClassVar[bool] = True
+
     seat: int
     cards: tuple[Card, ...]
 
@@ -85,6 +87,11 @@ class RollStep(Step):
         what = cards_phrase(self.count)
         text = f"Roll: choose {what} of your down cards to turn face up; all turn over together."
         return f"{text} {self.prompt}" if self.prompt else text
+
+    @property
+    def roll_bought(self) -> str:
+        """The item whose buyers alone roll: :attr:`bought`."""
+        return self.bought
 
     def describe(self) -> str:
         """One line for the rules."""

@@ -22,180 +22,36 @@ as if they had folded. If nobody declared one side, the other side takes the pot
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from homegame.cards import Card, Rank, suit_order
+from homegame.cards import Rank, suit_order
 from homegame.engine.actions import ActionKind
 from homegame.engine.events import Acted, Declared, Judged, Missed, Mucked, Returned, Revealed, Shown, SplitUp, Won
-from homegame.engine.judge import Judge, Score
+from homegame.engine.judge import Score
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields, OptionValue
-from homegame.engine.steps.base import Dealer, Decision, Rules, Snapshot, Step, register
+from homegame.engine.spec import Fields, HouseRule, OptionValue
+from homegame.engine.steps.base import SUIT_ORDER, Contest, Dealer, Decision, Rules, Snapshot, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.engine.steps.discard import Discarded
-from homegame.ranking import Kind, PokerRanking, Ranking, get
-from homegame.ranking.forms import Form
+from homegame.ranking import Kind, PokerRanking, Ranking
 from homegame.ranking.wild import WildSpec
 
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """Which of a player's cards a contest judges: all of them (the default), only those ``down``
-    (in the hole, as the Chicago spade must be), or ``part`` N of the player's split (Pi Gow stud's
-    five-card hand is part 1, its two-card hand part 2). A document writes ``all``, ``down`` or
-    ``split-N``; the loader parses it once.
-
-    >>> Held.parse("split-2"), str(Held.parse("down")), Held.parse("all") == Held()
-    (Held(down=False, part=2), 'down', True)
-    >>> Held.parse("split-0")
-    Traceback (most recent call last):
-    ...
-    ValueError: must be all, down or split-N (N 1..9), not 'split-0'
-    """
-
-    down: bool = False
-    part: int = 0
-
-    @classmethod
-    def parse(cls, text: str) -> Held:
-        """The value a document's ``cards`` names (:class:`ValueError` for anything else)."""
-        if text in ("all", "down"):
-            return cls(down=text == "down")
-        if re.fullmatch(r"split-[1-9]", text):
-            return cls(part=int(text[6:]))
-        raise ValueError(f"must be all, down or split-N (N 1..9), not {text!r}")
-
-    @property
-    def split(self) -> bool:
-        """True for a hand of a split."""
-        return self.part > 0
-
-    @property
-    def whole(self) -> bool:
-        """True for all the player's cards."""
-        return not (self.down or self.part)
-
-    def __str__(self) -> str:
-        return f"split-{self.part}" if self.part else "down" if self.down else "all"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Contest:
-    """One way to win a share of the pot."""
-
-    side: str
-    ranking: Ranking
-    form: Form
-    share: int = 1
-    row: str = "board"
-    cards: Held = Held()
-    """Which of a player's cards the contest judges (:class:`Held`)."""
-    low_rules: bool = False
-    """True when the house rules ``low`` (a low ranking's name) and ``qualifier`` (``none``, or N
-    for N-or-better) choose this contest's ranking; ``ranking`` is then the game's default."""
-    ranking_rules: tuple[str, ...] = ()
-    """House rules of the game given to the ranking as its options of the same names (short-deck's
-    ``three_of_a_kind_beats_straight``); ``ranking`` holds their defaults."""
-    judge: Judge = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "judge", Judge(self.ranking, self.form))
-
-    @classmethod
-    def read(cls, fields: Fields) -> Contest:
-        """``side``, ``ranking``, ``options`` (ranking options), ``qualifier``, ``form``, ``share`` and
-        ``row`` (the community cards hands are made with: the board unless the game has several rows),
-        ``cards`` (``all``; ``down``: the hole cards only; ``split-N``: the Nth hand of a split) and
-        ``low_rules`` (the house rules ``low`` and ``qualifier`` choose the ranking) and
-        ``ranking_rules`` (house rules that are options of the ranking)."""
-        side = fields.string("side", "high")
-        name = fields.string("ranking", "high")
-        options = dict(fields.table("options").data)
-        fields.has("options")
-        if fields.has("qualifier"):
-            options["qualifier"] = fields.integer("qualifier", 8, low=5, high=14)
-        try:
-            ranking = get(name, **options)
-        except ValueError as error:
-            fields.problem("ranking", str(error))
-            ranking = get("high")
-        try:
-            form = Form.parse(fields.string("form", "best-5"))
-        except ValueError as error:
-            fields.problem("form", str(error))
-            form = Form()
-        share = fields.integer("share", 1, low=1, high=100)
-        row = fields.string("row", "board")
-        try:
-            cards = Held.parse(fields.string("cards", "all"))
-        except ValueError as error:
-            fields.problem("cards", str(error))
-            cards = Held()
-        low_rules = fields.boolean("low_rules", False)
-        if low_rules and not (isinstance(ranking, PokerRanking) and ranking.is_low):
-            fields.problem("low_rules", f"the house rules low and qualifier choose a poker low, not {name}")
-            low_rules = False
-        ranking_rules = fields.strings("ranking_rules", ())
-        unknown = [rule for rule in ranking_rules if rule not in getattr(ranking, "__dataclass_fields__", {})]
-        if unknown:
-            fields.problem("ranking_rules", f"{', '.join(unknown)}: not an option of the ranking {name}")
-            ranking_rules = ()
-        return cls(
-            side=side,
-            ranking=ranking,
-            form=form,
-            share=share,
-            row=row,
-            cards=cards,
-            low_rules=low_rules,
-            ranking_rules=ranking_rules,
-        )
-
-    def under(self, options: Mapping[str, OptionValue]) -> Contest:
-        """The contest with the ranking the house rules choose: the low and qualifier (with
-        ``low_rules``) and the ranking's own options named in ``ranking_rules``; itself unless they
-        change it.
-
-        >>> contest = Contest(side="low", ranking=get("low-reversed"), form=Form(), low_rules=True)
-        >>> print(contest.under({"low": "low-a5", "qualifier": "8"}).ranking.label)
-        low-a5 qualifier=8
-        >>> triton = ("three_of_a_kind_beats_straight",)
-        >>> contest = Contest(side="high", ranking=get("high", deck=36), form=Form(), ranking_rules=triton)
-        >>> print(contest.under({"three_of_a_kind_beats_straight": True}).ranking.label)
-        high lowest_rank=6 three_of_a_kind_beats_straight=True
-        """
-        ranking = self.ranking
-        if not isinstance(ranking, PokerRanking) or not (self.low_rules or self.ranking_rules):
-            return self
-        changes: dict[str, Any] = {rule: options[rule] for rule in self.ranking_rules if rule in options}
-        chosen = replace(ranking, **changes)
-        if self.low_rules:
-            qualifier = str(options.get("qualifier", "none"))
-            kind = Kind(str(options.get("low", ranking.kind.value)))
-            chosen = replace(chosen, kind=kind, qualifier=None if qualifier == "none" else int(qualifier))
-        return self if chosen == ranking else replace(self, ranking=chosen)
-
-    def held(self, hand: Snapshot, seat: int) -> Sequence[Card]:
-        """The cards of ``seat`` this contest judges."""
-        if self.cards.split:
-            return list(hand.splits[seat][self.cards.part - 1])
-        return hand.down[seat] if self.cards.down else hand.cards(seat)
-
-    def judged(self, hand: Snapshot, seat: int, held: Sequence[Card], board: Sequence[Card]) -> Judged:
-        """The hand of ``seat`` in this contest from the cards it ``held`` and the ``board``, judged when asked."""
-        down = tuple(hand.down[seat]) if self.judge.needs_down else ()
-        return Judged(
-            side=self.side, held=tuple(held), board=tuple(board), wild_rank=hand.wild_rank, down=down, judge=self.judge
-        )
-
-    def describe(self) -> str:
-        """The contest for the rules text: ``high (high, best-5)``."""
-        which = ", down cards" if self.cards.down else ""
-        which = f", hand {self.cards.part} of the split" if self.cards.split else which
-        return f"{self.side} ({self.ranking.label}, {self.form}{which})"
+SHOWDOWN_POTS = HouseRule(
+    "showdown_pots",
+    str,
+    "each",
+    "each pot is judged on its own (each), or the pots are merged and shared as one (merged)",
+    choices=("each", "merged"),
+)
+ODD_CHIP = HouseRule(
+    "odd_chip",
+    str,
+    "position",
+    "an odd chip of tied hands goes to the first winner left of the button (position) or by card and suit (suit)",
+    choices=("position", "suit"),
+)
 
 
 @register
@@ -204,11 +60,13 @@ class Showdown(Step):
     """The showdown: contests sharing each pot (see the module docstring).
 
     >>> from homegame.ranking import get
+    >>> from homegame.ranking.forms import Form
     >>> print(Showdown(contests=(Contest(side="high", ranking=get("high"), form=Form()),)).describe())
     Showdown: the best hand wins (high, best-5).
     """
 
     kind: ClassVar[str] = "showdown"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (SHOWDOWN_POTS, ODD_CHIP, SUIT_ORDER)
     settles: ClassVar[bool] = True
     contests: tuple[Contest, ...]
     no_winner: str = "split"
@@ -273,7 +131,7 @@ class Showdown(Step):
     ) -> list[Won | int]:
         """What each pot pays, in order: the chips won (:class:`Won`), or carried over (an ``int``)."""
         paid: list[Won | int] = []
-        merged = hand.option("showdown_pots", "each") == "merged"
+        merged = SHOWDOWN_POTS.read(hand.options) == "merged"
         for index, (amount, eligible) in enumerate(self._pots(hand, live, scores, merged=merged)):
             divide = _first_takes_odd if merged else share
             active = [
@@ -371,6 +229,10 @@ class Showdown(Step):
             if (held or board) and next(contest.form.candidates(held, board), None) is not None:
                 judged.append(contest.judged(hand, viewer, held, board))
         return tuple(judged)
+
+    def judging(self) -> tuple[Contest, ...]:
+        """The contests hands are judged by: :attr:`contests`."""
+        return self.contests
 
     def describe(self) -> str:
         """One line for the rules."""
@@ -478,9 +340,9 @@ def _odd_chip_order(hand: Dealer, winners: list[int], *, low: bool | None = None
     suit order in force (rules document 004, "Ranking of suits"); in a low contest (``low`` not
     ``None``: ``True`` when aces are low) to the holder of the lowest card, by suit (Robert's Rules
     of Poker, Ties: "the odd chip goes to the lowest card by suit in low games", all cards used)."""
-    if len(winners) < 2 or hand.option("odd_chip", "position") != "suit":
+    if len(winners) < 2 or ODD_CHIP.read(hand.options) != "suit":
         return winners
-    order = suit_order(str(hand.option("suit_order", "bridge")))
+    order = suit_order(SUIT_ORDER.read(hand.options))
 
     def highest(seat: int) -> tuple[int, int]:
         cards = [card for card in hand.cards(seat) if card.rank is not None and card.suit is not None]

@@ -37,13 +37,13 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import combinations, pairwise
 from math import factorial, prod
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.actions import Action, ActionKind, DivideLegal, Legal, Split
 from homegame.engine.events import SplitUp
-from homegame.engine.spec import Fields
-from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
+from homegame.engine.spec import Fields, HouseRule
+from homegame.engine.steps.base import Dealer, Decision, Preview, Rules, Step, register
 from homegame.engine.steps.deal import Deal
 from homegame.errors import IllegalActionError
 from homegame.ranking import get
@@ -67,6 +67,15 @@ class Order(StrEnum):
     """Each hand must be at least as strong as the next."""
 
 
+MISSET = HouseRule(
+    "misset",
+    str,
+    "refuse",
+    "a mis-set hand is played dead (dead) or refused and set again (refuse), the step's by default",
+    choices=MISSETS,
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SplitStep(Step):
@@ -78,6 +87,7 @@ class SplitStep(Step):
     """
 
     kind: ClassVar[str] = "split"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (MISSET,)
     sizes: tuple[int, ...] = (5, 2)
     names: tuple[str, ...] = ()
     ranking: str = "high"
@@ -116,6 +126,23 @@ class SplitStep(Step):
             min_down=min_down,
             misset=fields.string("misset", "refuse", MISSETS),
         )
+
+    @property
+    def split_rule(self) -> str:
+        """The rule a split must keep, in words: ``the five must beat the two``."""
+        numbers = {2: "two", 3: "three", 4: "four", 5: "five"}
+        named = list(self.names) if self.names else [numbers.get(size, f"{size}-card hand") for size in self.sizes]
+        verb = "must beat" if self.order is Order.BEATS else "must be at least as strong as"
+        short = "the" if self.order is Order.BEATS else "as the"
+        later = list(pairwise(named))[1:]
+        pairs = [f"the {named[0]} {verb} the {named[1]}", *(f"the {first} {short} {second}" for first, second in later)]
+        down = [named[index] for index, least in enumerate(self.min_down) if least]
+        rule = ", ".join(pairs)
+        return rule + "".join(f"; the {name} must hold a down card" for name in down)
+
+    def preview(self, decision: Decision, seat: int, hands: Sequence[Sequence[Card]]) -> Preview | None:
+        """What the split round ``decision`` would make of ``seat``'s ``hands`` (:meth:`SplitRound.preview`)."""
+        return decision.preview(seat, hands) if isinstance(decision, SplitRound) else None
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Everyone still in must split."""
@@ -217,18 +244,6 @@ class SplitStep(Step):
         return f"mis-set: {reason}" if reason else ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Preview:
-    """What a division would make, before it is made (:meth:`SplitRound.preview`): each hand's
-    name as the rules say it with the hand it makes (``("back", "two pair, aces and sevens")``),
-    why it would be played dead (a mis-set, when the game plays one dead; ``""`` when it would
-    not), and why it would be refused (``""`` when it would stand)."""
-
-    parts: tuple[tuple[str, str], ...]
-    dead: str
-    refused: str
-
-
 class SplitRound:
     """The runtime of a split: everyone at once; each split stays secret until the showdown."""
 
@@ -237,7 +252,7 @@ class SplitRound:
     def __init__(self, hand: Dealer, spec: SplitStep) -> None:
         self.hand = hand
         self.spec = spec
-        self.misset = str(hand.option("misset", spec.misset))
+        self.misset = MISSET.read(hand.options, instead=spec.misset)
         self.waiting = hand.in_hand(0)
         self.legal_of: dict[int, tuple[Legal, ...]] = {}
 

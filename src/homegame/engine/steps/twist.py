@@ -18,17 +18,20 @@ it all).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card
 from homegame.engine.actions import Action, ActionKind, Buy, ChoiceLegal, Decline, Legal, PlainLegal
 from homegame.engine.events import Dealt
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import MUCK, Dealer, Decision, Down, Rules, Step, register
 from homegame.engine.steps.buy import Declined, check_price, price_of, price_words, purchase, read_price
 from homegame.engine.steps.discard import Discarded
 
 __all__ = ["Twist"]
+
+
+TWIST_BUYS = HouseRule("twist_buys", int, 0, "cards a player may buy in the twist in all (the step's buys by default)")
 
 
 @register
@@ -42,6 +45,7 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
     """
 
     kind: ClassVar[str] = "twist"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (TWIST_BUYS,)
     price: int | str
     buys: int = 2
 
@@ -52,8 +56,7 @@ rule), and buy another in its place if they do not like it (2 cards bought at mo
 
     def begin(self, hand: Dealer) -> Decision | None:
         """Offer the twist to every player still in, from the button's left."""
-        buys = hand.option("twist_buys", self.buys)
-        return TwistRound(hand, price_of(hand, self.price), buys if isinstance(buys, int) else self.buys)
+        return TwistRound(hand, price_of(hand, self.price), TWIST_BUYS.read(hand.options, instead=self.buys))
 
     def describe(self) -> str:
         """One line for the rules."""

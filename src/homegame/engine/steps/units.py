@@ -22,14 +22,15 @@ from an earlier deal) go to the player with the most units; equal players share 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from homegame.cards import Card, format_cards
 from homegame.engine.events import SEATS, Event, Judged, Made, Names, Shown, Won, name, says
 from homegame.engine.pots import share
-from homegame.engine.spec import Fields
+from homegame.engine.spec import Fields, HouseRule
 from homegame.engine.steps.base import Dealer, Decision, Rules, Step, register
 from homegame.engine.steps.split import SplitStep
 from homegame.ranking import HandValue, Ranking, get
@@ -104,6 +105,15 @@ def units(won: int, lost: int, scoring: str = "1-6") -> int:
     return won - lost
 
 
+SCORING = HouseRule(
+    "scoring",
+    str,
+    "1-6",
+    "a unit a hand won, 6 for a scoop (1-6), or one more for two or three hands won (2-4)",
+    choices=("1-6", "2-4"),
+)
+
+
 @register
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Units(Step):
@@ -114,6 +124,7 @@ class Units(Step):
     """
 
     kind: ClassVar[str] = "units"
+    house_rules: ClassVar[tuple[HouseRule[Any], ...]] = (SCORING,)
     settles: ClassVar[bool] = True
     ranking: Ranking
 
@@ -144,7 +155,7 @@ class Units(Step):
             dead = bool(split.misorder(hands))
             hand.emit(SetShown(seat=seat, hands=hands, dead=dead))
             values[seat] = None if dead else made
-        scoring = str(hand.option("scoring", "1-6"))
+        scoring = SCORING.read(hand.options)
         net = dict.fromkeys(live, 0)
         for a, b in combinations(live, 2):
             won, lost = _compare(values[a], values[b])
@@ -154,6 +165,14 @@ class Units(Step):
             hand.emit(Scored(seat=a, other=b, won=won, lost=lost, units=score))
         _settle(hand, live, net)
         return None
+
+    def award_words(self, events: Sequence[Event], side: str, seat: int) -> str:
+        """The units ``seat`` won in all (``" for +3 units"``)."""
+        if side != "units":
+            return ""
+        units = sum(event.units for event in events if isinstance(event, Scored) and event.seat == seat)
+        units -= sum(event.units for event in events if isinstance(event, Scored) and event.other == seat)
+        return f" for {units:+d} unit{'' if abs(units) == 1 else 's'}"
 
     def describe(self) -> str:
         """One line for the rules."""
