@@ -37,7 +37,7 @@ import random
 import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from homegame.cards import Card, Deck, parse
@@ -46,8 +46,8 @@ from homegame.engine.betting import Post, Stakes
 from homegame.engine.events import Declaration, Event, HandResult, Prompt, Shown, Won
 from homegame.engine.game import Game, players_words
 from homegame.engine.guard import check_action, check_seat
-from homegame.engine.runout import Runouts
 from homegame.engine.setup import Chance, Setup
+from homegame.engine.showing import Showing
 from homegame.engine.steps.base import Decision, Prompting, Secret, Step
 from homegame.engine.view import View, build_view
 from homegame.errors import IllegalActionError, ParseError
@@ -77,7 +77,7 @@ class History:
         return hand
 
 
-class Hand(Runouts):
+class Hand(Showing):
     """One deal of one game. See the module docstring for an example.
 
     ``stacks`` are the seats' chips (seat order, each > 0); ``button`` the
@@ -237,55 +237,6 @@ class Hand(Runouts):
     def history(self) -> History:
         """The hand's history so far: replay it to rebuild this state."""
         return History(self.setup, tuple(self.chance.log), tuple(self.actions), tuple(self.shows))
-
-    def set_muck(self, seat: int, muck: bool) -> None:
-        """Whether ``seat`` throws away at the showdown a hand the rules do not make it show
-        (:attr:`Setup.mucks`), said any time before the hand is over; the history keeps the last word.
-
-        >>> from homegame.games import load
-        >>> hand = Hand(load("holdem"), [100, 100], seed=1)
-        >>> hand.set_muck(1, True); hand.history().setup.mucks
-        (1,)
-        """
-        check_seat(seat, self.seats)
-        if self.over:
-            raise IllegalActionError(f"seat {seat} cannot muck: the hand is over")
-        mucks = tuple(sorted({*self.mucks, seat} if muck else set(self.mucks) - {seat}))
-        self.setup, self.mucks = replace(self.setup, mucks=mucks), mucks
-
-    def showable(self, seat: int) -> tuple[Card, ...]:
-        """The down cards ``seat`` may still show: once the hand is over, if it won without a showdown
-        (everyone else folded), those not shown yet; otherwise none.
-
-        >>> from homegame.games import load
-        >>> from homegame.engine.actions import Fold
-        >>> hand = Hand(load("holdem"), [100, 100], deck="As Kd Ah Kc")
-        >>> hand.showable(1); _ = hand.act(0, Fold()); print(*hand.showable(1))
-        ()
-        As Ah
-        >>> print(hand.show_won(1, parse("Ah"))[0], *hand.showable(1), "|", *hand.view(0).seats[1].down)
-        seat 1 shows Ah As | Ah
-        """
-        check_seat(seat, self.seats)
-        if not self.over or self.live != 1 or self.folded[seat]:
-            return ()
-        shown = self.shown.get(seat, ())
-        return tuple(card for card in self.down[seat] if card not in shown)
-
-    def show_won(self, seat: int, cards: Sequence[Card]) -> tuple[Event, ...]:
-        """``seat``, which won without a showdown, shows some or all of its down cards to everyone
-        once the hand is over (:meth:`showable`); no chip moves. Anything else raises
-        :class:`IllegalActionError` and changes nothing."""
-        showable = self.showable(seat)
-        chosen = tuple(cards)
-        if not chosen or len(set(chosen)) != len(chosen) or any(card not in showable for card in chosen):
-            wanted, may = " ".join(map(str, chosen)) or "no card", " ".join(map(str, showable)) or "nothing"
-            raise IllegalActionError(f"seat {seat} cannot show {wanted} (may show: {may})")
-        self.show(seat, (*self.shown.get(seat, ()), *chosen))
-        self.shows.append((seat, chosen))
-        event = Shown(seat, chosen)
-        self.emit(event)
-        return (event,)
 
     def clone(self, rng: random.Random | None = None) -> Hand:
         """An independent copy of the hand as it stands, made without replaying its history (a
