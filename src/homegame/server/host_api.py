@@ -168,6 +168,15 @@ class HostApi(ServerDoors):
             return refusal(400, "bad_request", "seat: a seat of the table")
         return room, seat
 
+    async def _seat_sent(self, request: Request) -> tuple[HostRoom, int, dict[str, object]] | Response:
+        """The room, the seat and the JSON object a host's request to a seat names and sends
+        (refused: the answer)."""
+        found = self._seat(request)
+        if isinstance(found, Response):
+            return found
+        body = await _sent(request)
+        return body if isinstance(body, Response) else (*found, body)
+
     async def invite(self, request: Request) -> Response:
         """A new link for a person's seat; the seat's old secrets stop working at once."""
         found = self._seat(request)
@@ -190,13 +199,10 @@ class HostApi(ServerDoors):
 
     async def adjust(self, request: Request) -> Response:
         """Correct a seat's stack by ``amount`` chips."""
-        found = self._seat(request)
+        found = await self._seat_sent(request)
         if isinstance(found, Response):
             return found
-        room, seat = found
-        body = await _sent(request)
-        if isinstance(body, Response):
-            return body
+        room, seat, body = found
         amount = body.get("amount")
         return await _change(room, seat, lambda table: table.adjust(seat, amount))
 

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from homegame.server.gamelog import GameLog, as_text
-from homegame.server.host_api import HostApi, HostRoom, _change, _sent
+from homegame.server.host_api import HostApi, HostRoom, _change
 from homegame.server.table import ServerTable
 
 __all__ = ["TalkApi", "TalkRoom"]
@@ -46,13 +46,10 @@ class TalkApi(HostApi):
 
     async def mute(self, request: Request) -> Response:
         """Mute a seat's chat (``{"mute": true}``) or unmute it (``false``)."""
-        found = self._seat(request)
+        found = await self._seat_sent(request)
         if isinstance(found, Response):
             return found
-        room, seat = found
-        body = await _sent(request)
-        if isinstance(body, Response):
-            return body
+        room, seat, body = found
         mute = body.get("mute")
 
         def muting(table: ServerTable) -> None:
