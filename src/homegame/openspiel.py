@@ -896,7 +896,7 @@ class HomegameObserver:
     >>> state = game.new_initial_state()
     >>> state.apply_action(2); state.apply_action(0)
     >>> state.information_state_tensor(0)[:4], len(state.information_state_tensor(0))
-    ([1.0, 0.0, 1.0, 0.0], 208)
+    ([1.0, 0.0, 1.0, 0.0], 214)
     >>> '"down":["Ks"]' in state.information_state_string(0)
     True
     """

@@ -23,7 +23,7 @@ once all are all in. A table restored from its log after a kill shows the hand f
 >>> flop["board"], flop["over"], flop["result"], flop["pot"], [seat["stack"] for seat in flop["seats"]]
 (['8h', 'As', '7h'], False, None, 200, [0, 0])
 >>> flop["seats"][0]["down"], flop["events"][-1]["text"], len(flop["events"])
-(['9c', '6s'], 'board dealt 8h As 7h up', 8)
+(['9c', '6s'], 'board dealt 8h As 7h up', 10)
 >>> runout.due(2499), runout.due(2500), runout.street, runout.done
 (False, True, 2, False)
 >>> runout.due(5500), runout.due(5500), runout.done
