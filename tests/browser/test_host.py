@@ -221,3 +221,22 @@ def test_the_seat_after_the_big_blind_straddles_from_its_page(server: Server, pa
     # the bots in the blinds call the straddle, and the straddler acts last before the flop
     page.locator("#controls [data-action=check]").wait_for()
     assert page.locator("#middle .pot").inner_text().startswith("Pot 12")
+
+
+def test_the_host_page_on_a_phone_keeps_words_whole(server: Server, pages: Pages) -> None:
+    """At 390 pixels a seat's status has a line of its own ("not yet seated" does not wrap into the
+    seat number's column), and the bomb pot's box is wide enough for its placeholder."""
+    table = server.table(game="holdem", seats=2, stack=200, names=["ann", "bob"])
+    host = pages.open(f"{server.url}/host#{server.token}", width=390, height=844)
+    entry = host.locator(f"[data-table='{table['table']}']")
+    status = entry.locator("[data-seat-row='1'] .seat-status")
+    status.wait_for()
+    assert "not yet seated" in status.inner_text()
+    lines = """e => { const range = document.createRange(); range.selectNodeContents(e);
+        return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; }"""
+    assert status.evaluate(lines) == 1, "the status wraps"
+    fits = """e => { const style = getComputedStyle(e);
+        const context = document.createElement('canvas').getContext('2d'); context.font = style.font;
+        const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(e.placeholder).width <= room; }"""
+    assert entry.locator("[data-bomb-amount]").evaluate(fits), "the bomb pot's placeholder is clipped"
