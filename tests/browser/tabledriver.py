@@ -86,6 +86,17 @@ def has_turn(page: Any) -> bool:
     return bool(page.locator(TURN).count())
 
 
+def turn(pages: list[Any]) -> Any:
+    """The page with a decision to make (bounded waits)."""
+    for _ in range(50):
+        sync(pages)
+        page = next((page for page in pages if has_turn(page)), None)
+        if page is not None:
+            return page
+        assert wait_change(pages, 10**6), "the table stopped"
+    raise AssertionError("nobody had a decision to make")
+
+
 def click_and_wait(page: Any, locator: Any) -> None:
     """Click a control that sends something, confirm if asked, and wait for the answer (a new
     state, or a refusal shown as an error)."""

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabledriver import click_and_wait, connected, has_turn, number, sync, wait_change
+from tabledriver import click_and_wait, connected, number, turn
 
 if TYPE_CHECKING:
     from conftest import Pages, Server
@@ -40,17 +40,6 @@ BOXES = """() => {
     width: window.innerWidth, height: window.innerHeight,
   };
 }"""
-
-
-def turn(pages: list[Any]) -> Any:
-    """The page with a decision to make (bounded waits)."""
-    for _ in range(50):
-        sync(pages)
-        page = next((page for page in pages if has_turn(page)), None)
-        if page is not None:
-            return page
-        assert wait_change(pages, 10**6), "the table stopped"
-    raise AssertionError("nobody had a decision to make")
 
 
 def within(box: dict[str, float], boxes: dict[str, Any]) -> bool:

@@ -4,23 +4,12 @@ seat's menu switch to muck is the table's word, kept across a reload."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabledriver import click_and_wait, connected, has_turn, number, others_cards, own_down, sync, wait_change
+from tabledriver import click_and_wait, connected, has_turn, number, others_cards, own_down, sync, turn
 
 if TYPE_CHECKING:
     from conftest import Pages, Server
-
-
-def _turn(pages: list[Any]) -> Any:
-    """The page with a decision to make (bounded waits)."""
-    for _ in range(50):
-        sync(pages)
-        page = next((page for page in pages if has_turn(page)), None)
-        if page is not None:
-            return page
-        assert wait_change(pages, 10**6), "the table stopped"
-    raise AssertionError("nobody had a decision to make")
 
 
 def test_the_winner_of_a_hand_nobody_called_clicks_show_and_every_screen_draws_the_card(
@@ -34,7 +23,7 @@ def test_the_winner_of_a_hand_nobody_called_clicks_show_and_every_screen_draws_t
         connected(page)
     server.api("POST", f"/api/tables/{table['table']}/resume")
     for _ in range(2):  # the first two to act fold: the big blind wins, nobody called
-        folder = _turn(seats)
+        folder = turn(seats)
         click_and_wait(folder, folder.locator("#controls [data-action=fold]"))
     everyone = [*seats, watcher]
     sync(everyone)
