@@ -298,6 +298,21 @@ def test_a_client_sends_its_answer_again_after_a_dropped_connection() -> None:
     assert table.act(seat, act["hand"], act["seq"], act["action"]) is False  # sent twice, taken once
 
 
+def test_a_client_whose_move_the_storage_refused_decides_again_at_once_a_few_times() -> None:
+    # The table is unchanged after a refusal (docs/protocol.md: storage, "send it again"), so no
+    # new state would ask again: a person at the terminal must not be left waiting for ever.
+    table = make(game="holdem")
+    run(table)
+    seat = to_act(table)
+    client = Client(BotDecider("caller", random.Random(1)))
+    act = client.receive(message(table, seat, "welcome"))[1]
+    refused = {"type": "error", "code": "storage", "message": "the server's storage failed"}
+    for _ in range(3):
+        assert client.receive(refused) == [act]
+    assert client.receive(refused) == [], "then on the next state: a refusal never loops"
+    assert table.act(seat, act["hand"], act["seq"], act["action"]) is True
+
+
 BAD_ACTIONS: list[tuple[str, Callable[[ServerTable], tuple[int, Any, Any, Any]]]] = [
     ("out of turn", lambda t: ((to_act(t) + 1) % 3, t.number, t.seq, {"kind": "call"})),
     ("replayed seq", lambda t: (to_act(t), t.number, t.seq - 1, {"kind": "call"})),

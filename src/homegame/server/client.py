@@ -196,6 +196,10 @@ class Client:
         self.stack: int | None = None
         """The seat's chips when last seen seated: what it leaves with (a seat that has left shows none)."""
         self.state: Message | None = None
+        self.said: Message | None = None
+        """The last state message (its ``hand`` and ``seq``): the one a refused answer is decided again on."""
+        self.tries: tuple[int, int, int] = (0, 0, 0)
+        """How often the decision of (hand, seq) was made again at once after a refusal."""
         self.errors: list[Message] = []
         self.waiting = False
         """Whether the table waits for players with this seat out of any hand: the decider is then
@@ -221,18 +225,31 @@ class Client:
             return [{"type": "pong"}]
         if kind == "error":
             self.errors.append(message)
-            self.answered = None  # what was sent was refused: decide again on the next state
-            return []
+            self.answered = None  # what was sent was refused: decide again
+            return self._again()
         if kind == "welcome":
             self.token, self.seat = message["token"], message["you"]
             beat = message.get("heartbeat_ms")
             self.heartbeat = beat / 1000 if isinstance(beat, int) and beat > 0 else None
         if kind not in ("welcome", "state"):
             return []
-        state = self.state = message["state"]
+        state, self.said = message["state"], message
+        self.state = state
         answer = self._answer(message, state)
         answer.extend(self.decider.requests())
         return [{"type": "ready"}, *answer] if kind == "welcome" else answer  # ready: the new secret is kept
+
+    def _again(self) -> list[Message]:
+        """After a refusal, decide again at once on the last state (the table unchanged: nothing
+        else would ask again, so a person whose move the server's storage refused would wait for
+        ever), at most :data:`RETRIES` times a decision, then on the next state."""
+        said = self.said
+        if said is None or self.state is None:
+            return []
+        key = (said["hand"], said["seq"])
+        tries = self.tries[2] + 1 if self.tries[:2] == key else 1
+        self.tries = (*key, tries)
+        return self._answer(said, self.state) if tries <= RETRIES else []
 
     def poll(self) -> list[Message]:
         """While the table waits for players: the message that leaves, if the decider asks to go
@@ -606,6 +623,9 @@ class Backoff:
         full = min(self.cap, self.first * 2.0 ** min(attempt, 32))
         return full * (1 - self.jitter * rng.random())
 
+
+RETRIES = 3
+"""How often a refused decision is made again at once on the same state."""
 
 AGAIN = ("too slow", "gone", "storage")
 """The ``closed`` reasons after which a seat connects again (any other ends it: the seat taken over
